@@ -1,0 +1,40 @@
+import type { Message, Usage } from '../providers/types.ts';
+import type { ToolResult } from '../tools/types.ts';
+
+/** Everything the loop tells its consumer (terminal UI, headless printer, transcript). */
+export type AgentEvent =
+  /** A model request is about to be sent (turn = 1 for the first request of the run). */
+  | { type: 'request'; turn: number }
+  | { type: 'text-delta'; text: string }
+  | { type: 'retry'; attempt: number; maxRetries: number; delayMs: number; message: string }
+  /** A complete message added to the conversation: user prompt, assistant reply, or tool results. */
+  | { type: 'message'; message: Message; usage?: Usage }
+  | { type: 'tool-start'; id: string; name: string; input: unknown }
+  | { type: 'tool-end'; id: string; name: string; input: unknown; result: ToolResult; durationMs: number }
+  /** A call refused before it ran (rule, mode, hook, or a question headless could not ask). */
+  | { type: 'tool-denied'; id: string; name: string; input: unknown; reason: string }
+  | { type: 'warning'; message: string }
+  | { type: 'error'; message: string };
+
+export type EventSink = (event: AgentEvent) => void;
+
+/** A question the loop needs a person to answer. The UI answers; headless refuses. */
+export interface PermissionRequest {
+  tool: string;
+  input: Record<string, unknown>;
+  reason: string;
+  remedy?: string;
+}
+export type PermissionAnswer = { allow: true } | { allow: false; message: string };
+export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<PermissionAnswer>;
+
+export type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted';
+export interface RunOutcome {
+  status: RunStatus;
+  /** The final assistant text (the answer). */
+  text: string;
+  /** Model requests made in this run. */
+  turns: number;
+  usage: Usage;
+  error?: string;
+}

@@ -1,0 +1,113 @@
+import type { LanguageModelV4ToolCallPart, LanguageModelV4ToolResultPart } from '@ai-sdk/provider';
+import { addUsage, emptyUsage, type Message, type ModelHandle, type ToolSpec, type Usage } from '../providers/types.ts';
+import type { RunOutcome } from './events.ts';
+import { runCall, type CallOutcome, type ToolCall, type ToolRunContext } from './tool-call.ts';
+
+export interface LoopOptions {
+  model: ModelHandle;
+  system: string;
+  toolSpecs: ToolSpec[];
+  /** The conversation so far; the loop only appends, through `append`. */
+  messages: readonly Message[];
+  /** Adds a message to the conversation (and the transcript). */
+  append(message: Message, usage?: Usage): void;
+  run: ToolRunContext;
+  signal: AbortSignal;
+  maxTurns?: number;
+  /** Stop seam: text returned here is sent back to the model as what is left to do. */
+  onStop?(signal: AbortSignal): Promise<string | undefined>;
+  /** Counts refusals for permission_denials. */
+  onDenied?(call: ToolCall, input: unknown): void;
+}
+
+interface StreamedTurn {
+  text: string;
+  calls: ToolCall[];
+  usage: Usage;
+  end: 'ok' | 'error' | 'aborted';
+  error?: string;
+}
+
+/** Streams one model response into text and tool calls. A `retry` event discards the partial response. */
+async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
+  const { emit } = opts.run;
+  let text = '';
+  let calls: ToolCall[] = [];
+  const request = { system: opts.system, messages: opts.messages as Message[], tools: opts.toolSpecs };
+  for await (const ev of opts.model.stream(request, opts.signal)) {
+    switch (ev.type) {
+      case 'text': text += ev.delta; emit({ type: 'text-delta', text: ev.delta }); break;
+      case 'tool-call': calls.push({ id: ev.id, name: ev.name, rawInput: ev.input }); break;
+      case 'retry':
+        text = ''; calls = [];
+        emit({ type: 'retry', attempt: ev.attempt, maxRetries: ev.maxRetries, delayMs: ev.delayMs, message: ev.error.message });
+        break;
+      case 'finish': return { text, calls, usage: ev.usage, end: 'ok' };
+      case 'error': return { text, calls, usage: emptyUsage(), end: 'error', error: ev.error.message };
+      case 'aborted': return { text, calls, usage: emptyUsage(), end: 'aborted' };
+    }
+  }
+  return { text, calls, usage: emptyUsage(), end: 'error', error: 'the model stream ended without a result' };
+}
+
+/** Read-only calls next to each other run concurrently; anything that writes runs alone, in order. */
+async function runCalls(calls: ToolCall[], ctx: ToolRunContext): Promise<CallOutcome[]> {
+  const out: CallOutcome[] = [];
+  for (let i = 0; i < calls.length;) {
+    let j = i;
+    while (j < calls.length && ctx.tools.get(calls[j].name)?.readOnly) j++;
+    if (j > i + 1) { out.push(...(await Promise.all(calls.slice(i, j).map((c) => runCall(c, ctx))))); i = j; continue; }
+    out.push(await runCall(calls[i], ctx));
+    i++;
+  }
+  return out;
+}
+
+function parseInput(raw: string): unknown {
+  try { return raw.trim() ? JSON.parse(raw) : {}; } catch { return raw; }
+}
+
+/**
+ * One user prompt, run to completion: stream a response, run its tool calls through the seams,
+ * send the results back, repeat until the model answers without tool calls (and Stop lets it stop).
+ * No I/O of its own; never throws for model or tool failures.
+ */
+export async function runAgent(userText: string, opts: LoopOptions): Promise<RunOutcome> {
+  let usage = emptyUsage();
+  let turns = 0;
+  let lastText = '';
+  opts.append({ role: 'user', content: [{ type: 'text', text: userText }] });
+  for (;;) {
+    if (opts.maxTurns !== undefined && turns >= opts.maxTurns) {
+      return { status: 'max-turns', text: lastText, turns, usage, error: `Reached the turn limit (--max-turns ${opts.maxTurns}).` };
+    }
+    turns++;
+    opts.run.emit({ type: 'request', turn: turns });
+    const t = await streamTurn(opts);
+    usage = addUsage(usage, t.usage);
+    if (t.end === 'aborted') return { status: 'aborted', text: t.text, turns, usage };
+    if (t.end === 'error') return { status: 'error', text: lastText, turns, usage, error: t.error };
+
+    const content: Array<{ type: 'text'; text: string } | LanguageModelV4ToolCallPart> = [];
+    if (t.text) content.push({ type: 'text', text: t.text });
+    for (const c of t.calls) content.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: parseInput(c.rawInput) });
+    opts.append({ role: 'assistant', content }, t.usage);
+    lastText = t.text;
+
+    if (t.calls.length === 0) {
+      const more = opts.onStop ? await opts.onStop(opts.signal) : undefined;
+      if (more === undefined || opts.signal.aborted) return { status: 'done', text: t.text, turns, usage };
+      opts.append({ role: 'user', content: [{ type: 'text', text: more }] });
+      continue;
+    }
+
+    const outcomes = await runCalls(t.calls, opts.run);
+    const results: LanguageModelV4ToolResultPart[] = t.calls.map((c, i) => {
+      const r = outcomes[i].result;
+      if (outcomes[i].denied) opts.onDenied?.(c, parseInput(c.rawInput));
+      return { type: 'tool-result', toolCallId: c.id, toolName: c.name, output: r.isError ? { type: 'error-text', value: r.output } : { type: 'text', value: r.output } };
+    });
+    opts.append({ role: 'tool', content: results });
+    if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };
+  }
+}

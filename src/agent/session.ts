@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { costUsd } from '../providers/catalogue.ts';
+import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
+import { decideByMode, type PermissionMode } from '../permissions/modes.ts';
+import { applySimpleRules, type SimpleRules } from '../permissions/simple-rules.ts';
+import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
+import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
+import { builtinTools, toolSchemas } from '../tools/registry.ts';
+import type { ToolContext, ToolDef } from '../tools/types.ts';
+import type { AskFn, EventSink, RunOutcome } from './events.ts';
+import { runAgent } from './loop.ts';
+import type { ToolCall, ToolSeams } from './tool-call.ts';
+
+export interface SessionOptions {
+  cwd: string;
+  home: string;
+  model: ModelHandle;
+  mode: PermissionMode;
+  additionalDirs: string[];
+  env: Record<string, string>;
+  emit: EventSink;
+  ask: AskFn;
+  version: string;
+  maxTurns?: number;
+  /** Transcript to continue (`-c`, `-r`). */
+  resume?: { sessionId: string; path: string };
+  seams?: ToolSeams;
+  rules?: SimpleRules;
+  now?: Date;
+}
+
+export interface Denial { tool_name: string; tool_use_id: string; tool_input: unknown }
+
+/** One conversation: its messages, transcript, tool state and totals. The loop does the work. */
+export class Session {
+  readonly id: string;
+  readonly transcript: Transcript;
+  readonly messages: Message[];
+  readonly tools: ToolDef[] = builtinTools;
+  readonly denials: Denial[] = [];
+  usage: Usage = emptyUsage();
+  mode: PermissionMode;
+  private readonly fileState: ToolContext['fileState'] = new Map();
+  private readonly shell = { cwd: '' };
+
+  constructor(private readonly opts: SessionOptions) {
+    this.mode = opts.mode;
+    this.id = opts.resume?.sessionId ?? randomUUID();
+    this.transcript = new Transcript(projectDir(opts.home, opts.cwd), this.id);
+    this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
+    this.shell.cwd = opts.cwd;
+    this.transcript.write({
+      type: 'session', sessionId: this.id, cwd: opts.cwd, model: opts.model.id, version: opts.version,
+      timestamp: new Date().toISOString(), ...(opts.resume ? { resumed: true } : {}),
+    });
+  }
+
+  get costUsd(): number { return costUsd(this.opts.model.model, this.usage); }
+
+  systemPrompt(): string {
+    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode);
+  }
+
+  /** Runs one user prompt to completion. Never throws for model or tool failures. */
+  async prompt(text: string, signal: AbortSignal): Promise<RunOutcome> {
+    const o = this.opts;
+    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env };
+    const outcome = await runAgent(text, {
+      model: o.model,
+      system: this.systemPrompt(),
+      toolSpecs: toolSchemas(this.tools),
+      messages: this.messages,
+      append: (message, usage) => {
+        this.messages.push(message);
+        this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), timestamp: new Date().toISOString() });
+        o.emit({ type: 'message', message, usage });
+      },
+      run: {
+        tools: new Map(this.tools.map((t) => [t.name, t])),
+        toolCtx,
+        decide: (tool, input) => applySimpleRules(tool, decideByMode(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs }), o.rules),
+        ask: o.ask,
+        seams: o.seams ?? {},
+        emit: o.emit,
+      },
+      signal,
+      maxTurns: o.maxTurns,
+      onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
+    });
+    this.usage = addUsage(this.usage, outcome.usage);
+    this.transcript.write({
+      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: this.costUsd,
+      ...(outcome.error ? { error: outcome.error } : {}), timestamp: new Date().toISOString(),
+    });
+    return outcome;
+  }
+}

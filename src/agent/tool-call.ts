@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { Decision } from '../permissions/modes.ts';
+import type { ToolContext, ToolDef, ToolResult } from '../tools/types.ts';
+import type { AskFn, EventSink } from './events.ts';
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** As the model sent it (JSON text). */
+  rawInput: string;
+}
+
+export interface PreparedCall {
+  id: string;
+  name: string;
+  tool: ToolDef;
+  input: Record<string, unknown>;
+}
+
+/** What a PreToolUse seam may say. `block` refuses the call with that message to the model. */
+export interface PreToolVerdict {
+  block?: string;
+  decision?: 'allow' | 'ask' | 'deny';
+  reason?: string;
+}
+
+/** The two seams around every tool call (DESIGN §2). Hooks plug in here. */
+export interface ToolSeams {
+  preToolUse?(call: PreparedCall, signal: AbortSignal): Promise<PreToolVerdict>;
+  /** Returns feedback for the model (appended to the result), if any. */
+  postToolUse?(call: PreparedCall, result: ToolResult, signal: AbortSignal): Promise<string | undefined>;
+}
+
+export interface ToolRunContext {
+  tools: Map<string, ToolDef>;
+  toolCtx: ToolContext;
+  decide(tool: string, input: Record<string, unknown>): Decision;
+  ask: AskFn;
+  seams: ToolSeams;
+  emit: EventSink;
+}
+
+export interface CallOutcome {
+  result: ToolResult;
+  /** Refused before it ran (counted in permission_denials). */
+  denied?: boolean;
+}
+
+const err = (output: string): ToolResult => ({ output, isError: true });
+
+/** Parses and validates a call; the error message is written for the model to act on. */
+export function prepare(call: ToolCall, tools: Map<string, ToolDef>): PreparedCall | ToolResult {
+  const tool = tools.get(call.name);
+  if (!tool) return err(`There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`);
+  let raw: unknown;
+  try {
+    raw = call.rawInput.trim() === '' ? {} : JSON.parse(call.rawInput);
+  } catch {
+    return err(`The input for ${call.name} is not valid JSON: ${call.rawInput.slice(0, 200)}. Send a JSON object with the tool's parameters.`);
+  }
+  const parsed = tool.schema.safeParse(raw);
+  if (!parsed.success) {
+    return err(`Invalid input for ${call.name}:\n${z.prettifyError(parsed.error)}\nFix the input and call ${call.name} again.`);
+  }
+  return { id: call.id, name: call.name, tool, input: parsed.data as Record<string, unknown> };
+}
+
+/** validate → rules/mode deny → PreToolUse → ask/allow → execute → PostToolUse. Never throws. */
+export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<CallOutcome> {
+  const signal = ctx.toolCtx.signal;
+  const prepared = prepare(call, ctx.tools);
+  if (!('tool' in prepared)) return { result: prepared };
+  const { tool, input } = prepared;
+  const deny = (reason: string): CallOutcome => {
+    ctx.emit({ type: 'tool-denied', id: call.id, name: call.name, input, reason });
+    return { result: err(reason), denied: true };
+  };
+
+  const decision = ctx.decide(tool.name, input);
+  if (decision.behavior === 'deny') return deny(decision.reason);
+
+  let behavior = decision.behavior;
+  let reason = decision.reason;
+  if (ctx.seams.preToolUse) {
+    const verdict = await ctx.seams.preToolUse(prepared, signal);
+    if (verdict.block !== undefined) return deny(verdict.block);
+    if (verdict.decision === 'deny') return deny(verdict.reason ?? `A PreToolUse hook denied ${tool.name}.`);
+    if (verdict.decision === 'allow') behavior = 'allow';
+    if (verdict.decision === 'ask') { behavior = 'ask'; reason = verdict.reason ?? reason; }
+  }
+  if (behavior === 'ask') {
+    const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy }, signal);
+    if (!answer.allow) return deny(answer.message);
+  }
+  if (signal.aborted) return { result: err('Interrupted by the user before the tool ran.') };
+
+  ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input });
+  const started = performance.now();
+  let result: ToolResult;
+  try {
+    result = await tool.execute(input as never, ctx.toolCtx);
+  } catch (e) {
+    result = err(`${tool.name} failed unexpectedly: ${(e as Error)?.message ?? String(e)}`);
+  }
+  ctx.emit({ type: 'tool-end', id: call.id, name: call.name, input, result, durationMs: performance.now() - started });
+  if (ctx.seams.postToolUse) {
+    const feedback = await ctx.seams.postToolUse(prepared, result, signal);
+    if (feedback) result = { ...result, output: `${result.output}\n\n${feedback}` };
+  }
+  return { result };
+}

@@ -1,0 +1,94 @@
+import { Command, CommanderError, Option } from 'commander';
+
+export interface CliOptions {
+  print?: boolean;
+  model?: string;
+  outputFormat: 'text' | 'json' | 'stream-json';
+  maxTurns?: number;
+  permissionMode?: string;
+  settings?: string;
+  addDir: string[];
+  verbose?: boolean;
+  continue?: boolean;
+  resume?: string | true;
+  allowedTools: string[];
+  disallowedTools: string[];
+  verify?: string;
+}
+
+export class UsageError extends Error {}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+function positiveInt(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-turns needs a whole number of at least 1, not "${v}".`);
+  return n;
+}
+
+/** Splits `--allowed-tools "Read,Bash(git log:*)"` on commas outside parentheses (SPEC §11.11). */
+export function splitRules(values: string[]): string[] {
+  const out: string[] = [];
+  for (const v of values) {
+    let depth = 0; let cur = '';
+    for (const ch of v) {
+      if (ch === '(') depth++;
+      if (ch === ')') depth = Math.max(0, depth - 1);
+      if ((ch === ',' || ch === ' ') && depth === 0) { if (cur.trim()) out.push(cur.trim()); cur = ''; continue; }
+      cur += ch;
+    }
+    if (cur.trim()) out.push(cur.trim());
+  }
+  return out;
+}
+
+export function buildProgram(version: string): Command {
+  return new Command()
+    .name('assistant')
+    .description('A terminal AI coding assistant: reads, searches and changes your project through tools, with hooks and permission rules you control.')
+    .usage('[options] [prompt]  |  assistant recipes|hooks|doctor …')
+    .argument('[prompt...]', 'the first prompt (with -p: the prompt to run; read from standard input when omitted)')
+    .option('-p, --print', 'headless: run the prompt to completion, print the answer, exit')
+    .option('--model <provider:model>', 'the model, e.g. anthropic:claude-sonnet-4-5, openai:gpt-5, ollama:qwen3-coder, replay:FILE')
+    .addOption(new Option('--output-format <format>', 'headless output').choices(['text', 'json', 'stream-json']).default('text'))
+    .option('--max-turns <n>', 'stop after this many model turns', positiveInt)
+    .option('--permission-mode <mode>', 'plan | normal | auto-accept | bypass')
+    .option('--allowed-tools <rules...>', 'permission rules to allow, e.g. "Bash(git:*)" Read', collect, [])
+    .option('--disallowed-tools <rules...>', 'permission rules to deny', collect, [])
+    .option('--settings <file-or-json>', 'an extra settings file (or inline JSON) for this run')
+    .option('--add-dir <dir>', 'another directory the tools may use (repeatable)', collect, [])
+    .option('--verify <command>', 'verification command to run after changes')
+    .option('--verbose', 'show tool calls and more detail')
+    .option('-c, --continue', 'continue the newest session of this project')
+    .option('-r, --resume [sessionId]', 'resume a session by id')
+    .version(version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .allowExcessArguments(true)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+}
+
+export type Parsed = { kind: 'run'; prompt: string | undefined; opts: CliOptions } | { kind: 'exit'; code: number };
+
+/** Parses argv. Help and version print and return `exit 0`; bad usage returns exit 2 after a message. */
+export function parseArgs(argv: string[], version: string): Parsed {
+  const program = buildProgram(version);
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return { kind: 'exit', code: 0 };
+      process.stderr.write(`Run "assistant --help" for the options.\n`);
+      return { kind: 'exit', code: 2 };
+    }
+    if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return { kind: 'exit', code: 2 }; }
+    throw e;
+  }
+  const o = program.opts() as CliOptions & { allowedTools: string[]; disallowedTools: string[] };
+  const words = program.args;
+  return {
+    kind: 'run',
+    prompt: words.length ? words.join(' ') : undefined,
+    opts: { ...o, allowedTools: splitRules(o.allowedTools), disallowedTools: splitRules(o.disallowedTools) },
+  };
+}

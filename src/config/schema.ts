@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Permission keys (the permissions issue refines rule syntax). */
+export const PermissionsSchema = z.object({
+  allow: z.array(z.string()).optional(),
+  deny: z.array(z.string()).optional(),
+  ask: z.array(z.string()).optional(),
+  defaultMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']).optional(),
+  additionalDirectories: z.array(z.string()).optional(),
+});
+
+/** One settings file. Each feature owns its part; this composes them. */
+export const SettingsSchema = z.object({
+  $schema: z.string().optional(),
+  model: z.string().optional().describe('PROVIDER:MODEL, e.g. anthropic:claude-sonnet-4-5'),
+  env: z.record(z.string(), z.string()).optional().describe('Variables given to tools and hooks'),
+  permissions: PermissionsSchema.optional(),
+  hooks: z.record(z.string(), z.unknown()).optional().describe('Lifecycle hooks by event'),
+  verify: z.union([z.string(), z.object({ command: z.string() }).loose()]).optional(),
+  mcpServers: z.record(z.string(), z.unknown()).optional(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

@@ -1,0 +1,83 @@
+import type { AgentEvent, RunOutcome } from '../agent/events.ts';
+import type { Denial } from '../agent/session.ts';
+import type { Message, Usage } from '../providers/types.ts';
+
+/** Claude Code's usage field names, so scripts that read `-p --output-format json` keep working. */
+export function usageJson(u: Usage) {
+  return {
+    input_tokens: u.inputTokens,
+    output_tokens: u.outputTokens,
+    cache_read_input_tokens: u.cacheReadTokens,
+    cache_creation_input_tokens: u.cacheWriteTokens,
+  };
+}
+
+/** Our message format → the Anthropic-style content Claude Code prints in stream-json. */
+export function messageJson(m: Message): { type: 'user' | 'assistant'; message: unknown } {
+  if (m.role === 'assistant') {
+    return {
+      type: 'assistant',
+      message: {
+        role: 'assistant',
+        content: m.content.map((p) =>
+          p.type === 'tool-call' ? { type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input }
+          : p.type === 'text' ? { type: 'text', text: p.text } : { type: p.type }),
+      },
+    };
+  }
+  if (m.role === 'tool') {
+    return {
+      type: 'user',
+      message: {
+        role: 'user',
+        content: m.content.map((p) => {
+          if (p.type !== 'tool-result') return { type: p.type };
+          const out = p.output as { type: string; value?: unknown };
+          return { type: 'tool_result', tool_use_id: p.toolCallId, content: typeof out.value === 'string' ? out.value : JSON.stringify(out.value ?? ''), is_error: out.type.startsWith('error') };
+        }),
+      },
+    };
+  }
+  const content = m.role === 'system' ? [{ type: 'text', text: m.content }] : m.content.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: p.type }));
+  return { type: 'user', message: { role: 'user', content } };
+}
+
+/** One stream-json line for an event, or undefined for events that stream-json does not show. */
+export function streamJsonEvent(ev: AgentEvent, sessionId: string): Record<string, unknown> | undefined {
+  switch (ev.type) {
+    case 'message': return { ...messageJson(ev.message), session_id: sessionId };
+    case 'retry': return { type: 'system', subtype: 'api_retry', attempt: ev.attempt, max_retries: ev.maxRetries, retry_delay_ms: ev.delayMs, error: ev.message, session_id: sessionId };
+    case 'tool-denied': return { type: 'system', subtype: 'permission_denied', tool_name: ev.name, tool_use_id: ev.id, reason: ev.reason, session_id: sessionId };
+    case 'warning': return { type: 'warning', message: ev.message, session_id: sessionId };
+    default: return undefined;
+  }
+}
+
+export interface ResultInfo {
+  outcome: RunOutcome;
+  sessionId: string;
+  durationMs: number;
+  durationApiMs: number;
+  costUsd: number;
+  denials: Denial[];
+}
+
+export function resultJson(r: ResultInfo): Record<string, unknown> {
+  const { outcome } = r;
+  const subtype = outcome.status === 'done' ? 'success' : outcome.status === 'max-turns' ? 'error_max_turns' : 'error_during_execution';
+  const isError = outcome.status !== 'done';
+  return {
+    type: 'result',
+    subtype,
+    is_error: isError,
+    duration_ms: Math.round(r.durationMs),
+    duration_api_ms: Math.round(r.durationApiMs),
+    num_turns: outcome.turns,
+    result: isError && outcome.error ? outcome.error : outcome.text,
+    session_id: r.sessionId,
+    total_cost_usd: r.costUsd,
+    usage: usageJson(outcome.usage),
+    permission_denials: r.denials,
+    ...(outcome.error ? { error: outcome.error } : {}),
+  };
+}

@@ -1,0 +1,62 @@
+import type { AgentEvent, AskFn, RunOutcome } from '../agent/events.ts';
+import type { Session } from '../agent/session.ts';
+import { resultJson, streamJsonEvent } from './format.ts';
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+export interface HeadlessIO {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Headless runs cannot ask: what would ask is refused, naming what would allow it (SPEC §5). */
+export const refuseAsk: AskFn = async (req) => ({
+  allow: false,
+  message: `Permission to use ${req.tool} was not granted: ${req.reason}. This is a headless run, which cannot ask for approval.${req.remedy ? ` To allow it, run again with ${req.remedy}.` : ''}`,
+});
+
+/** Prints events as they happen for the chosen format. Returned function is the session's event sink. */
+export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: boolean, sessionId: () => string) {
+  let apiStart = 0;
+  let apiMs = 0;
+  const sink = (ev: AgentEvent) => {
+    if (ev.type === 'request') apiStart = performance.now();
+    if (ev.type === 'message' && ev.message.role === 'assistant') apiMs += performance.now() - apiStart;
+    if (ev.type === 'warning' && format !== 'stream-json') io.err(`warning: ${ev.message}\n`);
+    if (ev.type === 'retry' && format !== 'stream-json') {
+      io.err(`${ev.message}; retrying in ${(ev.delayMs / 1000).toFixed(1)} s (attempt ${ev.attempt} of ${ev.maxRetries})\n`);
+    }
+    if (format === 'stream-json') {
+      const line = streamJsonEvent(ev, sessionId());
+      if (line) io.out(`${JSON.stringify(line)}\n`);
+    } else if (verbose) {
+      if (ev.type === 'tool-start') io.err(`● ${ev.name}(${JSON.stringify(ev.input).slice(0, 200)})\n`);
+      if (ev.type === 'tool-end') io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`);
+      if (ev.type === 'tool-denied') io.err(`  ⎿ refused: ${ev.reason}\n`);
+    }
+  };
+  return { sink, apiMs: () => apiMs };
+}
+
+export function printInit(format: OutputFormat, io: HeadlessIO, session: Session, info: { cwd: string; model: string; mode: string }) {
+  if (format !== 'stream-json') return;
+  io.out(`${JSON.stringify({
+    type: 'system', subtype: 'init', session_id: session.id, cwd: info.cwd, model: info.model,
+    permissionMode: info.mode, tools: session.tools.map((t) => t.name), transcript_path: session.transcript.path,
+  })}\n`);
+}
+
+/** Prints the final result; returns the exit code (SPEC §1, §11.2). */
+export function printResult(format: OutputFormat, io: HeadlessIO, session: Session, outcome: RunOutcome, durationMs: number, apiMs: number): number {
+  const code = outcome.status === 'done' ? 0 : outcome.status === 'aborted' ? 130 : 1;
+  if (format === 'text') {
+    if (outcome.status === 'done') io.out(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
+    else if (outcome.status === 'aborted') io.err('Interrupted.\n');
+    else io.err(`error: ${outcome.error ?? outcome.status}\n`);
+    return code;
+  }
+  const json = resultJson({ outcome, sessionId: session.id, durationMs, durationApiMs: apiMs, costUsd: session.costUsd, denials: session.denials });
+  io.out(`${JSON.stringify(json)}\n`);
+  if (outcome.status !== 'done' && outcome.error) io.err(`error: ${outcome.error}\n`);
+  return code;
+}

@@ -1,0 +1,100 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+import { homedir } from 'node:os';
+
+export type PermissionMode = 'plan' | 'normal' | 'auto-accept' | 'bypass';
+export const MODES: PermissionMode[] = ['plan', 'normal', 'auto-accept', 'bypass'];
+
+/** The names Claude Code uses (hook input `permission_mode`, and accepted on the command line). */
+export const CLAUDE_MODE_NAMES: Record<PermissionMode, string> = {
+  normal: 'default', plan: 'plan', 'auto-accept': 'acceptEdits', bypass: 'bypassPermissions',
+};
+
+export function parseMode(raw: string): PermissionMode | undefined {
+  const v = raw.trim();
+  if ((MODES as string[]).includes(v)) return v as PermissionMode;
+  const aliases: Record<string, PermissionMode> = {
+    default: 'normal', acceptEdits: 'auto-accept', bypassPermissions: 'bypass', autoAccept: 'auto-accept', 'accept-edits': 'auto-accept',
+  };
+  return aliases[v];
+}
+
+export type Behavior = 'allow' | 'ask' | 'deny';
+export interface Decision {
+  behavior: Behavior;
+  /** A sentence a person can read: why. */
+  reason: string;
+  /** What would allow it (for headless refusals). */
+  remedy?: string;
+}
+
+export interface ModeContext {
+  mode: PermissionMode;
+  projectRoot: string;
+  additionalDirs: string[];
+}
+
+const READ_TOOLS = new Set(['Read', 'Grep', 'Glob', 'LS']);
+const EDIT_TOOLS = new Set(['Edit', 'Write']);
+
+function inside(dir: string, p: string): boolean {
+  const rel = relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The path a file tool concerns, absolute (undefined: none given, i.e. the project root). */
+export function toolPath(tool: string, input: Record<string, unknown>, cwd: string): string | undefined {
+  const raw = (input.file_path ?? input.path) as unknown;
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  const expanded = raw === '~' || raw.startsWith('~/') ? homedir() + raw.slice(1) : raw;
+  return resolve(cwd, expanded);
+}
+
+function inWorkspace(p: string | undefined, ctx: ModeContext): boolean {
+  if (p === undefined) return true;
+  return [ctx.projectRoot, ...ctx.additionalDirs].some((d) => inside(d, p));
+}
+
+/**
+ * A deliberately small read-only check for Bash in Plan Mode until the shell splitter lands
+ * (permissions issue): one simple command from the built-in list with no shell syntax at all.
+ * Anything else is not read-only, so it is refused in Plan Mode.
+ */
+const READ_ONLY_PROGRAMS = new Set(['ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'pwd', 'echo', 'which', 'file', 'stat', 'du', 'tree']);
+const READ_ONLY_GIT = new Set(['status', 'log', 'diff', 'show', 'branch', 'blame']);
+export function isReadOnlyBash(command: string): boolean {
+  if (/[;&|<>$`()\\\n{}!*?\[\]'"]/.test(command)) return false;
+  const words = command.trim().split(/\s+/);
+  if (words[0] === 'git') return READ_ONLY_GIT.has(words[1] ?? '') && !words.includes('--output');
+  if (words[0] === 'find') return !words.some((w) => /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/.test(w));
+  return READ_ONLY_PROGRAMS.has(words[0] ?? '');
+}
+
+/** The mode table of SPEC §5, before any rules: what runs, what asks, what is refused. Pure. */
+export function decideByMode(tool: string, input: Record<string, unknown>, ctx: ModeContext): Decision {
+  const path = toolPath(tool, input, ctx.projectRoot);
+  const where = path ? ` ${relative(ctx.projectRoot, path) || '.'}` : '';
+  if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
+  if (ctx.mode === 'plan') {
+    if (READ_TOOLS.has(tool)) return { behavior: 'allow', reason: 'read-only tool in Plan Mode' };
+    if (EDIT_TOOLS.has(tool) && path === resolve(ctx.projectRoot, 'plan.md')) return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
+    if (tool === 'Bash' && isReadOnlyBash(String(input.command ?? ''))) return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
+    return {
+      behavior: 'deny',
+      reason: `Plan Mode: ${tool}${where} is refused. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed; write the plan to plan.md and finish.`,
+      remedy: 'leave Plan Mode (--permission-mode normal or auto-accept)',
+    };
+  }
+  if (READ_TOOLS.has(tool)) {
+    if (inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'read-only tool inside the project' };
+    return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${path}` };
+  }
+  if (EDIT_TOOLS.has(tool)) {
+    if (ctx.mode === 'auto-accept' && inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'Auto-Accept accepts edits inside the project' };
+    return {
+      behavior: 'ask',
+      reason: inWorkspace(path, ctx) ? `${tool} of${where} needs approval in ${ctx.mode} mode` : `${tool} of${where} is outside the project`,
+      remedy: inWorkspace(path, ctx) ? '--permission-mode auto-accept' : '--permission-mode bypass',
+    };
+  }
+  return { behavior: 'ask', reason: `${tool} needs approval in ${ctx.mode} mode`, remedy: '--permission-mode bypass' };
+}

@@ -1,0 +1,86 @@
+import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { classifyError, isAbort } from './errors.ts';
+import type { ModelRequest, StreamEvent, Usage } from './types.ts';
+
+export interface AttemptOptions {
+  /** Abort the attempt when no stream part arrives for this long (a hung server). */
+  idleTimeoutMs: number;
+}
+
+function toUsage(u: { inputTokens?: { total?: number; cacheRead?: number; cacheWrite?: number }; outputTokens?: { total?: number } } | undefined): Usage {
+  return {
+    inputTokens: u?.inputTokens?.total ?? 0,
+    outputTokens: u?.outputTokens?.total ?? 0,
+    cacheReadTokens: u?.inputTokens?.cacheRead ?? 0,
+    cacheWriteTokens: u?.inputTokens?.cacheWrite ?? 0,
+  };
+}
+
+/**
+ * One streamed model call through an AI SDK provider (LanguageModelV4.doStream).
+ * Never throws: ends with `finish`, `error` (classified, maybe retryable) or `aborted`.
+ */
+export async function* streamOnce(
+  model: LanguageModelV4,
+  req: ModelRequest,
+  signal: AbortSignal,
+  opts: AttemptOptions,
+): AsyncGenerator<StreamEvent> {
+  const inner = new AbortController();
+  const onAbort = () => inner.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  let stalled = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { stalled = true; inner.abort(new Error('stalled')); }, opts.idleTimeoutMs);
+    timer.unref?.();
+  };
+  let finished = false;
+  try {
+    arm();
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'system', content: req.system }, ...req.messages],
+      tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })),
+      toolChoice: req.tools.length ? { type: 'auto' } : undefined,
+      maxOutputTokens: req.maxOutputTokens,
+      abortSignal: inner.signal,
+    });
+    const reader = stream.getReader();
+    for (;;) {
+      arm();
+      const { value, done } = await reader.read();
+      if (done) break;
+      const ev = mapPart(value as LanguageModelV4StreamPart);
+      if (!ev) continue;
+      if (ev.type === 'finish') finished = true;
+      yield ev;
+      if (ev.type === 'error') { finished = true; await reader.cancel().catch(() => {}); return; }
+    }
+    if (!finished) {
+      yield { type: 'error', error: { message: 'the model stream ended before the response was complete', retryable: true } };
+    }
+  } catch (err) {
+    if (stalled && !signal.aborted) {
+      yield { type: 'error', error: { message: `no data from the model server for ${Math.round(opts.idleTimeoutMs / 1000)} s`, retryable: true } };
+    } else if (isAbort(err, signal) && signal.aborted) {
+      yield { type: 'aborted' };
+    } else {
+      yield { type: 'error', error: classifyError(err) };
+    }
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function mapPart(p: LanguageModelV4StreamPart): StreamEvent | undefined {
+  switch (p.type) {
+    case 'text-delta': return p.delta ? { type: 'text', delta: p.delta } : undefined;
+    case 'reasoning-delta': return { type: 'reasoning', delta: p.delta };
+    case 'tool-call': return { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input };
+    case 'finish': return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
+    case 'error': return { type: 'error', error: classifyError(p.error) };
+    default: return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+import type { ProviderErrorInfo } from './types.ts';
+
+const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504, 520, 522, 524, 529]);
+
+function header(headers: Record<string, string> | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === name) return v;
+  return undefined;
+}
+
+/** Reads `retry-after-ms` / `retry-after` (seconds or an HTTP date) into milliseconds. */
+export function retryAfterMs(headers: Record<string, string> | undefined, now = Date.now()): number | undefined {
+  const ms = header(headers, 'retry-after-ms');
+  if (ms !== undefined && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const ra = header(headers, 'retry-after');
+  if (ra === undefined) return undefined;
+  if (ra.trim() !== '' && Number.isFinite(Number(ra))) return Math.max(0, Number(ra) * 1000);
+  const date = Date.parse(ra);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body !== 'string' || body === '') return undefined;
+  try {
+    const j = JSON.parse(body) as { error?: { message?: string } | string; message?: string };
+    if (typeof j.error === 'string') return j.error;
+    return j.error?.message ?? j.message ?? body.slice(0, 300);
+  } catch {
+    return body.slice(0, 300);
+  }
+}
+
+const NETWORK_CODES = /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR|socket hang up|terminated|fetch failed|other side closed/i;
+
+/** Turns anything a provider threw or streamed as an error into one classified value. */
+export function classifyError(err: unknown): ProviderErrorInfo {
+  const e = err as {
+    statusCode?: number; responseHeaders?: Record<string, string>; responseBody?: string;
+    message?: string; cause?: { code?: string; message?: string }; type?: string; error?: { type?: string; message?: string };
+  };
+  if (e && typeof e === 'object' && typeof e.statusCode === 'number') {
+    const status = e.statusCode;
+    const detail = serverMessage(e.responseBody) ?? e.message ?? 'request failed';
+    return {
+      message: `${describeStatus(status)}: ${detail}`,
+      status,
+      retryable: RETRYABLE_STATUS.has(status),
+      retryAfterMs: retryAfterMs(e.responseHeaders),
+    };
+  }
+  // Errors sent inside an SSE stream (Anthropic `{type:"error", error:{type:"overloaded_error"}}`).
+  const inner = e?.error && typeof e.error === 'object' ? e.error : e;
+  const kind = typeof inner?.type === 'string' ? inner.type : '';
+  if (/overloaded|rate_limit|api_error|server_error/.test(kind)) {
+    return { message: `${kind}: ${inner?.message ?? ''}`.trim(), retryable: true };
+  }
+  const text = `${e?.message ?? String(err)} ${e?.cause?.code ?? ''} ${e?.cause?.message ?? ''}`;
+  if (NETWORK_CODES.test(text)) {
+    return { message: `connection to the model server failed: ${e?.cause?.message ?? e?.message ?? String(err)}`, retryable: true };
+  }
+  return { message: e?.message ?? String(err), retryable: false };
+}
+
+function describeStatus(status: number): string {
+  if (status === 401 || status === 403) return `the model server refused the API key (HTTP ${status})`;
+  if (status === 404) return `model or endpoint not found (HTTP 404)`;
+  if (status === 429) return `rate limited (HTTP 429)`;
+  if (status === 529) return `the model is overloaded (HTTP 529)`;
+  if (status >= 500) return `the model server failed (HTTP ${status})`;
+  return `the model server rejected the request (HTTP ${status})`;
+}
+
+export function isAbort(err: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted) return true;
+  const name = (err as { name?: string })?.name;
+  return name === 'AbortError';
+}

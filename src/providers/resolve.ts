@@ -1,0 +1,150 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { streamOnce } from './ai-sdk-stream.ts';
+import { DEFAULT_MODELS, modelInfo } from './catalogue.ts';
+import { loadReplay, replayModel, ReplayFileError } from './replay.ts';
+import { retryPolicyFromEnv, withRetries } from './retry.ts';
+import type { ModelHandle } from './types.ts';
+
+/** A model that cannot be set up: the CLI exits 2 with this message. */
+export class ModelConfigError extends Error {}
+
+export const PROVIDERS = ['anthropic', 'openai', 'openai-chat', 'openai-compatible', 'google', 'ollama', 'replay'] as const;
+
+const HOW_TO_CONFIGURE = `No model is configured. Do one of these:
+  export ANTHROPIC_API_KEY=sk-ant-…      (Anthropic; ANTHROPIC_BASE_URL for a proxy)
+  export OPENAI_API_KEY=sk-…             (OpenAI; OPENAI_BASE_URL for a proxy or compatible server)
+  export GEMINI_API_KEY=…                (Google Gemini)
+  start Ollama (ollama serve; OLLAMA_HOST if it is not on 127.0.0.1:11434) and pull a model
+or name one explicitly: assistant --model anthropic:claude-sonnet-4-5 | openai:gpt-5 | ollama:qwen3-coder
+  | openai-compatible:MODEL (with OPENAI_COMPATIBLE_BASE_URL) | replay:examples/demo-replay.json
+or set "model" in .assistant/settings.json.`;
+
+export interface ResolveOptions {
+  /** `--model`, else settings `model`. */
+  spec?: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+function inferProvider(model: string): string | undefined {
+  if (/^claude/.test(model)) return 'anthropic';
+  if (/^(gpt|o\d|codex)/.test(model)) return 'openai';
+  if (/^gemini/.test(model)) return 'google';
+  return undefined;
+}
+
+function splitSpec(spec: string): { provider: string; model: string } {
+  const i = spec.indexOf(':');
+  if (i <= 0) {
+    const provider = inferProvider(spec);
+    if (!provider) throw new ModelConfigError(`--model "${spec}": say which provider serves it, as PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')}).`);
+    return { provider, model: spec };
+  }
+  const provider = spec.slice(0, i) === 'gemini' ? 'google' : spec.slice(0, i);
+  return { provider, model: spec.slice(i + 1) };
+}
+
+/** Anthropic's convention is a base URL without /v1 (SPEC §11.10); a trailing /v1 is accepted too. */
+export function anthropicBaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const u = raw.replace(/\/+$/, '');
+  return u.endsWith('/v1') ? u : `${u}/v1`;
+}
+
+function ollamaBase(env: NodeJS.ProcessEnv): string {
+  let host = env.OLLAMA_HOST?.trim() || '127.0.0.1:11434';
+  if (!/^https?:\/\//.test(host)) host = `http://${host}`;
+  return host.replace(/\/+$/, '');
+}
+
+function need(env: NodeJS.ProcessEnv, name: string, provider: string, alternatives: string[] = []): string {
+  for (const n of [name, ...alternatives]) if (env[n]) return env[n] as string;
+  throw new ModelConfigError(`The ${provider} provider needs an API key: export ${name}=… (or choose another model with --model).`);
+}
+
+async function languageModel(provider: string, model: string, env: NodeJS.ProcessEnv): Promise<LanguageModelV4> {
+  switch (provider) {
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
+      const apiKey = env.ANTHROPIC_API_KEY || (baseURL ? 'none' : need(env, 'ANTHROPIC_API_KEY', 'anthropic'));
+      return createAnthropic({ apiKey, baseURL })(model) as LanguageModelV4;
+    }
+    case 'openai':
+    case 'openai-chat': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const baseURL = env.OPENAI_BASE_URL?.replace(/\/+$/, '') || undefined;
+      const apiKey = env.OPENAI_API_KEY || (baseURL ? 'none' : need(env, 'OPENAI_API_KEY', 'openai'));
+      const p = createOpenAI({ apiKey, baseURL });
+      return (provider === 'openai' ? p.responses(model) : p.chat(model)) as LanguageModelV4;
+    }
+    case 'google': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+      const apiKey = need(env, 'GEMINI_API_KEY', 'google', ['GOOGLE_GENERATIVE_AI_API_KEY', 'GOOGLE_API_KEY']);
+      return createGoogleGenerativeAI({ apiKey, baseURL: env.GOOGLE_GEMINI_BASE_URL || undefined })(model) as LanguageModelV4;
+    }
+    case 'openai-compatible':
+    case 'ollama': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      const baseURL = provider === 'ollama'
+        ? `${ollamaBase(env)}/v1`
+        : env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL;
+      if (!baseURL) throw new ModelConfigError(`openai-compatible:${model} needs the server's address: export OPENAI_COMPATIBLE_BASE_URL=http://host:port/v1`);
+      const apiKey = provider === 'ollama' ? undefined : env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY;
+      return createOpenAICompatible({ name: provider, baseURL: baseURL.replace(/\/+$/, ''), apiKey, includeUsage: true })(model) as LanguageModelV4;
+    }
+    default:
+      throw new ModelConfigError(`Unknown provider "${provider}". Known providers: ${PROVIDERS.join(', ')}.`);
+  }
+}
+
+async function firstOllamaModel(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${ollamaBase(env)}/api/tags`, { signal: AbortSignal.timeout(400) });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as { models?: Array<{ name: string }> };
+    return body.models?.[0]?.name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Chooses and sets up the model: the explicit spec, else the first provider with a key, else Ollama. */
+export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
+  const { env } = opts;
+  let spec = opts.spec;
+  if (!spec) {
+    if (env.ANTHROPIC_API_KEY) spec = `anthropic:${DEFAULT_MODELS.anthropic}`;
+    else if (env.OPENAI_API_KEY) spec = `openai:${DEFAULT_MODELS.openai}`;
+    else if (env.GEMINI_API_KEY || env.GOOGLE_GENERATIVE_AI_API_KEY) spec = `google:${DEFAULT_MODELS.google}`;
+    else {
+      const m = await firstOllamaModel(env);
+      if (!m) throw new ModelConfigError(HOW_TO_CONFIGURE);
+      spec = `ollama:${m}`;
+    }
+  }
+  const { provider, model } = splitSpec(spec);
+  if (!model) throw new ModelConfigError(`--model "${spec}" names no model after the provider.`);
+  if (provider === 'replay') {
+    try {
+      const { resolve } = await import('node:path');
+      return replayModel(model, loadReplay(resolve(opts.cwd, model)));
+    } catch (e) {
+      if (e instanceof ReplayFileError) throw new ModelConfigError(e.message);
+      throw e;
+    }
+  }
+  const lm = await languageModel(provider, model, env);
+  const info = modelInfo(model);
+  const policy = retryPolicyFromEnv(env);
+  const idleTimeoutMs = Number(env.ASSISTANT_STREAM_IDLE_TIMEOUT_MS) || 300_000;
+  return {
+    id: `${provider}:${model}`,
+    provider,
+    model,
+    label: `${provider}:${model}`,
+    contextWindow: info.contextWindow,
+    stream: (req, signal) =>
+      withRetries(() => streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? info.maxOutputTokens }, signal, { idleTimeoutMs }), policy, signal),
+  };
+}

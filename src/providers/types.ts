@@ -1,0 +1,68 @@
+import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+
+/** The conversation as the model sees it. We keep the AI SDK's provider-level prompt format as our
+ *  own message format: it is provider-neutral, JSON-serialisable, and needs no conversion. */
+export type Message = LanguageModelV4Message;
+export type Prompt = LanguageModelV4Prompt;
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+  };
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  system: string;
+  messages: Message[];
+  tools: ToolSpec[];
+  maxOutputTokens?: number;
+}
+
+export interface ProviderErrorInfo {
+  message: string;
+  /** HTTP status when the server answered. */
+  status?: number;
+  retryable: boolean;
+  /** Milliseconds the server asked us to wait (retry-after). */
+  retryAfterMs?: number;
+}
+
+/** One model response as a stream. A stream never throws: it ends with `finish`, `error` or `aborted`. */
+export type StreamEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'reasoning'; delta: string }
+  | { type: 'tool-call'; id: string; name: string; input: string }
+  | { type: 'finish'; reason: string; usage: Usage }
+  /** A retry is about to happen: consumers drop whatever partial output they kept from this response. */
+  | { type: 'retry'; attempt: number; maxRetries: number; delayMs: number; error: ProviderErrorInfo }
+  | { type: 'error'; error: ProviderErrorInfo }
+  | { type: 'aborted' };
+
+export interface ModelHandle {
+  /** `provider:model`, as the user wrote it or as chosen. */
+  id: string;
+  provider: string;
+  model: string;
+  /** What the UI shows ("replay:demo.json (replay)"). */
+  label: string;
+  contextWindow: number;
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
+}

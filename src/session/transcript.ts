@@ -1,0 +1,89 @@
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Message, Usage } from '../providers/types.ts';
+
+/** `~/.assistant/projects/<cwd with every non-alphanumeric replaced by '-'>/` (Claude Code's scheme). */
+export function projectDir(home: string, cwd: string): string {
+  return join(home, '.assistant', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
+}
+
+export type TranscriptEntry =
+  | { type: 'session'; sessionId: string; cwd: string; model: string; version: string; timestamp: string; resumed?: boolean }
+  | { type: 'message'; message: Message; usage?: Usage; timestamp: string }
+  | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string };
+
+/**
+ * Appends one JSON line per entry, synchronously, as things happen: a crash loses at most the
+ * entry in flight, and a reader never sees half a line from us.
+ */
+export class Transcript {
+  readonly path: string;
+  constructor(dir: string, readonly sessionId: string) {
+    mkdirSync(dir, { recursive: true });
+    this.path = join(dir, `${sessionId}.jsonl`);
+  }
+  write(entry: TranscriptEntry): void {
+    appendFileSync(this.path, `${JSON.stringify(entry)}\n`);
+  }
+}
+
+export interface SessionSummary { sessionId: string; path: string; mtimeMs: number; firstPrompt: string }
+
+/** Sessions of a project, newest first. */
+export function listSessions(dir: string): SessionSummary[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => {
+      const path = join(dir, f);
+      return { sessionId: f.slice(0, -6), path, mtimeMs: statSync(path).mtimeMs, firstPrompt: firstPrompt(path) };
+    })
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+}
+
+function firstPrompt(path: string): string {
+  for (const e of readEntries(path)) {
+    if (e.type === 'message' && e.message.role === 'user') {
+      const part = e.message.content.find((p) => p.type === 'text');
+      if (part && part.type === 'text') return part.text.slice(0, 80);
+    }
+  }
+  return '';
+}
+
+/** Reads a transcript, skipping a torn last line (a crash mid-write). */
+export function readEntries(path: string): TranscriptEntry[] {
+  const out: TranscriptEntry[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try { out.push(JSON.parse(line) as TranscriptEntry); } catch { /* torn line: ignore */ }
+  }
+  return out;
+}
+
+/**
+ * The conversation of a transcript, made safe to send again: tool calls left without results
+ * (the session was interrupted or crashed mid-call) get an "interrupted" result.
+ */
+export function loadMessages(path: string): Message[] {
+  const messages: Message[] = [];
+  for (const e of readEntries(path)) if (e.type === 'message') messages.push(e.message);
+  const repaired: Message[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    repaired.push(m);
+    if (m.role !== 'assistant') continue;
+    const calls = m.content.filter((p) => p.type === 'tool-call');
+    if (calls.length === 0) continue;
+    const next = messages[i + 1];
+    const answered = new Set(next?.role === 'tool' ? next.content.map((p) => (p as { toolCallId: string }).toolCallId) : []);
+    const missing = calls.filter((c) => !answered.has(c.toolCallId));
+    if (missing.length === 0) continue;
+    const fill = missing.map((c) => ({
+      type: 'tool-result' as const, toolCallId: c.toolCallId, toolName: c.toolName,
+      output: { type: 'error-text' as const, value: 'Interrupted: the session ended before this tool call finished.' },
+    }));
+    if (next?.role === 'tool') { next.content.push(...fill); } else { repaired.push({ role: 'tool', content: fill }); }
+  }
+  return repaired;
+}

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+
+/** What the session remembers about a file the model has seen (read-before-write, stale edits). */
+export interface FileSnapshot {
+  /** mtime in ms when the file was last read or written by a tool. */
+  mtimeMs: number;
+  size: number;
+  /** Full text when it was last read/written whole; used to tell a real change from a touch. */
+  content?: string;
+}
+
+/** Per-session map of absolute path → snapshot. Shared by Read, Write, Edit and @path attachments. */
+export type FileStateMap = Map<string, FileSnapshot>;
+
+/** Called before a tool changes a file, with its previous content (null: it did not exist). */
+export type BeforeChangeFn = (absPath: string, previous: string | null) => void;
+
+export interface ToolContext {
+  /** Project root: relative paths resolve here; the Bash shell starts here. */
+  cwd: string;
+  signal: AbortSignal;
+  fileState: FileStateMap;
+  /** Bash keeps its working directory between calls in here. */
+  shell: { cwd: string };
+  /** Extra environment for commands (settings `env`). */
+  env: Record<string, string>;
+  /** Checkpoint hook for /rewind (SPEC §9). Optional. */
+  beforeChange?: BeforeChangeFn;
+}
+
+/** A tool's result has two audiences: the model (`output`) and people/hooks (`display`, `response`). */
+export interface ToolResult {
+  /** Text the model reads. */
+  output: string;
+  isError?: boolean;
+  /** Short human summary for the UI ("Read 120 lines", a diff). */
+  display?: string;
+  /** Claude Code–shaped `tool_response` for PostToolUse hooks (SPEC §11.1). */
+  response?: unknown;
+}
+
+export interface ToolDef<S extends z.ZodType = z.ZodType> {
+  name: string;
+  /** Sibling .md file's text; what the model is told about the tool. */
+  description: string;
+  schema: S;
+  /** Read-only tools may run concurrently and run in Plan Mode. */
+  readOnly: boolean;
+  /** The file a call concerns (for ASSISTANT_FILE_PATH and path rules), absolute. */
+  filePath?(input: z.infer<S>, cwd: string): string | undefined;
+  /** Never throws for expected failures: returns `{isError: true}` with a message the model can act on. */
+  execute(input: z.infer<S>, ctx: ToolContext): Promise<ToolResult>;
+}

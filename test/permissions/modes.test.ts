@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decideByMode, isReadOnlyBash, parseMode, type PermissionMode } from '../../src/permissions/modes.ts';
+import { applySimpleRules, simpleRules } from '../../src/permissions/simple-rules.ts';
+
+const ctx = (mode: PermissionMode) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'] });
+
+test('the mode table of SPEC §5, with no rules', () => {
+  const cases: Array<[PermissionMode, string, Record<string, unknown>, string]> = [
+    ['normal', 'Read', { file_path: 'src/a.ts' }, 'allow'],
+    ['normal', 'Read', { file_path: '/etc/passwd' }, 'ask'],
+    ['normal', 'Read', { file_path: '/extra/x' }, 'allow'],
+    ['normal', 'Grep', { pattern: 'x' }, 'allow'],
+    ['normal', 'Edit', { file_path: 'a.ts' }, 'ask'],
+    ['normal', 'Write', { file_path: 'a.ts' }, 'ask'],
+    ['normal', 'Bash', { command: 'ls' }, 'ask'],
+    ['auto-accept', 'Edit', { file_path: 'a.ts' }, 'allow'],
+    ['auto-accept', 'Write', { file_path: '/p/sub/b.ts' }, 'allow'],
+    ['auto-accept', 'Write', { file_path: '/elsewhere/b.ts' }, 'ask'],
+    ['auto-accept', 'Edit', { file_path: '../outside.ts' }, 'ask'],
+    ['auto-accept', 'Bash', { command: 'ls' }, 'ask'],
+    ['plan', 'Read', { file_path: 'a.ts' }, 'allow'],
+    ['plan', 'Write', { file_path: 'plan.md' }, 'allow'],
+    ['plan', 'Write', { file_path: '/p/plan.md' }, 'allow'],
+    ['plan', 'Write', { file_path: 'src/plan.md' }, 'deny'],
+    ['plan', 'Edit', { file_path: 'a.ts' }, 'deny'],
+    ['plan', 'Bash', { command: 'git status' }, 'allow'],
+    ['plan', 'Bash', { command: 'rm -rf build' }, 'deny'],
+    ['plan', 'Bash', { command: 'ls && rm x' }, 'deny'],
+    ['plan', 'Bash', { command: 'echo hi > file' }, 'deny'],
+    ['plan', 'Bash', { command: 'find . -delete' }, 'deny'],
+    ['bypass', 'Bash', { command: 'rm -rf /' }, 'allow'],
+    ['bypass', 'Write', { file_path: '/etc/x' }, 'allow'],
+  ];
+  for (const [mode, tool, input, want] of cases) {
+    assert.equal(decideByMode(tool, input, ctx(mode)).behavior, want, `${mode} ${tool} ${JSON.stringify(input)}`);
+  }
+});
+
+test('refusals say why and what would allow it', () => {
+  const d = decideByMode('Edit', { file_path: 'a.ts' }, ctx('normal'));
+  assert.equal(d.remedy, '--permission-mode auto-accept');
+  const p = decideByMode('Bash', { command: 'make' }, ctx('plan'));
+  assert.match(p.reason, /Plan Mode/);
+});
+
+test('mode names: ours and Claude Code\'s', () => {
+  assert.equal(parseMode('acceptEdits'), 'auto-accept');
+  assert.equal(parseMode('bypassPermissions'), 'bypass');
+  assert.equal(parseMode('default'), 'normal');
+  assert.equal(parseMode('yolo'), undefined);
+});
+
+test('read-only Bash check is conservative', () => {
+  assert.ok(isReadOnlyBash('git log --oneline'));
+  assert.ok(!isReadOnlyBash('git push'));
+  assert.ok(!isReadOnlyBash('cat $(rm -rf x)'));
+  assert.ok(!isReadOnlyBash('ls `rm x`'));
+});
+
+test('whole-tool rules: deny beats allow and Plan Mode; specifiers are reported, not silently applied', () => {
+  const { rules, warnings } = simpleRules(['Bash', 'Bash(git:*)'], ['Write']);
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /Bash\(git:\*\)" is not applied/);
+  assert.equal(applySimpleRules('Bash', { behavior: 'ask', reason: '' }, rules).behavior, 'allow');
+  assert.equal(applySimpleRules('Write', { behavior: 'allow', reason: '' }, rules).behavior, 'deny');
+  assert.equal(applySimpleRules('Bash', { behavior: 'deny', reason: 'plan' }, rules).behavior, 'deny');
+});

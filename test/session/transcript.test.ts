@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { listSessions, loadMessages, projectDir, readEntries, Transcript } from '../../src/session/transcript.ts';
+import { makeProject } from '../fakes/project.ts';
+
+test('project directory follows Claude Code naming', () => {
+  assert.equal(projectDir('/h', '/home/user/my proj'), '/h/.assistant/projects/-home-user-my-proj');
+});
+
+test('a torn last line is skipped and unanswered tool calls are closed as interrupted', () => {
+  const { home } = makeProject();
+  const t = new Transcript(projectDir(home, '/x'), 's1');
+  const ts = new Date().toISOString();
+  t.write({ type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'go' }] }, timestamp: ts });
+  t.write({ type: 'message', message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'Bash', input: { command: 'sleep 9' } }] }, timestamp: ts });
+  appendFileSync(t.path, '{"type":"message","mess');
+  assert.equal(readEntries(t.path).length, 2);
+  const msgs = loadMessages(t.path);
+  assert.equal(msgs.length, 3);
+  assert.equal(msgs[2].role, 'tool');
+  const part = (msgs[2] as { content: Array<{ toolCallId: string; output: { type: string; value: string } }> }).content[0];
+  assert.equal(part.toolCallId, 'c1');
+  assert.equal(part.output.type, 'error-text');
+  assert.match(part.output.value, /Interrupted/);
+  const sessions = listSessions(projectDir(home, '/x'));
+  assert.equal(sessions[0].sessionId, 's1');
+  assert.equal(sessions[0].firstPrompt, 'go');
+});
