@@ -40,6 +40,10 @@ export function classifyError(err: unknown): ProviderErrorInfo {
   };
   if (e && typeof e === 'object' && typeof e.statusCode === 'number') {
     const status = e.statusCode;
+    if (status >= 200 && status < 300) {
+      // The server said yes, then the body broke off or could not be read: a dropped stream.
+      return { message: `the model stream broke off (${e.message ?? 'unreadable response'})`, retryable: true };
+    }
     const detail = serverMessage(e.responseBody) ?? e.message ?? 'request failed';
     return {
       message: `${describeStatus(status)}: ${detail}`,
