@@ -1,5 +1,6 @@
 /** A settings problem the user must fix. The CLI prints it and exits 2. */
 export class ConfigError extends Error {
+  readonly exitCode = 2;
   constructor(
     readonly file: string,
     readonly line: number,

@@ -6,7 +6,9 @@ import { retryPolicyFromEnv, withRetries } from './retry.ts';
 import type { ModelHandle } from './types.ts';
 
 /** A model that cannot be set up: the CLI exits 2 with this message. */
-export class ModelConfigError extends Error {}
+export class ModelConfigError extends Error {
+  readonly exitCode = 2;
+}
 
 export const PROVIDERS = ['anthropic', 'openai', 'openai-chat', 'openai-compatible', 'google', 'ollama', 'replay'] as const;
 

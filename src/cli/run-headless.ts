@@ -1,0 +1,96 @@
+import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { CliOptions } from './args.ts';
+import { Exit } from './exit.ts';
+import { loadSettings } from '../config/load.ts';
+import { resolveModel } from '../providers/resolve.ts';
+import { CLAUDE_MODE_NAMES, parseMode, type PermissionMode } from '../permissions/modes.ts';
+import { Session } from '../agent/session.ts';
+import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
+import { listSessions, projectDir } from '../session/transcript.ts';
+import { simpleRules } from '../permissions/simple-rules.ts';
+
+const io: HeadlessIO = {
+  out: (s) => { process.stdout.write(s); },
+  err: (s) => { process.stderr.write(s); },
+};
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8').slice(0, 10 * 1024 * 1024);
+}
+
+function chooseMode(flag: string | undefined, fromSettings: string | undefined): PermissionMode {
+  const raw = flag ?? fromSettings ?? 'normal';
+  const mode = parseMode(raw);
+  if (!mode) throw new Exit(2, `--permission-mode "${raw}" is not a mode. Use one of: plan, normal, auto-accept, bypass.`);
+  return mode;
+}
+
+function findResume(opts: CliOptions, home: string, cwd: string): { sessionId: string; path: string } | undefined {
+  if (!opts.continue && opts.resume === undefined) return undefined;
+  const sessions = listSessions(projectDir(home, cwd));
+  if (opts.continue) {
+    if (!sessions[0]) throw new Exit(1, `No earlier session to continue in ${cwd}.`);
+    return sessions[0];
+  }
+  if (opts.resume === true) {
+    const list = sessions.slice(0, 10).map((s) => `  ${s.sessionId}  ${new Date(s.mtimeMs).toISOString().slice(0, 16)}  ${s.firstPrompt}`).join('\n');
+    throw new Exit(2, `--resume needs a session id in headless runs. Recent sessions:\n${list || '  (none)'}`);
+  }
+  const found = sessions.find((s) => s.sessionId === opts.resume || s.sessionId.startsWith(String(opts.resume)));
+  if (!found) throw new Exit(1, `No session "${opts.resume}" in this project. Run "assistant -r" to list them.`);
+  return found;
+}
+
+/** A headless run (`-p`). Returns the exit code; throws Exit or a config error for exit 2. */
+export async function runHeadless(opts: CliOptions, firstPrompt: string | undefined, VERSION: string): Promise<number> {
+  let prompt = firstPrompt;
+  if (!opts.print) {
+    throw new Exit(2, 'The interactive terminal UI is not available yet. Run a prompt headless: assistant -p "your prompt"');
+  }
+  if (prompt === undefined && !process.stdin.isTTY) prompt = (await readStdin()).trim();
+  if (!prompt) throw new Exit(2, 'No prompt given. Usage: assistant -p "your prompt"   (or pipe the prompt on standard input)');
+
+  const cwd = process.cwd();
+  const home = homedir();
+  const settings = loadSettings(home, cwd, opts.settings, cwd);
+  for (const w of settings.warnings) io.err(`warning: ${w}\n`);
+  const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
+  const additionalDirs = [...opts.addDir, ...(settings.merged.permissions?.additionalDirectories ?? [])].map((d) => resolve(cwd, d));
+  for (const d of opts.addDir.map((x) => resolve(cwd, x))) {
+    if (!existsSync(d) || !statSync(d).isDirectory()) throw new Exit(2, `--add-dir ${d}: no such directory.`);
+  }
+  const resume = findResume(opts, home, cwd);
+  const env = { ...(settings.merged.env ?? {}) };
+  const model = await resolveModel({ spec: opts.model ?? settings.merged.model, env: { ...process.env, ...env }, cwd });
+
+  const controller = new AbortController();
+  let session: Session | undefined;
+  const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '');
+  const rules = simpleRules(
+    [...(settings.merged.permissions?.allow ?? []), ...opts.allowedTools],
+    [...(settings.merged.permissions?.deny ?? []), ...opts.disallowedTools],
+  );
+  for (const w of rules.warnings) io.err(`warning: ${w}\n`);
+  session = new Session({
+    cwd, home, model, mode, additionalDirs, env, emit: printer.sink, ask: refuseAsk, version: VERSION,
+    maxTurns: opts.maxTurns, resume, rules: rules.rules,
+  });
+  let interrupts = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    interrupts++;
+    if (interrupts > 1) process.exit(sig === 'SIGTERM' ? 143 : 130);
+    controller.abort(new Error(`interrupted (${sig})`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[mode] });
+  const started = performance.now();
+  const outcome = await session.prompt(prompt, controller.signal);
+  return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
+}
+
