@@ -1,0 +1,70 @@
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startFakeModel, reply, hang, stall, streamError, type FakeModel } from '../fakes/model-server.ts';
+import { makeProject } from '../fakes/project.ts';
+import { runCli, startCli } from './cli.ts';
+
+let model: FakeModel;
+before(async () => { model = await startFakeModel(); });
+after(async () => { await model.close(); });
+
+test('ollama and openai-compatible servers are reached through their base URLs', async () => {
+  const { dir, home } = makeProject({ 'a.txt': 'alpha\n' });
+  model.reset();
+  model.script(reply().tool('Read', { file_path: 'a.txt' }), reply().text('It says alpha.'));
+  const ollama = await runCli(['-p', 'read a.txt', '--model', 'ollama:qwen3-coder'], { cwd: dir, home, env: { OLLAMA_HOST: model.url.replace('http://', '') } });
+  assert.equal(ollama.code, 0, ollama.stderr);
+  assert.equal(ollama.stdout, 'It says alpha.\n');
+  assert.equal(model.requests[0].format, 'openai-chat');
+  assert.equal((model.requests[0].body as { model: string }).model, 'qwen3-coder');
+
+  model.reset();
+  model.script(reply().text('compatible'));
+  const compat = await runCli(['-p', 'hi', '--model', 'openai-compatible:local-model'], { cwd: dir, home, env: { OPENAI_COMPATIBLE_BASE_URL: model.openaiBaseUrl } });
+  assert.equal(compat.code, 0, compat.stderr);
+  assert.equal(compat.stdout, 'compatible\n');
+  const missingUrl = await runCli(['-p', 'hi', '--model', 'openai-compatible:local-model'], { cwd: dir, home });
+  assert.equal(missingUrl.code, 2);
+  assert.match(missingUrl.stderr, /OPENAI_COMPATIBLE_BASE_URL/);
+});
+
+test('the model is chosen from settings, and automatically from the first key set', async () => {
+  const { dir, home } = makeProject({ '.assistant/settings.json': '{"model":"openai-chat:from-settings"}' });
+  model.reset();
+  model.script(reply().text('one'), reply().text('two'));
+  const fromSettings = await runCli(['-p', 'hi'], { cwd: dir, home, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl } });
+  assert.equal(fromSettings.code, 0, fromSettings.stderr);
+  assert.equal((model.requests[0].body as { model: string }).model, 'from-settings');
+  const { dir: plain } = makeProject();
+  const auto = await runCli(['-p', 'hi'], { cwd: plain, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: `${model.anthropicBaseUrl}/v1`, OPENAI_API_KEY: 'k2' } });
+  assert.equal(auto.code, 0, auto.stderr);
+  assert.equal(model.requests[1].format, 'anthropic');
+  assert.match((model.requests[1].body as { model: string }).model, /^claude-/);
+});
+
+test('a stream that stalls mid-answer, or carries an overload error, is retried', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(stall(reply().text('half of an answer that stalls')), streamError(reply().text('x')), reply().text('Final.'));
+  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, ASSISTANT_STREAM_IDLE_TIMEOUT_MS: '300' },
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'Final.\n');
+  assert.equal(model.requests.length, 3);
+});
+
+test('Ctrl-C while waiting for the model ends the run at once with exit 130', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(hang());
+  const child = startCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl } });
+  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  await model.waitForRequests(1, 5000);
+  await sleep(50);
+  const t0 = Date.now();
+  child.kill('SIGINT');
+  assert.equal(await exited, 130);
+  assert.ok(Date.now() - t0 < 3000, 'interrupt is prompt');
+});
