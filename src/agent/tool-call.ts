@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { Decision } from '../permissions/modes.ts';
+import { executeTool, validateInput } from '../tools/registry.ts';
 import type { ToolContext, ToolDef, ToolResult } from '../tools/types.ts';
 import type { AskFn, EventSink } from './events.ts';
 
@@ -48,21 +48,13 @@ export interface CallOutcome {
 
 const err = (output: string): ToolResult => ({ output, isError: true });
 
-/** Parses and validates a call; the error message is written for the model to act on. */
+/** Finds the tool and validates the call; the error result is written for the model to act on. */
 export function prepare(call: ToolCall, tools: Map<string, ToolDef>): PreparedCall | ToolResult {
   const tool = tools.get(call.name);
   if (!tool) return err(`There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`);
-  let raw: unknown;
-  try {
-    raw = call.rawInput.trim() === '' ? {} : JSON.parse(call.rawInput);
-  } catch {
-    return err(`The input for ${call.name} is not valid JSON: ${call.rawInput.slice(0, 200)}. Send a JSON object with the tool's parameters.`);
-  }
-  const parsed = tool.schema.safeParse(raw);
-  if (!parsed.success) {
-    return err(`Invalid input for ${call.name}:\n${z.prettifyError(parsed.error)}\nFix the input and call ${call.name} again.`);
-  }
-  return { id: call.id, name: call.name, tool, input: parsed.data as Record<string, unknown> };
+  const v = validateInput(tool, call.rawInput);
+  if ('error' in v) return v.error;
+  return { id: call.id, name: call.name, tool, input: v.input };
 }
 
 /** validate → rules/mode deny → PreToolUse → ask/allow → execute → PostToolUse. Never throws. */
@@ -96,12 +88,7 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
 
   ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input });
   const started = performance.now();
-  let result: ToolResult;
-  try {
-    result = await tool.execute(input as never, ctx.toolCtx);
-  } catch (e) {
-    result = err(`${tool.name} failed unexpectedly: ${(e as Error)?.message ?? String(e)}`);
-  }
+  let result = await executeTool(tool, input, ctx.toolCtx);
   ctx.emit({ type: 'tool-end', id: call.id, name: call.name, input, result, durationMs: performance.now() - started });
   if (ctx.seams.postToolUse) {
     const feedback = await ctx.seams.postToolUse(prepared, result, signal);

@@ -1,0 +1,120 @@
+import { readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { writeFileAtomic } from './atomic-write.ts';
+import { diffFiles } from './diff-text.ts';
+import { lineAt, looseMatch, occurrences, replaceAt } from './edit-match.ts';
+import { recordSnapshot, refuseUnreadOrStale } from './file-state.ts';
+import { resolvePath } from './paths.ts';
+import { missingFileMessage } from './similar.ts';
+import type { ToolDef, ToolResult } from './types.ts';
+import { optionalBool } from './zod-helpers.ts';
+import description from './edit.md';
+
+const schema = z.object({
+  file_path: z.string().min(1).describe('The file to change: absolute, or relative to the project directory.'),
+  old_string: z.string().describe('The exact text to replace (must occur exactly once unless replace_all is true).'),
+  new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
+  replace_all: optionalBool('Replace every occurrence of old_string (default false).'),
+});
+
+const fail = (output: string): ToolResult => ({ output, isError: true });
+
+function notFound(abs: string, original: string, old: string): string {
+  let msg = `old_string was not found in ${abs}. It must match the file exactly, including whitespace and indentation.`;
+  if (/^ *\d+\t/m.test(old)) msg += ' It seems to contain line-number prefixes from Read\'s output; leave those out.';
+  const loose = looseMatch(original, old);
+  if (loose) {
+    const lines = original.split('\n').slice(loose.from - 1, Math.min(loose.to, loose.from + 9));
+    msg += `\nIt would match lines ${loose.from}-${loose.to} if whitespace and quote characters were ignored; ` +
+      `copy the exact text from the file (tabs vs spaces, trailing spaces, straight vs curly quotes). The file has:\n` +
+      lines.join('\n');
+  } else {
+    msg += ' Read the file again to see its current content.';
+  }
+  return msg;
+}
+
+export const editTool: ToolDef<typeof schema> = {
+  name: 'Edit',
+  description,
+  schema,
+  readOnly: false,
+  filePath: (input, cwd) => resolvePath(input.file_path, cwd),
+
+  async execute(input, ctx) {
+    const abs = resolvePath(input.file_path, ctx.cwd);
+    const replaceAll = input.replace_all ?? false;
+    const response = (originalFile: string, hunks: unknown) => ({
+      filePath: abs, oldString: input.old_string, newString: input.new_string, originalFile,
+      structuredPatch: hunks, userModified: false, replaceAll,
+    });
+    if (input.old_string === input.new_string) {
+      return fail('No changes to make: old_string and new_string are exactly the same.');
+    }
+
+    const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+    if (st instanceof Error) {
+      if (st.code !== 'ENOENT') return fail(`Cannot edit ${abs}: ${st.message}`);
+      if (input.old_string !== '') return fail(await missingFileMessage(abs, ctx.cwd));
+      // An empty old_string on a new path creates the file.
+      ctx.beforeChange?.(abs, null);
+      try {
+        await writeFileAtomic(abs, input.new_string);
+      } catch (e) {
+        return fail(`Cannot create ${abs}: ${(e as Error).message}`);
+      }
+      await recordSnapshot(ctx, abs, input.new_string);
+      const diff = diffFiles(abs, '', input.new_string);
+      return { output: `Created ${abs}.`, display: diff.text, response: response('', diff.hunks) };
+    }
+    if (st.isDirectory()) return fail(`${abs} is a directory; Edit needs a file path.`);
+
+    const original = await readFile(abs, 'utf8');
+    const refusal = refuseUnreadOrStale(ctx.fileState.get(abs), { mtimeMs: st.mtimeMs, size: st.size, content: original }, 'editing');
+    if (refusal) return fail(refusal);
+
+    let updated: string;
+    let count = 1;
+    if (input.old_string === '') {
+      if (original !== '') {
+        return fail(`old_string is empty but ${abs} is not. To insert text, put the neighbouring lines in old_string and ` +
+          'repeat them in new_string with your addition; to replace the whole file, use Write.');
+      }
+      updated = input.new_string;
+    } else {
+      let oldS = input.old_string;
+      let newS = input.new_string;
+      let starts = occurrences(original, oldS);
+      // A CRLF file edited with LF strings: match and write in the file's own line endings.
+      if (starts.length === 0 && original.includes('\r\n') && oldS.includes('\n') && !oldS.includes('\r')) {
+        oldS = oldS.replace(/\n/g, '\r\n');
+        newS = newS.replace(/\r?\n/g, '\r\n');
+        starts = occurrences(original, oldS);
+      }
+      if (starts.length === 0) return fail(notFound(abs, original, input.old_string));
+      if (starts.length > 1 && !replaceAll) {
+        const lines = starts.slice(0, 10).map((s) => lineAt(original, s));
+        return fail(`Found ${starts.length} occurrences of old_string in ${abs} (at lines ${lines.join(', ')}${starts.length > 10 ? ', …' : ''}), ` +
+          'but replace_all is false. Include more surrounding context in old_string so it matches exactly once, ' +
+          'or set replace_all to true to replace every occurrence.');
+      }
+      count = starts.length;
+      updated = replaceAt(original, starts, oldS.length, newS);
+    }
+
+    ctx.beforeChange?.(abs, original);
+    try {
+      await writeFileAtomic(abs, updated);
+    } catch (e) {
+      return fail(`Cannot write ${abs}: ${(e as Error).message}`);
+    }
+    await recordSnapshot(ctx, abs, updated);
+    const diff = diffFiles(abs, original, updated);
+    const what = replaceAll ? ` (${count} occurrence${count === 1 ? '' : 's'} replaced)` : '';
+    return {
+      output: `The file ${abs} has been updated${what}:\n${diff.text}`,
+      display: diff.text,
+      response: response(original, diff.hunks),
+    };
+  },
+};

@@ -1,0 +1,69 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { z } from 'zod';
+import { sortByMtime } from './mtime-sort.ts';
+import { displayPath, resolvePath } from './paths.ts';
+import { COMMON_RG_FLAGS, runRg } from './rg.ts';
+import type { ToolDef, ToolResult } from './types.ts';
+import { optionalString } from './zod-helpers.ts';
+import description from './glob.md';
+
+export const MAX_GLOB_RESULTS = 100;
+
+const schema = z.object({
+  pattern: z.string().min(1).describe('The glob pattern to match file paths against, e.g. "**/*.ts" or "src/**/*.test.js".'),
+  path: optionalString('The directory to search in (default: the project directory).'),
+});
+
+const fail = (output: string): ToolResult => ({ output, isError: true });
+
+export const globTool: ToolDef<typeof schema> = {
+  name: 'Glob',
+  description,
+  schema,
+  readOnly: true,
+  filePath: (input, cwd) => (input.path ? resolvePath(input.path, cwd) : undefined),
+
+  async execute(input, ctx) {
+    const started = performance.now();
+    const base = input.path ? resolvePath(input.path, ctx.cwd) : ctx.cwd;
+    const baseStat = await stat(base).catch(() => undefined);
+    if (!baseStat) return fail(`Directory does not exist: ${base}. Use LS to find the right path.`);
+    if (!baseStat.isDirectory()) return fail(`${base} is a file, not a directory: pass a directory as path.`);
+
+    // The pattern's literal prefix (`src/`, `/abs/dir/`, `../x/`) becomes the directory rg lists.
+    const scan = picomatch.scan(input.pattern);
+    const matches: string[] = [];
+    let root: string;
+    if (!scan.isGlob) {
+      const file = resolvePath(input.pattern, base);
+      root = base;
+      if (await stat(file).then((s) => s.isFile(), () => false)) matches.push(file);
+    } else {
+      root = scan.base ? resolvePath(scan.base, base) : base;
+      if (!(await stat(root).then((s) => s.isDirectory(), () => false))) {
+        return { output: 'No files found', display: 'No files', response: { filenames: [], durationMs: Math.round(performance.now() - started), numFiles: 0, truncated: false } };
+      }
+      const isMatch = picomatch(scan.glob, { dot: true });
+      const end = await runRg(['--files', ...COMMON_RG_FLAGS], root, ctx.signal, (line) => {
+        if (line !== '' && isMatch(line)) matches.push(resolve(root, line));
+      });
+      if (end.aborted) return fail('Glob was interrupted.');
+      if (end.spawnError) return fail(`Could not run ripgrep: ${end.spawnError.message}`);
+      if (end.code === 2 && matches.length === 0 && end.stderr) return fail(`Listing files failed: ${end.stderr}`);
+    }
+
+    const sorted = (await sortByMtime(matches, root)).map((p) => displayPath(p, ctx.cwd));
+    const truncated = sorted.length > MAX_GLOB_RESULTS;
+    const filenames = sorted.slice(0, MAX_GLOB_RESULTS);
+    const response = { filenames, durationMs: Math.round(performance.now() - started), numFiles: filenames.length, truncated };
+    if (filenames.length === 0) return { output: 'No files found', display: 'No files', response };
+    let output = filenames.join('\n');
+    if (truncated) {
+      output += `\n\n(Results are truncated: showing the ${MAX_GLOB_RESULTS} most recently modified of ${sorted.length} files. ` +
+        'Use a more specific path or pattern.)';
+    }
+    return { output, display: `Found ${sorted.length} file${sorted.length === 1 ? '' : 's'}`, response };
+  },
+};

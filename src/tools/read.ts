@@ -1,0 +1,115 @@
+import { open, readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { binaryByName, looksBinary } from './binary.ts';
+import { recordSnapshot, SNAPSHOT_CONTENT_LIMIT } from './file-state.ts';
+import { resolvePath } from './paths.ts';
+import { type Page, pageOfFile, pageOfText } from './read-lines.ts';
+import { missingFileMessage } from './similar.ts';
+import type { ToolDef, ToolResult } from './types.ts';
+import { optionalInt } from './zod-helpers.ts';
+import description from './read.md';
+
+export const DEFAULT_READ_LIMIT = 2000;
+/** A page stops early rather than exceed this many characters of output. */
+const MAX_PAGE_CHARS = 100_000;
+
+const schema = z.object({
+  file_path: z.string().min(1).describe('The file to read: absolute, or relative to the project directory.'),
+  offset: optionalInt('1-based line number to start reading at. Only needed for files too long to read at once.', 1),
+  limit: optionalInt(`How many lines to read (default ${DEFAULT_READ_LIMIT}).`, 1),
+});
+
+const fail = (output: string): ToolResult => ({ output, isError: true });
+
+async function headBytes(path: string): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(8192);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+function numbered(page: Page, startLine: number, maxChars: number): { text: string; shown: number } {
+  const out: string[] = [];
+  let chars = 0;
+  for (let i = 0; i < page.lines.length; i++) {
+    let line = page.lines[i];
+    if (i === 0 && startLine === 1 && line.startsWith('\uFEFF')) line = line.slice(1);
+    const row = `${String(startLine + i).padStart(6)}\t${line}${page.cut.has(i) ? ' … [line truncated]' : ''}`;
+    if (i > 0 && chars + row.length + 1 > maxChars) break;
+    out.push(row);
+    chars += row.length + 1;
+  }
+  return { text: out.join('\n'), shown: out.length };
+}
+
+export const readTool: ToolDef<typeof schema> = {
+  name: 'Read',
+  description,
+  schema,
+  readOnly: true,
+  filePath: (input, cwd) => resolvePath(input.file_path, cwd),
+
+  async execute(input, ctx) {
+    const abs = resolvePath(input.file_path, ctx.cwd);
+    const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+    if (st instanceof Error) {
+      if (st.code === 'ENOENT' || st.code === 'ENOTDIR') return fail(await missingFileMessage(abs, ctx.cwd));
+      return fail(`Cannot read ${abs}: ${st.message}`);
+    }
+    if (st.isDirectory()) return fail(`${abs} is a directory, not a file. Use LS to list it, or Glob to find files in it.`);
+    if (!st.isFile()) return fail(`${abs} is not a regular file (a device, socket or pipe); Read only reads files.`);
+    const byName = binaryByName(abs);
+    if (byName) return fail(`Cannot read ${abs}: it is ${byName}. Read shows text files only.`);
+
+    const first = (input.offset ?? 1) - 1;
+    const limit = input.limit ?? DEFAULT_READ_LIMIT;
+    let page: Page;
+    let whole: string | undefined;
+    try {
+      if (st.size <= SNAPSHOT_CONTENT_LIMIT) {
+        const bytes = await readFile(abs, { signal: ctx.signal });
+        if (looksBinary(bytes)) return fail(`Cannot read ${abs}: it looks like a binary file (it contains NUL bytes). Read shows text files only.`);
+        whole = bytes.toString('utf8');
+        page = pageOfText(whole, first, limit);
+      } else {
+        if (looksBinary(await headBytes(abs))) return fail(`Cannot read ${abs}: it looks like a binary file (it contains NUL bytes). Read shows text files only.`);
+        page = await pageOfFile(abs, first, limit, ctx.signal);
+      }
+    } catch (e) {
+      if (ctx.signal.aborted) return fail('Read was interrupted.');
+      return fail(`Cannot read ${abs}: ${(e as Error).message}`);
+    }
+    await recordSnapshot(ctx, abs, whole);
+
+    const total = page.totalLines;
+    const totalText = page.counted ? `${total}` : `more than ${total}`;
+    if (total === 0) {
+      return {
+        output: `The file ${abs} exists but is empty.`,
+        display: 'Empty file',
+        response: { type: 'text', file: { filePath: abs, content: '', numLines: 0, startLine: 1, totalLines: 0 } },
+      };
+    }
+    if (page.lines.length === 0) {
+      return fail(`The file ${abs} has only ${totalText} lines, fewer than offset=${first + 1}. Read again with an offset from 1 to ${total}.`);
+    }
+
+    const { text, shown } = numbered(page, first + 1, MAX_PAGE_CHARS);
+    const last = first + shown; // 1-based number of the last line shown
+    let output = text;
+    if (last < total || !page.counted) {
+      const why = shown < page.lines.length ? ` (this page stopped at ${MAX_PAGE_CHARS} characters)` : '';
+      output += `\n\n… file has ${totalText} lines; showing ${first + 1}-${last}${why}. Read again with offset=${last + 1} to continue.`;
+    }
+    const content = page.lines.slice(0, shown).join('\n');
+    return {
+      output,
+      display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}`,
+      response: { type: 'text', file: { filePath: abs, content, numLines: shown, startLine: first + 1, totalLines: total } },
+    };
+  },
+};

@@ -1,0 +1,61 @@
+import { readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { writeFileAtomic } from './atomic-write.ts';
+import { diffFiles } from './diff-text.ts';
+import { recordSnapshot, refuseUnreadOrStale } from './file-state.ts';
+import { resolvePath } from './paths.ts';
+import { splitLines } from './read-lines.ts';
+import type { ToolDef, ToolResult } from './types.ts';
+import description from './write.md';
+
+const schema = z.object({
+  file_path: z.string().min(1).describe('The file to write: absolute, or relative to the project directory.'),
+  content: z.string().describe('The complete content to write to the file.'),
+});
+
+const fail = (output: string): ToolResult => ({ output, isError: true });
+
+export const writeTool: ToolDef<typeof schema> = {
+  name: 'Write',
+  description,
+  schema,
+  readOnly: false,
+  filePath: (input, cwd) => resolvePath(input.file_path, cwd),
+
+  async execute(input, ctx) {
+    const abs = resolvePath(input.file_path, ctx.cwd);
+    const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+    let previous: string | null = null;
+    if (!(st instanceof Error)) {
+      if (st.isDirectory()) return fail(`${abs} is a directory; Write needs a file path.`);
+      previous = await readFile(abs, 'utf8');
+      const refusal = refuseUnreadOrStale(ctx.fileState.get(abs), { mtimeMs: st.mtimeMs, size: st.size, content: previous }, 'writing to');
+      if (refusal) return fail(refusal);
+    } else if (st.code !== 'ENOENT') {
+      return fail(`Cannot write ${abs}: ${st.message}`);
+    }
+
+    ctx.beforeChange?.(abs, previous);
+    try {
+      await writeFileAtomic(abs, input.content);
+    } catch (e) {
+      return fail(`Cannot write ${abs}: ${(e as Error).message}`);
+    }
+    await recordSnapshot(ctx, abs, input.content);
+
+    const lines = splitLines(input.content).length;
+    if (previous === null) {
+      return {
+        output: `File created successfully at: ${abs} (${lines} lines)`,
+        display: `Created ${abs} (${lines} lines)`,
+        response: { type: 'create', filePath: abs, content: input.content, structuredPatch: [], originalFile: null },
+      };
+    }
+    const diff = diffFiles(abs, previous, input.content);
+    return {
+      output: `The file ${abs} has been updated (${lines} lines; +${diff.added} -${diff.removed}).`,
+      display: diff.text || 'No changes',
+      response: { type: 'update', filePath: abs, content: input.content, structuredPatch: diff.hunks, originalFile: previous },
+    };
+  },
+};

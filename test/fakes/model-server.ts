@@ -1,0 +1,1023 @@
+/**
+ * A scripted fake model server over real HTTP (node:http on 127.0.0.1, port 0).
+ *
+ * It speaks three wire formats, streaming with Server-Sent Events exactly as the real
+ * APIs do, so the official AI SDK providers parse it without knowing it is fake:
+ *   - Anthropic Messages        POST /v1/messages          (also /messages)
+ *   - OpenAI Chat Completions   POST /v1/chat/completions  (also /chat/completions)
+ *   - OpenAI Responses          POST /v1/responses         (also /responses)
+ * Each wire format also answers non-streaming JSON when the body says `stream: false`
+ * (cut/streamError then send half of the JSON body and destroy the socket; stall sends half and waits).
+ *
+ *   const model = await startFakeModel();
+ *   model.script(
+ *     reply().text('Looking.').tool('Grep', { pattern: 'foo' }),
+ *     fail(429, { retryAfter: 0 }),
+ *     reply('Done.'),
+ *   );
+ *   createAnthropic({ apiKey: 'x', baseURL: model.url + '/v1' })   // or env ANTHROPIC_BASE_URL=model.anthropicBaseUrl
+ *   createOpenAI({ apiKey: 'x', baseURL: model.openaiBaseUrl })
+ *
+ * Every request to a model endpoint consumes the next step, whatever its wire format, so
+ * one script drives any provider. When the script is exhausted the server answers
+ * HTTP 500 "fake model: script exhausted after N requests".
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+// ───────────────────────────── types ─────────────────────────────
+
+export type WireFormat = 'anthropic' | 'openai-chat' | 'openai-responses';
+
+/** One request the server received (model endpoints and unknown paths alike). */
+export interface RecordedRequest {
+  /** 0-based position in `model.requests`. */
+  index: number;
+  method: string;
+  /** The path without the query string, e.g. `/v1/messages`. */
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The parsed JSON body (the raw text when it is not JSON, undefined when empty). */
+  body: any;
+  rawBody: string;
+  /** `unknown` for paths that are not one of the three model endpoints (answered 404, consume no step). */
+  format: WireFormat | 'unknown';
+  /** The body asked for a streamed answer. */
+  stream: boolean;
+  /** What the server did with it; set once the step is chosen. */
+  answer?: AnswerRecord;
+}
+
+export interface AnswerRecord {
+  kind: 'reply' | 'fail' | 'cut' | 'hang' | 'stall' | 'stream-error' | 'exhausted' | 'not-found';
+  status: number;
+  text?: string;
+  toolCalls?: Array<{ id: string; name: string; input: unknown }>;
+}
+
+/**
+ * Token usage of one reply. `input` is the total prompt size as the AI SDK reports it
+ * (`usage.inputTokens.total`), cache tokens included; the server splits it per wire format
+ * (Anthropic's `input_tokens` excludes the cache counts, OpenAI's `prompt_tokens` includes them).
+ */
+export interface UsageSpec {
+  input?: number;
+  output?: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+}
+
+type Part =
+  | { kind: 'text'; text: string }
+  | { kind: 'tool'; name: string; input: unknown; id?: string };
+
+/** One model response: text and tool calls, in order. Build it with `reply()`. */
+export class ReplyBuilder {
+  readonly kind = 'reply' as const;
+  /** @internal */ readonly parts: Part[] = [];
+  /** @internal */ usageSpec: UsageSpec = {};
+  /** @internal */ delayMs = 0;
+  /** @internal */ intervalMs = 0;
+  /** @internal */ isTruncated = false;
+
+  /** Appends a text block; it is streamed word by word. */
+  text(text: string): this {
+    this.parts.push({ kind: 'text', text });
+    return this;
+  }
+
+  /**
+   * Appends a tool call. `input` is sent as JSON; a string is sent verbatim as the raw
+   * arguments text (so `'{"file_path": "a.t'` makes malformed JSON). The id is generated
+   * (`toolu_fake_N` for Anthropic, `call_fake_N` for OpenAI) unless given.
+   */
+  tool(name: string, input: unknown = {}, opts: { id?: string } = {}): this {
+    this.parts.push({ kind: 'tool', name, input, id: opts.id });
+    return this;
+  }
+
+  /** Usage numbers for this reply. Defaults: input 100, output ≈ generated characters / 4. */
+  usage(u: UsageSpec): this {
+    this.usageSpec = { ...this.usageSpec, ...u };
+    return this;
+  }
+
+  /** Waits this long before the first byte (status line and headers included). */
+  delay(ms: number): this {
+    this.delayMs = ms;
+    return this;
+  }
+
+  /** Waits this long between two streamed events (default: one event-loop turn). */
+  interval(ms: number): this {
+    this.intervalMs = ms;
+    return this;
+  }
+
+  /**
+   * The reply stops at the output limit: Anthropic `max_tokens`, Chat `length`,
+   * Responses `response.incomplete` (max_output_tokens). The SDK's finish reason is `length`.
+   */
+  truncated(): this {
+    this.isTruncated = true;
+    return this;
+  }
+}
+
+export interface FailOptions {
+  /** `retry-after` header, in seconds. */
+  retryAfter?: number;
+  /** `retry-after-ms` header, in milliseconds. */
+  retryAfterMs?: number;
+  /** The error message in the JSON body (a realistic default per status). */
+  message?: string;
+  /** The provider error type (Anthropic `error.type`, OpenAI `error.type`); default per status. */
+  type?: string;
+  /** Replaces the whole JSON body (sent as is, for every format). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  delay?: number;
+}
+export interface FailStep extends FailOptions { kind: 'fail'; status: number }
+
+export interface CutOptions {
+  /** Number of SSE events written before the socket is destroyed. Default: half of the content events (at least one). */
+  after?: number;
+}
+export interface CutStep extends CutOptions { kind: 'cut'; reply: ReplyBuilder }
+export interface StallStep extends CutOptions { kind: 'stall'; reply: ReplyBuilder }
+export interface HangStep { kind: 'hang' }
+export interface StreamErrorOptions extends CutOptions {
+  /** Provider error type; default `overloaded_error` (Anthropic) / `server_error` (OpenAI). */
+  type?: string;
+  message?: string;
+}
+export interface StreamErrorStep extends StreamErrorOptions { kind: 'stream-error'; reply: ReplyBuilder }
+
+/** A step decided from the request it answers (e.g. echo the last tool result). */
+export type StepFn = (req: RecordedRequest, model: FakeModel) => Step | Promise<Step>;
+export type Step = ReplyBuilder | FailStep | CutStep | HangStep | StallStep | StreamErrorStep | StepFn;
+
+/**
+ * Consulted for every model request before the script. Return a Step to answer with it
+ * (the script is not consumed), or undefined to let the script answer (an observer).
+ */
+export type RequestHook = (req: RecordedRequest, model: FakeModel) => Step | undefined | Promise<Step | undefined>;
+
+export interface FakeModel {
+  /** `http://127.0.0.1:PORT`, no `/v1`. */
+  readonly url: string;
+  readonly port: number;
+  /** Anthropic SDK convention (ANTHROPIC_BASE_URL): no `/v1`. */
+  readonly anthropicBaseUrl: string;
+  /** OpenAI convention (OPENAI_BASE_URL): `url + '/v1'`. */
+  readonly openaiBaseUrl: string;
+  /** Every request received, in order (a live array; `reset()` empties it in place). */
+  readonly requests: RecordedRequest[];
+  /** Steps not yet consumed. */
+  readonly remaining: number;
+  /** Appends steps to the script. */
+  script(...steps: Step[]): FakeModel;
+  onRequest(hook: RequestHook | undefined): FakeModel;
+  /** Forgets the script, the hook, the recorded requests and the id counters; aborts hanging answers. */
+  reset(): FakeModel;
+  /** Resolves once `count` requests have been received in total. */
+  waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  /** Environment variables that point the `assistant` CLI at this server for a provider. */
+  env(provider?: 'anthropic' | 'openai' | 'openai-chat' | 'openai-compatible'): Record<string, string>;
+  /** Stops the server and destroys every open connection (hanging answers included). */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  /** Initial script. */
+  steps?: Step[];
+  /** Called with a one-line summary of each request (the CLI logs them to stderr). */
+  log?: (line: string) => void;
+}
+
+// ───────────────────────────── step builders ─────────────────────────────
+
+/** One model response. `reply('Done.')` is `reply().text('Done.')`. */
+export function reply(text?: string): ReplyBuilder {
+  const r = new ReplyBuilder();
+  if (text !== undefined) r.text(text);
+  return r;
+}
+
+/** An HTTP error with a provider-shaped JSON body (529 is Anthropic's `overloaded_error`). */
+export function fail(status: number, opts: FailOptions = {}): FailStep {
+  return { kind: 'fail', status, ...opts };
+}
+
+/** Status 200 and some SSE events, then the socket is destroyed mid-stream. */
+export function cut(r: ReplyBuilder | string, opts: CutOptions = {}): CutStep {
+  return { kind: 'cut', reply: typeof r === 'string' ? reply(r) : r, ...opts };
+}
+
+/** Status 200 and some SSE events, then silence with the connection open (until close()). */
+export function stall(r: ReplyBuilder | string, opts: CutOptions = {}): StallStep {
+  return { kind: 'stall', reply: typeof r === 'string' ? reply(r) : r, ...opts };
+}
+
+/** Accepts the request and never answers, not even headers (until the client aborts or close()). */
+export function hang(): HangStep {
+  return { kind: 'hang' };
+}
+
+/**
+ * Status 200, some SSE events, then an error event inside the stream (Anthropic
+ * `event: error` / Chat `data: {"error":…}` / Responses `type: "error"`), then the stream ends.
+ */
+export function streamError(r: ReplyBuilder | string, opts: StreamErrorOptions = {}): StreamErrorStep {
+  return { kind: 'stream-error', reply: typeof r === 'string' ? reply(r) : r, ...opts };
+}
+
+// ───────────────────────────── serialisable steps (CLI, JSON fixtures) ─────────────────────────────
+
+export interface JsonReply {
+  text?: string;
+  tools?: Array<{ name: string; input?: unknown; id?: string }>;
+  usage?: UsageSpec;
+  delay?: number;
+  interval?: number;
+  truncated?: boolean;
+}
+export type JsonStep =
+  | string
+  | JsonReply
+  | ({ fail: number } & Omit<FailOptions, 'body'> & { body?: unknown })
+  | ({ cut: JsonReply | string } & CutOptions)
+  | ({ stall: JsonReply | string } & CutOptions)
+  | ({ streamError: JsonReply | string } & StreamErrorOptions)
+  | { hang: true };
+
+function replyFromJson(j: JsonReply | string): ReplyBuilder {
+  if (typeof j === 'string') return reply(j);
+  const r = reply();
+  if (j.text !== undefined) r.text(j.text);
+  for (const t of j.tools ?? []) r.tool(t.name, t.input ?? {}, { id: t.id });
+  if (j.usage) r.usage(j.usage);
+  if (j.delay) r.delay(j.delay);
+  if (j.interval) r.interval(j.interval);
+  if (j.truncated) r.truncated();
+  return r;
+}
+
+/**
+ * Turns a serialisable step into a Step: `"Done."`, `{"text":"…","tools":[{"name":"Read","input":{}}]}`,
+ * `{"fail":429,"retryAfter":0}`, `{"cut":{"text":"…"},"after":3}`, `{"stall":"…"}`,
+ * `{"streamError":"…","type":"overloaded_error"}`, `{"hang":true}`.
+ */
+export function stepFromJson(j: JsonStep): Step {
+  if (typeof j === 'string') return reply(j);
+  if (j === null || typeof j !== 'object') throw new Error(`fake model: a step must be a string or an object, got ${JSON.stringify(j)}`);
+  if ('fail' in j) {
+    const { fail: status, ...rest } = j;
+    return fail(status, rest);
+  }
+  if ('cut' in j) return cut(replyFromJson(j.cut), { after: j.after });
+  if ('stall' in j) return stall(replyFromJson(j.stall), { after: j.after });
+  if ('streamError' in j) return streamError(replyFromJson(j.streamError), { after: j.after, type: j.type, message: j.message });
+  if ('hang' in j) return hang();
+  const known = ['text', 'tools', 'usage', 'delay', 'interval', 'truncated'];
+  const unknownKeys = Object.keys(j).filter((k) => !known.includes(k));
+  if (unknownKeys.length) throw new Error(`fake model: unknown step keys ${unknownKeys.join(', ')} in ${JSON.stringify(j)}`);
+  return replyFromJson(j as JsonReply);
+}
+
+// ───────────────────────────── reading what the model received ─────────────────────────────
+
+export interface ReceivedToolResult {
+  toolUseId: string;
+  /** The result as text (text parts of a structured result joined with newlines). */
+  content: string;
+  /** Anthropic's `is_error`; undefined for both OpenAI formats, which have no such flag on the wire. */
+  isError: boolean | undefined;
+}
+
+type Json = any;
+
+function partsText(content: Json): string {
+  if (content == null) return '';
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((p: Json) => {
+        if (typeof p === 'string') return p;
+        if (p && typeof p.text === 'string') return p.text;
+        if (p && (p.type === 'image' || p.type === 'input_image' || p.type === 'image_url')) return '[image]';
+        return '';
+      })
+      .filter((s: string) => s !== '')
+      .join('\n');
+  }
+  if (typeof content === 'object' && typeof content.text === 'string') return content.text;
+  return JSON.stringify(content);
+}
+
+function formatOf(req: RecordedRequest | Json): WireFormat | 'unknown' {
+  return (req as RecordedRequest).format ?? 'unknown';
+}
+
+function isAssistantItem(item: Json): boolean {
+  if (!item || typeof item !== 'object') return false;
+  if (item.role === 'assistant') return true;
+  return ['function_call', 'custom_tool_call', 'reasoning', 'item_reference', 'local_shell_call', 'shell_call'].includes(item.type);
+}
+
+function collectToolResults(req: RecordedRequest, onlyLast: boolean): ReceivedToolResult[] {
+  const body = req.body ?? {};
+  const out: ReceivedToolResult[] = [];
+  switch (formatOf(req)) {
+    case 'anthropic': {
+      const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
+      let start = 0;
+      if (onlyLast) for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'assistant') { start = i + 1; break; }
+      for (const m of messages.slice(start)) {
+        if (m?.role !== 'user' || !Array.isArray(m.content)) continue;
+        for (const b of m.content) {
+          if (b?.type === 'tool_result') out.push({ toolUseId: b.tool_use_id, content: partsText(b.content), isError: b.is_error === true });
+        }
+      }
+      return out;
+    }
+    case 'openai-chat': {
+      const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
+      let start = 0;
+      if (onlyLast) for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'assistant') { start = i + 1; break; }
+      for (const m of messages.slice(start)) {
+        if (m?.role === 'tool') out.push({ toolUseId: m.tool_call_id, content: partsText(m.content), isError: undefined });
+      }
+      return out;
+    }
+    case 'openai-responses': {
+      const input: Json[] = Array.isArray(body.input) ? body.input : [];
+      let start = 0;
+      if (onlyLast) for (let i = input.length - 1; i >= 0; i--) if (isAssistantItem(input[i])) { start = i + 1; break; }
+      for (const item of input.slice(start)) {
+        if (item?.type === 'function_call_output' || item?.type === 'custom_tool_call_output') {
+          out.push({ toolUseId: item.call_id, content: partsText(item.output), isError: undefined });
+        }
+      }
+      return out;
+    }
+    default:
+      return out;
+  }
+}
+
+/** The tool results sent after the model's last turn (what the model is asked to react to now). */
+export function lastToolResults(req: RecordedRequest): ReceivedToolResult[] {
+  return collectToolResults(req, true);
+}
+
+/** Every tool result in the conversation, oldest first. */
+export function toolResults(req: RecordedRequest): ReceivedToolResult[] {
+  return collectToolResults(req, false);
+}
+
+/** The system prompt (several system blocks/messages joined with a blank line), or undefined. */
+export function systemPrompt(req: RecordedRequest): string | undefined {
+  const body = req.body ?? {};
+  const parts: string[] = [];
+  switch (formatOf(req)) {
+    case 'anthropic':
+      if (body.system != null) parts.push(partsText(body.system));
+      break;
+    case 'openai-chat':
+      for (const m of body.messages ?? []) if (m?.role === 'system' || m?.role === 'developer') parts.push(partsText(m.content));
+      break;
+    case 'openai-responses':
+      if (typeof body.instructions === 'string') parts.push(body.instructions);
+      for (const m of Array.isArray(body.input) ? body.input : []) {
+        if (m?.role === 'system' || m?.role === 'developer') parts.push(partsText(m.content));
+      }
+      break;
+    default:
+      return undefined;
+  }
+  const text = parts.filter((p) => p !== '').join('\n\n');
+  return text === '' ? undefined : text;
+}
+
+/** The text of every user message, oldest first (tool results excluded; one entry per message). */
+export function userTexts(req: RecordedRequest): string[] {
+  const body = req.body ?? {};
+  const out: string[] = [];
+  const fromContent = (content: Json) => {
+    if (typeof content === 'string') return content;
+    if (!Array.isArray(content)) return '';
+    return content
+      .filter((p: Json) => p && (p.type === 'text' || p.type === 'input_text') && typeof p.text === 'string')
+      .map((p: Json) => p.text as string)
+      .join('\n');
+  };
+  const messages: Json[] = formatOf(req) === 'openai-responses'
+    ? (typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [])
+    : Array.isArray(body.messages) ? body.messages : [];
+  for (const m of messages) {
+    if (m?.role !== 'user') continue;
+    const text = fromContent(m.content);
+    if (text !== '') out.push(text);
+  }
+  return out;
+}
+
+/** The names of the tools offered to the model. */
+export function toolNames(req: RecordedRequest): string[] {
+  const tools: Json[] = Array.isArray(req.body?.tools) ? req.body.tools : [];
+  return tools.map((t) => t?.name ?? t?.function?.name).filter((n): n is string => typeof n === 'string');
+}
+
+// ───────────────────────────── wire encoding ─────────────────────────────
+
+interface SseEvent {
+  /** The `event:` line (Anthropic and Responses send one; Chat does not). */
+  event?: string;
+  /** The `data:` payload: an object (JSON-encoded) or a literal such as `[DONE]`. */
+  data: unknown;
+  /** Carries generated content (a text or tool-argument delta): the default cut point counts these. */
+  content?: boolean;
+}
+
+interface ResolvedTool { id: string; name: string; args: string; input: unknown }
+interface Rendered {
+  parts: Array<{ kind: 'text'; text: string } | ({ kind: 'tool' } & ResolvedTool)>;
+  usage: Required<UsageSpec>;
+  model: string;
+  truncated: boolean;
+}
+
+function encodeSse(e: SseEvent): string {
+  const data = typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
+  return `${e.event ? `event: ${e.event}\n` : ''}data: ${data}\n\n`;
+}
+
+/** Splits text into small word-sized chunks (a word with its trailing space). */
+function textChunks(text: string): string[] {
+  if (text === '') return [''];
+  const words = text.match(/\s*\S+\s*/g) ?? [text];
+  // Long single words are sliced too, so any text streams in several pieces.
+  return words.flatMap((w) => (w.length > 24 ? w.match(/[\s\S]{1,16}/g) ?? [w] : [w]));
+}
+
+/** Splits raw tool arguments into about three pieces (so the client must concatenate). */
+function argChunks(args: string): string[] {
+  if (args.length <= 3) return [args];
+  const size = Math.ceil(args.length / 3);
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i += size) out.push(args.slice(i, i + size));
+  return out;
+}
+
+function anthropicUsageSplit(u: Required<UsageSpec>) {
+  return {
+    input_tokens: Math.max(0, u.input - u.cacheRead - u.cacheWrite),
+    cache_creation_input_tokens: u.cacheWrite,
+    cache_read_input_tokens: u.cacheRead,
+  };
+}
+
+function openaiChatUsage(u: Required<UsageSpec>) {
+  return {
+    prompt_tokens: u.input,
+    completion_tokens: u.output,
+    total_tokens: u.input + u.output,
+    prompt_tokens_details: { cached_tokens: u.cacheRead, ...(u.cacheWrite ? { cache_write_tokens: u.cacheWrite } : {}) },
+    completion_tokens_details: { reasoning_tokens: 0 },
+  };
+}
+
+function openaiResponsesUsage(u: Required<UsageSpec>) {
+  return {
+    input_tokens: u.input,
+    input_tokens_details: { cached_tokens: u.cacheRead, ...(u.cacheWrite ? { cache_write_tokens: u.cacheWrite } : {}) },
+    output_tokens: u.output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: u.input + u.output,
+  };
+}
+
+function anthropicInputObject(t: ResolvedTool): unknown {
+  if (typeof t.input !== 'string') return t.input ?? {};
+  try { return JSON.parse(t.input); } catch { return {}; }
+}
+
+// Anthropic Messages
+
+function anthropicStream(r: Rendered, msgId: string): SseEvent[] {
+  const ev: SseEvent[] = [];
+  const hasTool = r.parts.some((p) => p.kind === 'tool');
+  ev.push({
+    event: 'message_start',
+    data: {
+      type: 'message_start',
+      message: {
+        id: msgId, type: 'message', role: 'assistant', model: r.model, content: [],
+        stop_reason: null, stop_sequence: null,
+        usage: { ...anthropicUsageSplit(r.usage), output_tokens: 1 },
+      },
+    },
+  });
+  r.parts.forEach((p, index) => {
+    if (p.kind === 'text') {
+      ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } });
+      if (index === 0) ev.push({ event: 'ping', data: { type: 'ping' } });
+      for (const chunk of textChunks(p.text)) {
+        ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text: chunk } }, content: true });
+      }
+    } else {
+      ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'tool_use', id: p.id, name: p.name, input: {} } } });
+      ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } } });
+      for (const chunk of argChunks(p.args)) {
+        ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: chunk } }, content: true });
+      }
+    }
+    ev.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
+  });
+  const stop = r.truncated ? 'max_tokens' : hasTool ? 'tool_use' : 'end_turn';
+  ev.push({ event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: r.usage.output } } });
+  ev.push({ event: 'message_stop', data: { type: 'message_stop' } });
+  return ev;
+}
+
+function anthropicJson(r: Rendered, msgId: string): unknown {
+  const hasTool = r.parts.some((p) => p.kind === 'tool');
+  return {
+    id: msgId, type: 'message', role: 'assistant', model: r.model,
+    content: r.parts.map((p) => (p.kind === 'text' ? { type: 'text', text: p.text } : { type: 'tool_use', id: p.id, name: p.name, input: anthropicInputObject(p) })),
+    stop_reason: r.truncated ? 'max_tokens' : hasTool ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: { ...anthropicUsageSplit(r.usage), output_tokens: r.usage.output },
+  };
+}
+
+// OpenAI Chat Completions
+
+function chatStream(r: Rendered, id: string, includeUsage: boolean): SseEvent[] {
+  const created = Math.floor(Date.now() / 1000);
+  const base = { id, object: 'chat.completion.chunk', created, model: r.model, system_fingerprint: null };
+  const usageNull = includeUsage ? { usage: null } : {};
+  const chunk = (delta: unknown, finish: string | null = null, content = false): SseEvent => ({
+    data: { ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...usageNull },
+    content,
+  });
+  const ev: SseEvent[] = [];
+  const firstIsText = r.parts[0]?.kind === 'text';
+  ev.push(chunk({ role: 'assistant', content: firstIsText ? '' : null, refusal: null }));
+  let toolIndex = 0;
+  for (const p of r.parts) {
+    if (p.kind === 'text') {
+      for (const c of textChunks(p.text)) ev.push(chunk({ content: c }, null, true));
+    } else {
+      const index = toolIndex++;
+      ev.push(chunk({ tool_calls: [{ index, id: p.id, type: 'function', function: { name: p.name, arguments: '' } }] }));
+      for (const c of argChunks(p.args)) ev.push(chunk({ tool_calls: [{ index, function: { arguments: c } }] }, null, true));
+    }
+  }
+  const finish = r.truncated ? 'length' : toolIndex > 0 ? 'tool_calls' : 'stop';
+  ev.push(chunk({}, finish));
+  if (includeUsage) ev.push({ data: { ...base, choices: [], usage: openaiChatUsage(r.usage) } });
+  ev.push({ data: '[DONE]' });
+  return ev;
+}
+
+function chatJson(r: Rendered, id: string): unknown {
+  const text = r.parts.filter((p) => p.kind === 'text').map((p) => (p as { text: string }).text).join('');
+  const tools = r.parts.filter((p): p is { kind: 'tool' } & ResolvedTool => p.kind === 'tool');
+  return {
+    id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: r.model, system_fingerprint: null,
+    choices: [{
+      index: 0,
+      message: {
+        role: 'assistant',
+        content: text === '' && tools.length ? null : text,
+        refusal: null,
+        ...(tools.length ? { tool_calls: tools.map((t) => ({ id: t.id, type: 'function', function: { name: t.name, arguments: t.args } })) } : {}),
+      },
+      logprobs: null,
+      finish_reason: r.truncated ? 'length' : tools.length ? 'tool_calls' : 'stop',
+    }],
+    usage: openaiChatUsage(r.usage),
+  };
+}
+
+// OpenAI Responses
+
+function responsesOutput(r: Rendered, idFor: (i: number, kind: 'msg' | 'fc') => string): unknown[] {
+  return r.parts.map((p, i) =>
+    p.kind === 'text'
+      ? { id: idFor(i, 'msg'), type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', annotations: [], logprobs: [], text: p.text }] }
+      : { id: idFor(i, 'fc'), type: 'function_call', status: 'completed', arguments: p.args, call_id: p.id, name: p.name },
+  );
+}
+
+function responseObject(r: Rendered, respId: string, createdAt: number, status: 'in_progress' | 'completed' | 'incomplete', output: unknown[]): Record<string, unknown> {
+  return {
+    id: respId, object: 'response', created_at: createdAt, status, model: r.model,
+    error: null,
+    incomplete_details: status === 'incomplete' ? { reason: 'max_output_tokens' } : null,
+    output,
+    parallel_tool_calls: true,
+    usage: status === 'in_progress' ? null : openaiResponsesUsage(r.usage),
+  };
+}
+
+function responsesStream(r: Rendered, respId: string): SseEvent[] {
+  const createdAt = Math.floor(Date.now() / 1000);
+  const idFor = (i: number, kind: 'msg' | 'fc') => `${kind}_${respId.slice(5)}_${i}`;
+  const ev: SseEvent[] = [];
+  let seq = 0;
+  const push = (type: string, fields: Record<string, unknown>, content = false) => {
+    ev.push({ event: type, data: { type, sequence_number: seq++, ...fields }, content });
+  };
+  push('response.created', { response: responseObject(r, respId, createdAt, 'in_progress', []) });
+  push('response.in_progress', { response: responseObject(r, respId, createdAt, 'in_progress', []) });
+  const output = responsesOutput(r, idFor);
+  r.parts.forEach((p, output_index) => {
+    if (p.kind === 'text') {
+      const item_id = idFor(output_index, 'msg');
+      push('response.output_item.added', { output_index, item: { id: item_id, type: 'message', status: 'in_progress', content: [], role: 'assistant' } });
+      push('response.content_part.added', { item_id, output_index, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text: '' } });
+      for (const c of textChunks(p.text)) push('response.output_text.delta', { item_id, output_index, content_index: 0, delta: c, logprobs: [] }, true);
+      push('response.output_text.done', { item_id, output_index, content_index: 0, text: p.text, logprobs: [] });
+      push('response.content_part.done', { item_id, output_index, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text: p.text } });
+    } else {
+      const item_id = idFor(output_index, 'fc');
+      push('response.output_item.added', { output_index, item: { id: item_id, type: 'function_call', status: 'in_progress', arguments: '', call_id: p.id, name: p.name } });
+      for (const c of argChunks(p.args)) push('response.function_call_arguments.delta', { item_id, output_index, delta: c }, true);
+      push('response.function_call_arguments.done', { item_id, output_index, arguments: p.args });
+    }
+    push('response.output_item.done', { output_index, item: output[output_index] });
+  });
+  const final = r.truncated ? 'incomplete' : 'completed';
+  push(`response.${final}`, { response: responseObject(r, respId, createdAt, final, output) });
+  return ev;
+}
+
+// Errors
+
+const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error', 401: 'authentication_error', 402: 'billing_error', 403: 'permission_error',
+  404: 'not_found_error', 413: 'request_too_large', 429: 'rate_limit_error', 500: 'api_error', 504: 'timeout_error', 529: 'overloaded_error',
+};
+const OPENAI_ERROR_TYPES: Record<number, [type: string, code: string | null]> = {
+  400: ['invalid_request_error', null], 401: ['invalid_request_error', 'invalid_api_key'], 403: ['invalid_request_error', 'unsupported_country_region_territory'],
+  404: ['invalid_request_error', 'model_not_found'], 429: ['requests', 'rate_limit_exceeded'], 500: ['server_error', null], 503: ['server_error', null],
+};
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Invalid request', 401: 'invalid x-api-key', 403: 'Forbidden', 404: 'Not found',
+  413: 'Request exceeds the maximum allowed number of bytes.', 429: 'Rate limit exceeded: too many requests (fake model)',
+  500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable', 504: 'Gateway timeout', 529: 'Overloaded',
+};
+
+function errorBody(format: WireFormat | 'unknown', status: number, message?: string, type?: string): unknown {
+  const msg = message ?? DEFAULT_MESSAGES[status] ?? `HTTP ${status}`;
+  if (format === 'anthropic') {
+    return { type: 'error', error: { type: type ?? ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: msg } };
+  }
+  const [t, code] = OPENAI_ERROR_TYPES[status] ?? [status === 529 ? 'overloaded_error' : status >= 500 ? 'server_error' : 'invalid_request_error', null];
+  return { error: { message: msg, type: type ?? t, param: null, code } };
+}
+
+function streamErrorEvent(format: WireFormat, seq: number, type?: string, message?: string): SseEvent {
+  if (format === 'anthropic') {
+    return { event: 'error', data: { type: 'error', error: { type: type ?? 'overloaded_error', message: message ?? 'Overloaded' } } };
+  }
+  if (format === 'openai-chat') {
+    return { data: { error: { message: message ?? 'The server had an error while processing your request.', type: type ?? 'server_error', param: null, code: null } } };
+  }
+  return { event: 'error', data: { type: 'error', sequence_number: seq, code: type ?? 'server_error', message: message ?? 'The server had an error while processing your request.', param: null } };
+}
+
+// ───────────────────────────── the server ─────────────────────────────
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function formatForPath(path: string): WireFormat | 'unknown' {
+  const p = path.replace(/\/+$/, '');
+  if (p === '/v1/messages' || p === '/messages') return 'anthropic';
+  if (p === '/v1/chat/completions' || p === '/chat/completions') return 'openai-chat';
+  if (p === '/v1/responses' || p === '/responses') return 'openai-responses';
+  return 'unknown';
+}
+
+function summarise(req: RecordedRequest): string {
+  const a = req.answer;
+  const what = !a ? '' : a.kind === 'reply'
+    ? `reply${a.text ? ` ${JSON.stringify(a.text.length > 40 ? `${a.text.slice(0, 40)}…` : a.text)}` : ''}${a.toolCalls?.length ? ` tools=${a.toolCalls.map((t) => t.name).join(',')}` : ''}`
+    : `${a.kind} ${a.status}`;
+  return `#${req.index} ${req.method} ${req.path} (${req.format}) → ${what}`;
+}
+
+/** Starts a fake model server on 127.0.0.1 (an ephemeral port unless told). */
+export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel> {
+  const steps: Step[] = [...(opts.steps ?? [])];
+  const requests: RecordedRequest[] = [];
+  let hook: RequestHook | undefined;
+  let toolSeq = 0;
+  let msgSeq = 0;
+  let closed = false;
+  const sockets = new Set<Socket>();
+  /** Responses deliberately left open (hang/stall): ended by reset() and close(). */
+  const parked = new Set<http.ServerResponse>();
+  const waiters: Array<{ count: number; resolve: (r: RecordedRequest[]) => void }> = [];
+
+  const notifyWaiters = () => {
+    for (const w of [...waiters]) {
+      if (requests.length >= w.count) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(requests);
+      }
+    }
+  };
+
+  const render = (r: ReplyBuilder, format: WireFormat, body: Json): Rendered => {
+    const parts = r.parts.map((p) => {
+      if (p.kind === 'text') return p;
+      toolSeq++;
+      const id = p.id ?? (format === 'anthropic' ? `toolu_fake_${toolSeq}` : `call_fake_${toolSeq}`);
+      const args = typeof p.input === 'string' ? p.input : JSON.stringify(p.input ?? {});
+      return { kind: 'tool' as const, id, name: p.name, args, input: p.input };
+    });
+    const chars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : p.args.length + p.name.length), 0);
+    const u = r.usageSpec;
+    return {
+      parts,
+      usage: { input: u.input ?? 100, output: u.output ?? Math.max(1, Math.ceil(chars / 4)), cacheRead: u.cacheRead ?? 0, cacheWrite: u.cacheWrite ?? 0 },
+      model: typeof body?.model === 'string' ? body.model : 'fake-model',
+      truncated: r.isTruncated,
+    };
+  };
+
+  const answerRecord = (kind: AnswerRecord['kind'], status: number, rendered?: Rendered): AnswerRecord => ({
+    kind,
+    status,
+    ...(rendered ? {
+      text: rendered.parts.filter((p) => p.kind === 'text').map((p) => (p as { text: string }).text).join(''),
+      toolCalls: rendered.parts.filter((p): p is { kind: 'tool' } & ResolvedTool => p.kind === 'tool').map((t) => ({ id: t.id, name: t.name, input: t.input })),
+    } : {}),
+  });
+
+  const alive = (res: http.ServerResponse) => !closed && !res.destroyed && !res.writableEnded;
+
+  const writeEvents = async (res: http.ServerResponse, events: SseEvent[], intervalMs: number): Promise<boolean> => {
+    for (const e of events) {
+      if (!alive(res)) return false;
+      res.write(encodeSse(e));
+      if (intervalMs > 0) await sleep(intervalMs); else await tick();
+    }
+    return alive(res);
+  };
+
+  const sseHeaders = (format: WireFormat, n: number): http.OutgoingHttpHeaders => ({
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...(format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` }),
+  });
+
+  const sendJson = (res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) => {
+    const text = JSON.stringify(body);
+    const reason = http.STATUS_CODES[status] ?? (status === 529 ? 'Overloaded' : 'Error');
+    res.writeHead(status, reason, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.end(text);
+  };
+
+  /** Where a partial answer stops: explicit `after`, else half of the content events (≥ 1). */
+  const cutPoint = (events: SseEvent[], after: number | undefined): number => {
+    if (after !== undefined) return Math.max(0, Math.min(after, events.length));
+    const contentIdx = events.flatMap((e, i) => (e.content ? [i] : []));
+    if (contentIdx.length === 0) return Math.min(1, events.length);
+    return contentIdx[Math.max(0, Math.ceil(contentIdx.length / 2) - 1)] + 1;
+  };
+
+  const eventsFor = (format: WireFormat, rendered: Rendered, body: Json, n: number): SseEvent[] => {
+    if (format === 'anthropic') return anthropicStream(rendered, `msg_fake_${n}`);
+    if (format === 'openai-chat') return chatStream(rendered, `chatcmpl-fake${n}`, body?.stream_options?.include_usage === true);
+    return responsesStream(rendered, `resp_fake${n}`);
+  };
+
+  const jsonFor = (format: WireFormat, rendered: Rendered, n: number): unknown => {
+    if (format === 'anthropic') return anthropicJson(rendered, `msg_fake_${n}`);
+    if (format === 'openai-chat') return chatJson(rendered, `chatcmpl-fake${n}`);
+    const respId = `resp_fake${n}`;
+    return responseObject(rendered, respId, Math.floor(Date.now() / 1000), rendered.truncated ? 'incomplete' : 'completed',
+      responsesOutput(rendered, (i, kind) => `${kind}_${respId.slice(5)}_${i}`));
+  };
+
+  /** Destroys the socket a moment after the last write, so the client has received what was sent. */
+  const destroyAfterFlush = async (res: http.ServerResponse) => {
+    await sleep(20);
+    res.socket?.destroy();
+    res.destroy();
+  };
+
+  const resolveStep = async (req: RecordedRequest): Promise<Exclude<Step, StepFn> | undefined> => {
+    let step: Step | undefined;
+    if (hook) step = await hook(req, model);
+    if (step === undefined) step = steps.shift();
+    for (let depth = 0; typeof step === 'function'; depth++) {
+      if (depth > 10) throw new Error('fake model: step functions nested more than 10 deep');
+      step = await step(req, model);
+    }
+    return step;
+  };
+
+  const handle = async (req: RecordedRequest, res: http.ServerResponse) => {
+    const format = req.format;
+    if (format === 'unknown') {
+      req.answer = { kind: 'not-found', status: 404 };
+      sendJson(res, 404, { error: { type: 'not_found_error', message: `fake model: no endpoint ${req.method} ${req.path} (use /v1/messages, /v1/chat/completions or /v1/responses)` } });
+      return;
+    }
+    const n = ++msgSeq;
+    let step: Exclude<Step, StepFn> | undefined;
+    try {
+      step = await resolveStep(req);
+    } catch (err) {
+      req.answer = { kind: 'fail', status: 500 };
+      sendJson(res, 500, errorBody(format, 500, `fake model: the step function threw: ${(err as Error)?.message ?? String(err)}`));
+      return;
+    }
+    if (!step) {
+      req.answer = { kind: 'exhausted', status: 500 };
+      const served = requests.filter((q) => q.index < req.index && q.format !== 'unknown').length;
+      sendJson(res, 500, errorBody(format, 500, `fake model: script exhausted after ${served} requests`, format === 'anthropic' ? 'api_error' : 'server_error'));
+      return;
+    }
+    switch (step.kind) {
+      case 'fail': {
+        req.answer = { kind: 'fail', status: step.status };
+        if (step.delay) await sleep(step.delay);
+        if (!alive(res)) return;
+        const headers: http.OutgoingHttpHeaders = { ...(format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` }), ...step.headers };
+        if (step.retryAfter !== undefined) headers['retry-after'] = String(step.retryAfter);
+        if (step.retryAfterMs !== undefined) headers['retry-after-ms'] = String(step.retryAfterMs);
+        if (format === 'anthropic' && step.status === 529) headers['x-should-retry'] = 'true';
+        sendJson(res, step.status, step.body !== undefined ? step.body : errorBody(format, step.status, step.message, step.type), headers);
+        return;
+      }
+      case 'hang':
+        req.answer = { kind: 'hang', status: 0 };
+        parked.add(res);
+        res.on('close', () => parked.delete(res));
+        return;
+      default: {
+        const r = step.kind === 'reply' ? step : step.reply;
+        const rendered = render(r, format, req.body);
+        const kind = step.kind;
+        req.answer = answerRecord(kind, 200, rendered);
+        if (r.delayMs) await sleep(r.delayMs);
+        if (!alive(res)) return;
+        if (!req.stream) {
+          const text = JSON.stringify(jsonFor(format, rendered, n));
+          if (kind === 'reply') {
+            sendJson(res, 200, JSON.parse(text), format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` });
+            return;
+          }
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write(text.slice(0, Math.floor(text.length / 2)));
+          if (kind === 'stall') { parked.add(res); res.on('close', () => parked.delete(res)); return; }
+          await destroyAfterFlush(res);
+          return;
+        }
+        const events = eventsFor(format, rendered, req.body, n);
+        res.writeHead(200, sseHeaders(format, n));
+        res.flushHeaders();
+        if (kind === 'reply') {
+          if (await writeEvents(res, events, r.intervalMs)) res.end();
+          return;
+        }
+        const at = cutPoint(events, step.after);
+        if (!(await writeEvents(res, events.slice(0, at), r.intervalMs))) return;
+        if (kind === 'cut') {
+          await destroyAfterFlush(res);
+        } else if (kind === 'stall') {
+          parked.add(res);
+          res.on('close', () => parked.delete(res));
+        } else {
+          const seq = events.length + 1;
+          const last = format === 'openai-chat' ? [streamErrorEvent(format, seq, step.type, step.message), { data: '[DONE]' }] : [streamErrorEvent(format, seq, step.type, step.message)];
+          if (await writeEvents(res, last, r.intervalMs)) res.end();
+        }
+      }
+    }
+  };
+
+  const server = http.createServer((httpReq, res) => {
+    const chunks: Buffer[] = [];
+    httpReq.on('data', (c: Buffer) => chunks.push(c));
+    httpReq.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      let body: Json;
+      if (rawBody !== '') {
+        try { body = JSON.parse(rawBody); } catch { body = rawBody; }
+      }
+      const path = (httpReq.url ?? '/').split('?')[0];
+      const format = httpReq.method === 'POST' ? formatForPath(path) : 'unknown';
+      const rec: RecordedRequest = {
+        index: requests.length,
+        method: httpReq.method ?? 'GET',
+        path,
+        headers: httpReq.headers,
+        body,
+        rawBody,
+        format,
+        stream: body?.stream === true,
+      };
+      requests.push(rec);
+      handle(rec, res)
+        .catch((err) => {
+          if (!res.headersSent && alive(res)) sendJson(res, 500, errorBody(format, 500, `fake model: internal error: ${(err as Error)?.message ?? String(err)}`));
+          else res.destroy();
+        })
+        .finally(() => {
+          opts.log?.(summarise(rec));
+        });
+      notifyWaiters();
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  // A client that goes away mid-answer must not crash the test process.
+  server.on('clientError', (_err, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = opts.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
+
+  const model: FakeModel = {
+    url,
+    port,
+    anthropicBaseUrl: url,
+    openaiBaseUrl: `${url}/v1`,
+    requests,
+    get remaining() { return steps.length; },
+    script(...more: Step[]) {
+      for (const s of more) {
+        if (s === undefined || s === null) throw new Error('fake model: script() got an undefined step');
+      }
+      steps.push(...more);
+      return model;
+    },
+    onRequest(h) {
+      hook = h;
+      return model;
+    },
+    reset() {
+      steps.length = 0;
+      requests.length = 0;
+      hook = undefined;
+      toolSeq = 0;
+      msgSeq = 0;
+      for (const res of parked) res.destroy();
+      parked.clear();
+      return model;
+    },
+    waitForRequests(count, timeoutMs = 5000) {
+      if (requests.length >= count) return Promise.resolve(requests);
+      return new Promise((resolve, reject) => {
+        const w = { count, resolve: (r: RecordedRequest[]) => { clearTimeout(timer); resolve(r); } };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(w), 1);
+          reject(new Error(`fake model: waited ${timeoutMs} ms for ${count} requests, got ${requests.length}`));
+        }, timeoutMs);
+        waiters.push(w);
+      });
+    },
+    env(provider = 'anthropic'): Record<string, string> {
+      const key = 'fake-key';
+      switch (provider) {
+        case 'openai':
+        case 'openai-chat': return { OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: key };
+        case 'openai-compatible': return { OPENAI_COMPATIBLE_BASE_URL: `${url}/v1`, OPENAI_COMPATIBLE_API_KEY: key };
+        default: return { ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: key };
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const res of parked) res.destroy();
+      parked.clear();
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      for (const s of sockets) s.destroy();
+      await done;
+    },
+  };
+  return model;
+}
