@@ -16,10 +16,23 @@ const io: HeadlessIO = {
   err: (s) => { process.stderr.write(s); },
 };
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8').slice(0, 10 * 1024 * 1024);
+const STDIN_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * Reads piped standard input (at most 10 MB). With `firstByteMs`, gives up when nothing arrives
+ * that soon: a prompt was given on the command line and stdin is merely an open, silent pipe
+ * (CI runners, editors), which must not hang the run.
+ */
+function readStdin(firstByteMs?: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => { clearTimeout(timer); process.stdin.pause(); process.stdin.removeAllListeners('data'); resolve(Buffer.concat(chunks).toString('utf8').slice(0, STDIN_LIMIT)); };
+    const timer = firstByteMs === undefined ? undefined : setTimeout(() => { if (size === 0) done(); }, firstByteMs);
+    process.stdin.on('data', (c: Buffer) => { chunks.push(c); size += c.length; if (size >= STDIN_LIMIT) done(); });
+    process.stdin.once('end', done);
+    process.stdin.once('error', done);
+  });
 }
 
 function chooseMode(flag: string | undefined, fromSettings: string | undefined): PermissionMode {
@@ -51,7 +64,11 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   if (!opts.print) {
     throw new Exit(2, 'The interactive terminal UI is not available yet. Run a prompt headless: assistant -p "your prompt"');
   }
-  if (prompt === undefined && !process.stdin.isTTY) prompt = (await readStdin()).trim();
+  if (!process.stdin.isTTY) {
+    // `cat log | assistant -p "explain"`: piped text comes before the prompt, as with claude -p.
+    const piped = (await readStdin(prompt === undefined ? undefined : 200)).trim();
+    if (piped) prompt = prompt === undefined ? piped : `${piped}\n\n${prompt}`;
+  }
   if (!prompt) throw new Exit(2, 'No prompt given. Usage: assistant -p "your prompt"   (or pipe the prompt on standard input)');
 
   const cwd = process.cwd();

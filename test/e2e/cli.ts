@@ -11,6 +11,8 @@ export interface CliOptions {
   home: string;
   env?: Record<string, string | undefined>;
   stdin?: string;
+  /** Give the CLI a standard input pipe that stays open and silent (as some CI runners do). */
+  stdinOpen?: boolean;
   timeoutMs?: number;
 }
 
@@ -30,7 +32,7 @@ export function startCli(args: string[], o: CliOptions): ChildProcess {
   return spawn(process.execPath, [CLI, ...args], {
     cwd: o.cwd,
     env: cleanEnv(o.home, o.env),
-    stdio: [o.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    stdio: [o.stdin === undefined && !o.stdinOpen ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
 }
 
@@ -44,6 +46,6 @@ export function runCli(args: string[], o: CliOptions): Promise<CliRun> {
     child.stderr!.on('data', (d) => { stderr += d; });
     if (o.stdin !== undefined) child.stdin!.end(o.stdin);
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`CLI timed out\nstdout: ${stdout}\nstderr: ${stderr}`)); }, o.timeoutMs ?? 20_000);
-    child.on('close', (code, signal) => { clearTimeout(timer); resolve({ code, signal, stdout, stderr }); });
+    child.on('close', (code, signal) => { clearTimeout(timer); child.stdin?.destroy(); resolve({ code, signal, stdout, stderr }); });
   });
 }

@@ -117,3 +117,19 @@ test('replay model runs offline from a file, labelled as a replay', async () => 
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /nope\.json cannot be read/);
 });
+
+test('piped standard input is the prompt, or comes before the prompt given', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply().text('a'), reply().text('b'));
+  const onlyStdin = await runCli(['-p', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdin: 'from stdin\n' });
+  assert.equal(onlyStdin.code, 0, onlyStdin.stderr);
+  const both = await runCli(['-p', 'explain this', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdin: 'LOG LINE 1\n' });
+  assert.equal(both.code, 0, both.stderr);
+  const { userTexts } = await import('../fakes/model-server.ts');
+  assert.deepEqual(userTexts(model.requests[0]), ['from stdin']);
+  assert.deepEqual(userTexts(model.requests[1]), ['LOG LINE 1\n\nexplain this']);
+  model.script(reply().text('c'));
+  const silentPipe = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdinOpen: true, timeoutMs: 5000 });
+  assert.equal(silentPipe.code, 0, 'an open, silent stdin pipe must not hang a run with a prompt');
+});
