@@ -5,6 +5,7 @@ import { decideByMode, type PermissionMode } from '../permissions/modes.ts';
 import { applySimpleRules, type SimpleRules } from '../permissions/simple-rules.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
+import { FileHistory } from '../session/checkpoints.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
 import type { AskFn, EventSink, RunOutcome } from './events.ts';
@@ -42,6 +43,7 @@ export class Session {
   mode: PermissionMode;
   private readonly fileState: ToolContext['fileState'] = new Map();
   private readonly shell = { cwd: '' };
+  private readonly history: FileHistory;
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
@@ -49,6 +51,7 @@ export class Session {
     this.transcript = new Transcript(projectDir(opts.home, opts.cwd), this.id);
     this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
     this.shell.cwd = opts.cwd;
+    this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
     this.transcript.write({
       type: 'session', sessionId: this.id, cwd: opts.cwd, model: opts.model.id, version: opts.version,
       timestamp: new Date().toISOString(), ...(opts.resume ? { resumed: true } : {}),
@@ -64,7 +67,8 @@ export class Session {
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
   async prompt(text: string, signal: AbortSignal): Promise<RunOutcome> {
     const o = this.opts;
-    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env };
+    this.history.startPrompt();
+    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange };
     const outcome = await runAgent(text, {
       model: o.model,
       system: this.systemPrompt(),

@@ -10,6 +10,8 @@ export function projectDir(home: string, cwd: string): string {
 export type TranscriptEntry =
   | { type: 'session'; sessionId: string; cwd: string; model: string; version: string; timestamp: string; resumed?: boolean }
   | { type: 'message'; message: Message; usage?: Usage; timestamp: string }
+  /** A file's content before prompt `prompt` changed it: `backup` names the copy; null if it did not exist. */
+  | { type: 'checkpoint'; prompt: number; path: string; backup: string | null; timestamp: string }
   | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string };
 
 /**

@@ -50,6 +50,12 @@ for (const wire of ['anthropic', 'openai', 'openai-chat'] as const) {
     assert.match(readFileSync(join(dir, 'src/greet.js'), 'utf8'), /"Hi, "/);
     assert.match(readFileSync(join(dir, 'src/farewell.js'), 'utf8'), /"Goodbye, "/);
     assert.equal(model.requests.length, 6);
+    const projects = join(home, '.assistant', 'projects');
+    const transcript = join(projects, readdirSync(projects)[0], `${result.session_id}.jsonl`);
+    const entries = readFileSync(transcript, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const checkpoints = entries.filter((e) => e.type === 'checkpoint');
+    assert.deepEqual(checkpoints.map((c) => c.path).sort(), [join(dir, 'src/farewell.js'), join(dir, 'src/greet.js')]);
+    assert.match(readFileSync(join(transcript.replace(/\.jsonl$/, '.files'), checkpoints[0].backup), 'utf8'), /Hello, |Bye, /);
     assert.ok(model.requests.every((q) => q.format === (wire === 'anthropic' ? 'anthropic' : wire === 'openai' ? 'openai-responses' : 'openai-chat')));
     const grep = lastToolResults(model.requests[1]);
     assert.match(grep[0].content, /src\/greet\.js/);

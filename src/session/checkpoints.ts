@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Transcript } from './transcript.ts';
+import { readEntries } from './transcript.ts';
+
+/**
+ * Keeps the previous content of every file a tool changes, once per file per prompt, so the files
+ * of any earlier prompt can be restored (`/rewind`, SPEC §9). Backups live beside the transcript in
+ * `<session-id>.files/`; the transcript records a `checkpoint` entry for each.
+ */
+export class FileHistory {
+  private readonly dir: string;
+  private prompt = 0;
+  private seen = new Set<string>();
+  private count = 0;
+
+  constructor(private readonly transcript: Transcript, resumedPrompts = 0) {
+    this.dir = transcript.path.replace(/\.jsonl$/, '.files');
+    this.prompt = resumedPrompts;
+  }
+
+  /** Call when a new user prompt starts. Returns its number (1-based within the session). */
+  startPrompt(): number {
+    this.seen = new Set();
+    return ++this.prompt;
+  }
+
+  /** Before a tool writes `path`: keep what was there (null: the file did not exist). */
+  beforeChange = (path: string, previous: string | null): void => {
+    if (this.seen.has(path)) return;
+    this.seen.add(path);
+    let backup: string | null = null;
+    if (previous !== null) {
+      mkdirSync(this.dir, { recursive: true });
+      backup = `${++this.count}-${this.prompt}`;
+      while (existsSync(join(this.dir, backup))) backup = `${++this.count}-${this.prompt}`;
+      writeFileSync(join(this.dir, backup), previous);
+    }
+    this.transcript.write({ type: 'checkpoint', prompt: this.prompt, path, backup, timestamp: new Date().toISOString() });
+  };
+}
+
+/**
+ * Restores every file changed in prompt `prompt` or later to its content before that prompt
+ * (files that did not exist then are removed). Returns the paths restored.
+ */
+export function restoreFiles(transcriptPath: string, prompt: number): string[] {
+  const dir = transcriptPath.replace(/\.jsonl$/, '.files');
+  const earliest = new Map<string, string | null>();
+  for (const e of readEntries(transcriptPath)) {
+    if (e.type === 'checkpoint' && e.prompt >= prompt && !earliest.has(e.path)) earliest.set(e.path, e.backup);
+  }
+  for (const [path, backup] of earliest) {
+    if (backup === null) rmSync(path, { force: true });
+    else writeFileSync(path, readFileSync(join(dir, backup)));
+  }
+  return [...earliest.keys()];
+}
