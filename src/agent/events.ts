@@ -13,6 +13,10 @@ export type AgentEvent =
   | { type: 'tool-end'; id: string; name: string; input: unknown; result: ToolResult; durationMs: number }
   /** A call refused before it ran (rule, mode, hook, or a question headless could not ask). */
   | { type: 'tool-denied'; id: string; name: string; input: unknown; reason: string }
+  /** A hook ran (stream-json shows these as hook decisions). */
+  | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; durationMs: number; outcome: 'ok' | 'block' | 'failed'; message?: string }
+  /** A hook has been running for over a second: show it by name. */
+  | { type: 'hook-running'; event: string; command: string }
   | { type: 'warning'; message: string }
   | { type: 'error'; message: string };
 
@@ -28,7 +32,8 @@ export interface PermissionRequest {
 export type PermissionAnswer = { allow: true } | { allow: false; message: string };
 export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<PermissionAnswer>;
 
-export type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted';
+/** `blocked`: a UserPromptSubmit hook erased the prompt; `stopped`: a hook said `continue: false`. */
+export type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted' | 'blocked' | 'stopped';
 export interface RunOutcome {
   status: RunStatus;
   /** The final assistant text (the answer). */

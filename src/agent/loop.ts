@@ -15,7 +15,11 @@ export interface LoopOptions {
   signal: AbortSignal;
   maxTurns?: number;
   /** Stop seam: text returned here is sent back to the model as what is left to do. */
-  onStop?(signal: AbortSignal): Promise<string | undefined>;
+  onStop?(signal: AbortSignal, lastText: string): Promise<string | undefined>;
+  /** A reason to end the run now (a hook's `continue: false`), checked after each step. */
+  halted?(): string | undefined;
+  /** Extra text parts sent with the prompt (UserPromptSubmit context). */
+  context?: string[];
   /** Counts refusals for permission_denials. */
   onDenied?(call: ToolCall, input: unknown): void;
 }
@@ -76,7 +80,7 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
   let usage = emptyUsage();
   let turns = 0;
   let lastText = '';
-  opts.append({ role: 'user', content: [{ type: 'text', text: userText }] });
+  opts.append({ role: 'user', content: [userText, ...(opts.context ?? [])].map((text) => ({ type: 'text' as const, text })) });
   for (;;) {
     if (opts.maxTurns !== undefined && turns >= opts.maxTurns) {
       return { status: 'max-turns', text: lastText, turns, usage, error: `Reached the turn limit (--max-turns ${opts.maxTurns}).` };
@@ -94,8 +98,10 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     opts.append({ role: 'assistant', content }, t.usage);
     lastText = t.text;
 
+    const halt = opts.halted?.();
+    if (halt !== undefined) return { status: 'stopped', text: t.text, turns, usage, error: halt };
     if (t.calls.length === 0) {
-      const more = opts.onStop ? await opts.onStop(opts.signal) : undefined;
+      const more = opts.onStop ? await opts.onStop(opts.signal, t.text) : undefined;
       if (more === undefined || opts.signal.aborted) return { status: 'done', text: t.text, turns, usage };
       opts.append({ role: 'user', content: [{ type: 'text', text: more }] });
       continue;
@@ -109,5 +115,7 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     });
     opts.append({ role: 'tool', content: results });
     if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };
+    const halted = opts.halted?.();
+    if (halted !== undefined) return { status: 'stopped', text: lastText, turns, usage, error: halted };
   }
 }

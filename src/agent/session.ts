@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
-import { decideByMode, type PermissionMode } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES, decideByMode, type PermissionMode } from '../permissions/modes.ts';
+import { HookEngine } from '../hooks/engine.ts';
+import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../hooks/seams.ts';
+import type { HookSpec } from '../hooks/schema.ts';
+import type { SettingsWatch } from '../config/watch.ts';
 import { applySimpleRules, type SimpleRules } from '../permissions/simple-rules.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
@@ -10,7 +14,7 @@ import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
 import type { AskFn, EventSink, RunOutcome } from './events.ts';
 import { runAgent } from './loop.ts';
-import type { ToolCall, ToolSeams } from './tool-call.ts';
+import type { ToolCall } from './tool-call.ts';
 
 export interface SessionOptions {
   cwd: string;
@@ -25,7 +29,9 @@ export interface SessionOptions {
   maxTurns?: number;
   /** Transcript to continue (`-c`, `-r`). */
   resume?: { sessionId: string; path: string };
-  seams?: ToolSeams;
+  hooks?: HookSpec[];
+  /** Settings snapshot: a change during the session is reported, not applied. */
+  watch?: SettingsWatch;
   rules?: SimpleRules;
   now?: Date;
 }
@@ -44,6 +50,10 @@ export class Session {
   private readonly fileState: ToolContext['fileState'] = new Map();
   private readonly shell = { cwd: '' };
   private readonly history: FileHistory;
+  readonly hooks: HookEngine;
+  private readonly stop: ReturnType<typeof stopSeam>;
+  private startContext: string[] = [];
+  private readonly emit: SessionOptions['emit'];
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
@@ -52,6 +62,19 @@ export class Session {
     this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
     this.shell.cwd = opts.cwd;
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
+    this.emit = (ev) => {
+      opts.emit(ev);
+      if (ev.type === 'tool-end' && opts.watch) {
+        for (const f of opts.watch.changed()) {
+          opts.emit({ type: 'warning', message: `${f} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).` });
+        }
+      }
+    };
+    this.hooks = new HookEngine(opts.hooks ?? [], {
+      projectDir: opts.cwd, sessionId: this.id, transcriptPath: this.transcript.path, env: opts.env,
+      permissionMode: () => CLAUDE_MODE_NAMES[this.mode], emit: this.emit,
+    });
+    this.stop = stopSeam(this.hooks, this.emit);
     this.transcript.write({
       type: 'session', sessionId: this.id, cwd: opts.cwd, model: opts.model.id, version: opts.version,
       timestamp: new Date().toISOString(), ...(opts.resume ? { resumed: true } : {}),
@@ -61,13 +84,31 @@ export class Session {
   get costUsd(): number { return costUsd(this.opts.model.model, this.usage); }
 
   systemPrompt(): string {
-    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode);
+    const start = this.startContext.length ? [`# Session start context (from SessionStart hooks)\n${this.startContext.join('\n')}`] : [];
+    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode, start);
+  }
+
+  /** SessionStart hooks; their output becomes context for the model. */
+  async start(signal: AbortSignal): Promise<void> {
+    this.startContext = await sessionStart(this.hooks, this.opts.resume ? 'resume' : 'startup', signal);
+  }
+
+  /** SessionEnd hooks. */
+  async end(reason: 'clear' | 'prompt_input_exit' | 'other', signal: AbortSignal): Promise<void> {
+    await sessionEnd(this.hooks, reason, signal);
   }
 
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
   async prompt(text: string, signal: AbortSignal): Promise<RunOutcome> {
     const o = this.opts;
     this.history.startPrompt();
+    this.hooks.newPrompt();
+    this.stop.reset();
+    const submitted = await userPromptSubmit(this.hooks, text, signal);
+    if (submitted.blocked !== undefined) {
+      return { status: 'blocked', text: '', turns: 0, usage: emptyUsage(), error: submitted.blocked };
+    }
+    if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
     const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange };
     const outcome = await runAgent(text, {
       model: o.model,
@@ -77,16 +118,19 @@ export class Session {
       append: (message, usage) => {
         this.messages.push(message);
         this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), timestamp: new Date().toISOString() });
-        o.emit({ type: 'message', message, usage });
+        this.emit({ type: 'message', message, usage });
       },
       run: {
         tools: new Map(this.tools.map((t) => [t.name, t])),
         toolCtx,
         decide: (tool, input) => applySimpleRules(tool, decideByMode(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs }), o.rules),
         ask: o.ask,
-        seams: o.seams ?? {},
-        emit: o.emit,
+        seams: toolSeams(this.hooks),
+        emit: this.emit,
       },
+      context: submitted.context,
+      onStop: (sig, lastText) => this.stop.onStop(sig, lastText),
+      halted: () => this.hooks.stopReason,
       signal,
       maxTurns: o.maxTurns,
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),

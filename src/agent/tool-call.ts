@@ -15,6 +15,8 @@ export interface PreparedCall {
   name: string;
   tool: ToolDef;
   input: Record<string, unknown>;
+  /** The absolute file the call concerns, if any (ASSISTANT_FILE_PATH). */
+  filePath?: string;
 }
 
 /** What a PreToolUse seam may say. `block` refuses the call with that message to the model. */
@@ -22,13 +24,15 @@ export interface PreToolVerdict {
   block?: string;
   decision?: 'allow' | 'ask' | 'deny';
   reason?: string;
+  /** Replaces the whole input (validated again before use). */
+  updatedInput?: Record<string, unknown>;
 }
 
 /** The two seams around every tool call (DESIGN §2). Hooks plug in here. */
 export interface ToolSeams {
   preToolUse?(call: PreparedCall, signal: AbortSignal): Promise<PreToolVerdict>;
   /** Returns feedback for the model (appended to the result), if any. */
-  postToolUse?(call: PreparedCall, result: ToolResult, signal: AbortSignal): Promise<string | undefined>;
+  postToolUse?(call: PreparedCall, result: ToolResult, durationMs: number, signal: AbortSignal): Promise<string | undefined>;
 }
 
 export interface ToolRunContext {
@@ -49,20 +53,21 @@ export interface CallOutcome {
 const err = (output: string): ToolResult => ({ output, isError: true });
 
 /** Finds the tool and validates the call; the error result is written for the model to act on. */
-export function prepare(call: ToolCall, tools: Map<string, ToolDef>): PreparedCall | ToolResult {
+export function prepare(call: ToolCall, tools: Map<string, ToolDef>, cwd: string): PreparedCall | ToolResult {
   const tool = tools.get(call.name);
   if (!tool) return err(`There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`);
   const v = validateInput(tool, call.rawInput);
   if ('error' in v) return v.error;
-  return { id: call.id, name: call.name, tool, input: v.input };
+  return { id: call.id, name: call.name, tool, input: v.input, filePath: tool.filePath?.(v.input as never, cwd) };
 }
 
 /** validate → rules/mode deny → PreToolUse → ask/allow → execute → PostToolUse. Never throws. */
 export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<CallOutcome> {
   const signal = ctx.toolCtx.signal;
-  const prepared = prepare(call, ctx.tools);
+  const prepared = prepare(call, ctx.tools, ctx.toolCtx.cwd);
   if (!('tool' in prepared)) return { result: prepared };
-  const { tool, input } = prepared;
+  const { tool } = prepared;
+  let { input } = prepared;
   const deny = (reason: string): CallOutcome => {
     ctx.emit({ type: 'tool-denied', id: call.id, name: call.name, input, reason });
     return { result: err(reason), denied: true };
@@ -79,6 +84,16 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
     if (verdict.decision === 'deny') return deny(verdict.reason ?? `A PreToolUse hook denied ${tool.name}.`);
     if (verdict.decision === 'allow') behavior = 'allow';
     if (verdict.decision === 'ask') { behavior = 'ask'; reason = verdict.reason ?? reason; }
+    if (verdict.updatedInput) {
+      const v = validateInput(tool, verdict.updatedInput);
+      if ('error' in v) return { result: { ...v.error, output: `A PreToolUse hook rewrote the input badly. ${v.error.output}` } };
+      const again = ctx.decide(tool.name, v.input);
+      if (again.behavior === 'deny') return deny(again.reason);
+      if (again.behavior === 'ask' && verdict.decision !== 'allow') behavior = 'ask';
+      input = v.input;
+      prepared.input = input;
+      prepared.filePath = tool.filePath?.(input as never, ctx.toolCtx.cwd);
+    }
   }
   if (behavior === 'ask') {
     const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy }, signal);
@@ -89,9 +104,10 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input });
   const started = performance.now();
   let result = await executeTool(tool, input, ctx.toolCtx);
-  ctx.emit({ type: 'tool-end', id: call.id, name: call.name, input, result, durationMs: performance.now() - started });
-  if (ctx.seams.postToolUse) {
-    const feedback = await ctx.seams.postToolUse(prepared, result, signal);
+  const durationMs = performance.now() - started;
+  ctx.emit({ type: 'tool-end', id: call.id, name: call.name, input, result, durationMs });
+  if (ctx.seams.postToolUse && !signal.aborted) {
+    const feedback = await ctx.seams.postToolUse(prepared, result, durationMs, signal);
     if (feedback) result = { ...result, output: `${result.output}\n\n${feedback}` };
   }
   return { result };

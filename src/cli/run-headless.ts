@@ -3,13 +3,15 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { loadSettings } from '../config/load.ts';
+import { loadSettings, settingsFiles } from '../config/load.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { CLAUDE_MODE_NAMES, parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { Session } from '../agent/session.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
 import { simpleRules } from '../permissions/simple-rules.ts';
+import { collectHooks, missingPrograms } from '../hooks/config.ts';
+import { SettingsWatch } from '../config/watch.ts';
 
 const io: HeadlessIO = {
   out: (s) => { process.stdout.write(s); },
@@ -92,9 +94,12 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     [...(settings.merged.permissions?.deny ?? []), ...opts.disallowedTools],
   );
   for (const w of rules.warnings) io.err(`warning: ${w}\n`);
+  const hooks = collectHooks(settings.sources);
+  for (const w of [...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...env })]) io.err(`warning: ${w}\n`);
+  const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
   session = new Session({
     cwd, home, model, mode, additionalDirs, env, emit: printer.sink, ask: refuseAsk, version: VERSION,
-    maxTurns: opts.maxTurns, resume, rules: rules.rules,
+    maxTurns: opts.maxTurns, resume, rules: rules.rules, hooks: hooks.hooks, watch,
   });
   let interrupts = 0;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -107,7 +112,10 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
 
   printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[mode] });
   const started = performance.now();
+  await session.start(controller.signal);
   const outcome = await session.prompt(prompt, controller.signal);
+  // SessionEnd runs even after an interrupt, with a fresh signal: it is the user's clean-up.
+  await session.end('other', AbortSignal.timeout(60_000));
   return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HooksSchema } from '../hooks/schema.ts';
 
 /** Permission keys (the permissions issue refines rule syntax). */
 export const PermissionsSchema = z.object({
@@ -15,7 +16,7 @@ export const SettingsSchema = z.object({
   model: z.string().optional().describe('PROVIDER:MODEL, e.g. anthropic:claude-sonnet-4-5'),
   env: z.record(z.string(), z.string()).optional().describe('Variables given to tools and hooks'),
   permissions: PermissionsSchema.optional(),
-  hooks: z.record(z.string(), z.unknown()).optional().describe('Lifecycle hooks by event'),
+  hooks: HooksSchema.optional().describe('Lifecycle hooks by event (SPEC §4)'),
   verify: z.union([z.string(), z.object({ command: z.string() }).loose()]).optional(),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
 });

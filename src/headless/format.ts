@@ -49,6 +49,11 @@ export function streamJsonEvent(ev: AgentEvent, sessionId: string): Record<strin
     case 'retry': return { type: 'system', subtype: 'api_retry', attempt: ev.attempt, max_retries: ev.maxRetries, retry_delay_ms: ev.delayMs, error: ev.message, session_id: sessionId };
     case 'tool-denied': return { type: 'system', subtype: 'permission_denied', tool_name: ev.name, tool_use_id: ev.id, reason: ev.reason, session_id: sessionId };
     case 'warning': return { type: 'warning', message: ev.message, session_id: sessionId };
+    case 'hook': return {
+      type: 'system', subtype: 'hook_response', hook_event: ev.event, command: ev.command, source: ev.source,
+      exit_code: ev.exitCode, duration_ms: ev.durationMs, outcome: ev.outcome, ...(ev.message ? { message: ev.message } : {}), session_id: sessionId,
+    };
+    case 'hook-running': return { type: 'system', subtype: 'hook_running', hook_event: ev.event, command: ev.command, session_id: sessionId };
     default: return undefined;
   }
 }
@@ -64,8 +69,9 @@ export interface ResultInfo {
 
 export function resultJson(r: ResultInfo): Record<string, unknown> {
   const { outcome } = r;
-  const subtype = outcome.status === 'done' ? 'success' : outcome.status === 'max-turns' ? 'error_max_turns' : 'error_during_execution';
-  const isError = outcome.status !== 'done';
+  const ok = outcome.status === 'done' || outcome.status === 'stopped';
+  const subtype = ok ? 'success' : outcome.status === 'max-turns' ? 'error_max_turns' : 'error_during_execution';
+  const isError = !ok;
   return {
     type: 'result',
     subtype,
@@ -74,6 +80,7 @@ export function resultJson(r: ResultInfo): Record<string, unknown> {
     duration_api_ms: Math.round(r.durationApiMs),
     num_turns: outcome.turns,
     result: isError && outcome.error ? outcome.error : outcome.text,
+    ...(outcome.status === 'stopped' ? { stop_reason: outcome.error } : {}),
     session_id: r.sessionId,
     total_cost_usd: r.costUsd,
     usage: usageJson(outcome.usage),

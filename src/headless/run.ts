@@ -23,6 +23,7 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
     if (ev.type === 'request') apiStart = performance.now();
     if (ev.type === 'message' && ev.message.role === 'assistant') apiMs += performance.now() - apiStart;
     if (ev.type === 'warning' && format !== 'stream-json') io.err(`warning: ${ev.message}\n`);
+    if (ev.type === 'hook-running' && format !== 'stream-json') io.err(`… waiting for ${ev.event} hook "${ev.command}"\n`);
     if (ev.type === 'retry' && format !== 'stream-json') {
       io.err(`${ev.message}; retrying in ${(ev.delayMs / 1000).toFixed(1)} s (attempt ${ev.attempt} of ${ev.maxRetries})\n`);
     }
@@ -33,6 +34,7 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
       if (ev.type === 'tool-start') io.err(`● ${ev.name}(${JSON.stringify(ev.input).slice(0, 200)})\n`);
       if (ev.type === 'tool-end') io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`);
       if (ev.type === 'tool-denied') io.err(`  ⎿ refused: ${ev.reason}\n`);
+      if (ev.type === 'hook') io.err(`  ⎿ ${ev.event} hook "${ev.command}": exit ${ev.exitCode ?? '—'} (${ev.durationMs} ms)${ev.outcome === 'block' ? ' — blocked' : ''}\n`);
     }
   };
   return { sink, apiMs: () => apiMs };
@@ -48,15 +50,18 @@ export function printInit(format: OutputFormat, io: HeadlessIO, session: Session
 
 /** Prints the final result; returns the exit code (SPEC §1, §11.2). */
 export function printResult(format: OutputFormat, io: HeadlessIO, session: Session, outcome: RunOutcome, durationMs: number, apiMs: number): number {
-  const code = outcome.status === 'done' ? 0 : outcome.status === 'aborted' ? 130 : 1;
+  const code = outcome.status === 'done' || outcome.status === 'stopped' ? 0 : outcome.status === 'aborted' ? 130 : 1;
+  if (outcome.status === 'stopped') io.err(`Stopped by a hook: ${outcome.error}\n`);
+  if (outcome.status === 'blocked') io.err(`Prompt blocked by a UserPromptSubmit hook: ${outcome.error}\n`);
   if (format === 'text') {
-    if (outcome.status === 'done') io.out(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
+    if (outcome.status === 'done' || (outcome.status === 'stopped' && outcome.text)) io.out(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
     else if (outcome.status === 'aborted') io.err('Interrupted.\n');
+    else if (outcome.status === 'blocked' || outcome.status === 'stopped') { /* said above */ }
     else io.err(`error: ${outcome.error ?? outcome.status}\n`);
     return code;
   }
   const json = resultJson({ outcome, sessionId: session.id, durationMs, durationApiMs: apiMs, costUsd: session.costUsd, denials: session.denials });
   io.out(`${JSON.stringify(json)}\n`);
-  if (outcome.status !== 'done' && outcome.error) io.err(`error: ${outcome.error}\n`);
+  if (!['done', 'stopped', 'blocked'].includes(outcome.status) && outcome.error) io.err(`error: ${outcome.error}\n`);
   return code;
 }

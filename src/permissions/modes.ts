@@ -69,6 +69,22 @@ export function isReadOnlyBash(command: string): boolean {
   return READ_ONLY_PROGRAMS.has(words[0] ?? '');
 }
 
+const SHELL_STARTUP = ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.config/fish/config.fish'];
+
+/**
+ * Files no mode but Bypass writes without asking: the settings that hold the user's guards (so the
+ * model cannot switch off its own hooks), the repository's `.git/`, and shell start-up files.
+ * Returns what the file is, for the question, or undefined.
+ */
+export function protectedFile(path: string, projectRoot: string, home = homedir()): string | undefined {
+  for (const dir of [projectRoot, home]) {
+    if (path === resolve(dir, '.assistant/settings.json') || path === resolve(dir, '.assistant/settings.local.json')) return 'assistant settings (hooks and permission rules)';
+  }
+  if (inside(resolve(projectRoot, '.git'), path)) return 'the git repository\'s internals (.git/)';
+  if (SHELL_STARTUP.some((f) => path === resolve(home, f))) return 'a shell start-up file';
+  return undefined;
+}
+
 /** The mode table of SPEC §5, before any rules: what runs, what asks, what is refused. Pure. */
 export function decideByMode(tool: string, input: Record<string, unknown>, ctx: ModeContext): Decision {
   const path = toolPath(tool, input, ctx.projectRoot);
@@ -89,6 +105,10 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
     return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${path}` };
   }
   if (EDIT_TOOLS.has(tool)) {
+    const guarded = path && protectedFile(path, ctx.projectRoot);
+    if (guarded) {
+      return { behavior: 'ask', reason: `${tool} of${where} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
+    }
     if (ctx.mode === 'auto-accept' && inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'Auto-Accept accepts edits inside the project' };
     return {
       behavior: 'ask',

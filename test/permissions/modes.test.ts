@@ -66,3 +66,14 @@ test('whole-tool rules: deny beats allow and Plan Mode; specifiers are reported,
   assert.equal(applySimpleRules('Write', { behavior: 'allow', reason: '' }, rules).behavior, 'deny');
   assert.equal(applySimpleRules('Bash', { behavior: 'deny', reason: 'plan' }, rules).behavior, 'deny');
 });
+
+test('settings files, .git/ and shell start-up files always ask, in every mode but bypass', () => {
+  for (const file of ['.assistant/settings.json', '.assistant/settings.local.json', '.git/config']) {
+    assert.equal(decideByMode('Edit', { file_path: file }, ctx('auto-accept')).behavior, 'ask', file);
+    assert.equal(decideByMode('Write', { file_path: file }, ctx('normal')).behavior, 'ask', file);
+    assert.equal(decideByMode('Write', { file_path: file }, ctx('plan')).behavior, 'deny', file);
+    assert.equal(decideByMode('Write', { file_path: file }, ctx('bypass')).behavior, 'allow', file);
+  }
+  assert.match(decideByMode('Edit', { file_path: '.assistant/settings.json' }, ctx('auto-accept')).reason, /always needs the user's approval/);
+  assert.equal(decideByMode('Edit', { file_path: '.assistant/commands/x.md' }, ctx('auto-accept')).behavior, 'allow');
+});

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { EventSink } from '../agent/events.ts';
+import { matches } from './matcher.ts';
+import { interpret, type HookJson, type HookOutcome } from './outcome.ts';
+import { runHookCommand, type HookRun } from './runner.ts';
+import { TOOL_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
+
+export interface HookContext {
+  projectDir: string;
+  sessionId: string;
+  transcriptPath: string;
+  /** Settings `env`, given to hooks on top of the process environment. */
+  env: Record<string, string>;
+  /** Claude Code's name of the current mode (`default`, `plan`, `acceptEdits`, `bypassPermissions`). */
+  permissionMode(): string;
+  emit: EventSink;
+}
+
+export interface Fired { run: HookRun; outcome: HookOutcome }
+
+/** A hook that runs longer than this is shown to the user by name while it runs (SPEC §4). */
+const SLOW_MS = 1000;
+
+/**
+ * Runs the hooks of one session (a snapshot taken at start: SPEC §4). Matching hooks of an event
+ * run in parallel; the same command string runs once. Never throws.
+ */
+export class HookEngine {
+  private promptId = randomUUID();
+  /** Set by a hook's `{"continue": false}`: the run ends after the current step. */
+  stopReason: string | undefined;
+
+  constructor(readonly hooks: readonly HookSpec[], private readonly ctx: HookContext) {}
+
+  has(event: HookEvent): boolean { return this.hooks.some((h) => h.event === event); }
+
+  newPrompt(): void { this.promptId = randomUUID(); }
+
+  /** The fields every event's input carries (Claude Code's names). */
+  base(event: HookEvent, withMode: boolean): Record<string, unknown> {
+    return {
+      session_id: this.ctx.sessionId,
+      transcript_path: this.ctx.transcriptPath,
+      cwd: this.ctx.projectDir,
+      prompt_id: this.promptId,
+      ...(withMode ? { permission_mode: this.ctx.permissionMode() } : {}),
+      hook_event_name: event,
+    };
+  }
+
+  /** Runs the matching hooks of `event` with `input` on stdin. */
+  async fire(event: HookEvent, input: Record<string, unknown>, signal: AbortSignal, tool?: { name: string; filePath?: string }): Promise<Fired[]> {
+    const seen = new Set<string>();
+    const selected = this.hooks.filter((h) => {
+      if (h.event !== event) return false;
+      if (TOOL_EVENTS.has(event) && !matches(h.matcher, tool?.name ?? '')) return false;
+      if (seen.has(h.command)) return false;
+      seen.add(h.command);
+      return true;
+    });
+    if (selected.length === 0) return [];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...this.ctx.env,
+      ASSISTANT_PROJECT_DIR: this.ctx.projectDir,
+      CLAUDE_PROJECT_DIR: this.ctx.projectDir,
+      ASSISTANT_SESSION_ID: this.ctx.sessionId,
+      ASSISTANT_HOOK_EVENT: event,
+      ...(tool ? { ASSISTANT_TOOL_NAME: tool.name } : {}),
+      ...(tool?.filePath ? { ASSISTANT_FILE_PATH: tool.filePath } : {}),
+    };
+    return Promise.all(selected.map(async (hook) => {
+      const slow = setTimeout(() => this.ctx.emit({ type: 'hook-running', event, command: hook.command }), SLOW_MS);
+      const run = await runHookCommand(hook, input, env, this.ctx.projectDir, signal);
+      clearTimeout(slow);
+      const outcome = interpret(run, event);
+      this.report(event, run, outcome);
+      return { run, outcome };
+    }));
+  }
+
+  private report(event: HookEvent, run: HookRun, outcome: HookOutcome): void {
+    const json = outcome.kind === 'ok' ? outcome.json : undefined;
+    this.ctx.emit({
+      type: 'hook', event, command: run.hook.command, source: run.hook.source, exitCode: run.exitCode,
+      durationMs: Math.round(run.durationMs), outcome: outcome.kind,
+      ...(outcome.kind === 'block' ? { message: outcome.reason } : {}),
+    });
+    if (outcome.kind === 'failed' && !run.interrupted) this.ctx.emit({ type: 'warning', message: outcome.warning });
+    if (json?.systemMessage) this.ctx.emit({ type: 'warning', message: json.systemMessage });
+    if (json?.continue === false && this.stopReason === undefined) {
+      this.stopReason = json.stopReason ?? `A ${event} hook asked to stop ("continue": false).`;
+    }
+  }
+}
+
+/** The JSON outputs of the hooks that exited 0. */
+export function jsonOf(fired: Fired[]): HookJson[] {
+  return fired.flatMap((f) => (f.outcome.kind === 'ok' && f.outcome.json ? [f.outcome.json] : []));
+}
+
+/** `additionalContext` and plain stdout of successful hooks (UserPromptSubmit, SessionStart). */
+export function contextOf(fired: Fired[]): string[] {
+  return fired.flatMap((f) => {
+    if (f.outcome.kind !== 'ok') return [];
+    if (f.outcome.json) return f.outcome.json.hookSpecificOutput?.additionalContext ? [f.outcome.json.hookSpecificOutput.additionalContext] : [];
+    const t = f.outcome.stdout.trim();
+    return t ? [t] : [];
+  });
+}
+
+/** `[command]: reason` lines of the hooks that blocked, Claude Code's format. */
+export function blocksOf(fired: Fired[]): string[] {
+  const out: string[] = [];
+  for (const f of fired) {
+    if (f.outcome.kind === 'block') out.push(`[${f.run.hook.command}]: ${f.outcome.reason}`);
+    const j = f.outcome.kind === 'ok' ? f.outcome.json : undefined;
+    if (j?.decision === 'block') out.push(j.reason ?? `[${f.run.hook.command}]: blocked without a reason`);
+  }
+  return out;
+}

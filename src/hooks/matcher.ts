@@ -1,0 +1,31 @@
+/**
+ * Does a hook's matcher select this tool? Omitted, "" and "*" select every tool; a matcher of
+ * plain name characters is an exact name or a list split on `|` or `,`; anything else is a
+ * regular expression that must match the whole tool name (SPEC §4, §11.12). An invalid regular
+ * expression selects nothing (the loader reports it).
+ */
+export function matches(matcher: string | undefined, toolName: string): boolean {
+  if (matcher === undefined) return true;
+  const m = matcher.trim();
+  if (m === '' || m === '*') return true;
+  if (/^[A-Za-z0-9_\- ,|]+$/.test(m)) return m.split(/[|,]/).some((name) => name.trim() === toolName);
+  const re = compile(m);
+  return re ? re.test(toolName) : false;
+}
+
+const cache = new Map<string, RegExp | null>();
+
+function compile(pattern: string): RegExp | null {
+  let re = cache.get(pattern);
+  if (re === undefined) {
+    try { re = new RegExp(`^(?:${pattern})$`); } catch { re = null; }
+    cache.set(pattern, re);
+  }
+  return re;
+}
+
+/** A message when the matcher is not a valid regular expression, else undefined. */
+export function matcherProblem(matcher: string | undefined): string | undefined {
+  if (matcher === undefined || /^[A-Za-z0-9_\- ,|*]*$/.test(matcher.trim())) return undefined;
+  try { new RegExp(matcher); return undefined; } catch (e) { return `matcher "${matcher}" is not a valid regular expression: ${(e as Error).message}`; }
+}

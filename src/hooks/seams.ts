@@ -1,0 +1,101 @@
+import type { PreparedCall, PreToolVerdict, ToolSeams } from '../agent/tool-call.ts';
+import type { EventSink } from '../agent/events.ts';
+import { blocksOf, contextOf, jsonOf, type HookEngine } from './engine.ts';
+
+/** Stop hooks may keep the assistant going at most this many times in a row (Claude Code: 8). */
+export const MAX_STOP_BLOCKS = 8;
+
+/** Hooks see file paths absolute, as in Claude Code, whatever form the model used. */
+function hookToolInput(call: PreparedCall): Record<string, unknown> {
+  if (call.filePath && typeof call.input.file_path === 'string') return { ...call.input, file_path: call.filePath };
+  if (call.filePath && typeof call.input.path === 'string') return { ...call.input, path: call.filePath };
+  return call.input;
+}
+
+/** PreToolUse and PostToolUse as the loop's tool seams. */
+export function toolSeams(engine: HookEngine): ToolSeams {
+  return {
+    async preToolUse(call, signal): Promise<PreToolVerdict> {
+      if (!engine.has('PreToolUse')) return {};
+      const input = { ...engine.base('PreToolUse', true), tool_name: call.name, tool_input: hookToolInput(call), tool_use_id: call.id };
+      const fired = await engine.fire('PreToolUse', input, signal, { name: call.name, filePath: call.filePath });
+      const blocks = fired.flatMap((f) => (f.outcome.kind === 'block' ? [`[${f.run.hook.command}]: ${f.outcome.reason}`] : []));
+      if (blocks.length) return { block: `PreToolUse:${call.name} hook error: ${blocks.join('\n')}` };
+      const verdict: PreToolVerdict = {};
+      const order = { deny: 3, ask: 2, allow: 1 } as const;
+      for (const j of jsonOf(fired)) {
+        const spec = j.hookSpecificOutput;
+        const legacy = j.decision === 'block' ? 'deny' : j.decision === 'approve' ? 'allow' : undefined;
+        const d = spec?.permissionDecision ?? legacy;
+        if (d && d in order && (!verdict.decision || order[d] > order[verdict.decision])) {
+          verdict.decision = d;
+          verdict.reason = spec?.permissionDecisionReason ?? j.reason;
+        }
+        if (spec?.updatedInput && typeof spec.updatedInput === 'object') verdict.updatedInput = spec.updatedInput;
+      }
+      if (verdict.decision === 'deny') return { block: verdict.reason ?? `A PreToolUse hook denied ${call.name}.` };
+      return verdict;
+    },
+    async postToolUse(call, result, durationMs, signal) {
+      if (!engine.has('PostToolUse')) return undefined;
+      const input = {
+        ...engine.base('PostToolUse', true), tool_name: call.name, tool_input: hookToolInput(call),
+        tool_response: result.response ?? { output: result.output, isError: !!result.isError },
+        tool_use_id: call.id, duration_ms: Math.round(durationMs),
+      };
+      const fired = await engine.fire('PostToolUse', input, signal, { name: call.name, filePath: call.filePath });
+      const notes = [...blocksOf(fired), ...jsonOf(fired).flatMap((j) => (j.hookSpecificOutput?.additionalContext ? [j.hookSpecificOutput.additionalContext] : []))];
+      return notes.length ? `PostToolUse:${call.name} hook feedback:\n${notes.join('\n')}` : undefined;
+    },
+  };
+}
+
+/**
+ * The Stop seam: a blocking Stop hook sends its reason back to the model as what is left to do.
+ * `stop_hook_active` is true while continuing because of a Stop hook; after MAX_STOP_BLOCKS blocks
+ * in a row the assistant stops anyway, with a warning.
+ */
+export function stopSeam(engine: HookEngine, emit: EventSink) {
+  let streak = 0;
+  return {
+    reset() { streak = 0; },
+    async onStop(signal: AbortSignal, lastText: string): Promise<string | undefined> {
+      if (!engine.has('Stop')) return undefined;
+      const input = { ...engine.base('Stop', true), stop_hook_active: streak > 0, last_assistant_message: lastText };
+      const fired = await engine.fire('Stop', input, signal);
+      const blocks = blocksOf(fired);
+      if (blocks.length === 0 || signal.aborted) { streak = 0; return undefined; }
+      if (++streak > MAX_STOP_BLOCKS) {
+        emit({ type: 'warning', message: `Stop hooks blocked stopping ${MAX_STOP_BLOCKS} times in a row; stopping anyway.` });
+        streak = 0;
+        return undefined;
+      }
+      return `Stop hook feedback:\n${blocks.join('\n')}`;
+    },
+  };
+}
+
+/** UserPromptSubmit: `blocked` erases the prompt; `context` is added to it. */
+export async function userPromptSubmit(engine: HookEngine, prompt: string, signal: AbortSignal): Promise<{ blocked?: string; context: string[] }> {
+  if (!engine.has('UserPromptSubmit')) return { context: [] };
+  const fired = await engine.fire('UserPromptSubmit', { ...engine.base('UserPromptSubmit', true), prompt }, signal);
+  const blocks = fired.flatMap((f) => {
+    if (f.outcome.kind === 'block') return [f.outcome.reason];
+    const j = f.outcome.kind === 'ok' ? f.outcome.json : undefined;
+    return j?.decision === 'block' ? [j.reason ?? 'blocked by a UserPromptSubmit hook'] : [];
+  });
+  if (blocks.length) return { blocked: blocks.join('\n'), context: [] };
+  return { context: contextOf(fired) };
+}
+
+/** SessionStart: what the hooks print (or their additionalContext) becomes context for the model. */
+export async function sessionStart(engine: HookEngine, source: 'startup' | 'resume' | 'clear' | 'compact', signal: AbortSignal): Promise<string[]> {
+  if (!engine.has('SessionStart')) return [];
+  const fired = await engine.fire('SessionStart', { ...engine.base('SessionStart', false), source }, signal);
+  return contextOf(fired);
+}
+
+export async function sessionEnd(engine: HookEngine, reason: 'clear' | 'prompt_input_exit' | 'other', signal: AbortSignal): Promise<void> {
+  if (!engine.has('SessionEnd')) return;
+  await engine.fire('SessionEnd', { ...engine.base('SessionEnd', false), reason }, signal);
+}
