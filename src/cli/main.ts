@@ -10,8 +10,12 @@ import { Exit } from './exit.ts';
 async function main(): Promise<void> {
   let code: number;
   try {
-    const parsed = parseArgs(process.argv.slice(2), pkg.version);
-    if (parsed.kind === 'exit') code = parsed.code;
+    const argv = process.argv.slice(2);
+    const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' ? undefined : parseArgs(argv, pkg.version);
+    if (parsed === undefined) {
+      const sub = argv[0] === 'hooks' ? (await import('./hooks-cmd.ts')).hooksCommand : (await import('./doctor.ts')).doctorCommand;
+      code = await sub(argv.slice(1));
+    } else if (parsed.kind === 'exit') code = parsed.code;
     else {
       const { runHeadless } = await import('./run-headless.ts');
       code = await runHeadless(parsed.opts, parsed.prompt, pkg.version);

@@ -14,6 +14,8 @@ export interface HookContext {
   /** Claude Code's name of the current mode (`default`, `plan`, `acceptEdits`, `bypassPermissions`). */
   permissionMode(): string;
   emit: EventSink;
+  /** Sees every hook run with its full output (`assistant hooks test`). */
+  observe?(fired: Fired): void;
 }
 
 export interface Fired { run: HookRun; outcome: HookOutcome }
@@ -75,6 +77,7 @@ export class HookEngine {
       clearTimeout(slow);
       const outcome = interpret(run, event);
       this.report(event, run, outcome);
+      this.ctx.observe?.({ run, outcome });
       return { run, outcome };
     }));
   }
