@@ -1,4 +1,6 @@
 // Bundles the CLI into dist/assistant.js (one file; providers load lazily inside it).
+import { copyFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 
@@ -20,3 +22,9 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The shell parser's two .wasm files go beside the bundle, where src/permissions/shell/load.ts looks first.
+const resolve = createRequire(import.meta.url).resolve;
+for (const wasm of ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
+  copyFileSync(resolve(wasm), `dist/${wasm.split('/')[1]}`);
+}

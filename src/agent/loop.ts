@@ -98,10 +98,10 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     opts.append({ role: 'assistant', content }, t.usage);
     lastText = t.text;
 
-    const halt = opts.halted?.();
-    if (halt !== undefined) return { status: 'stopped', text: t.text, turns, usage, error: halt };
     if (t.calls.length === 0) {
       const more = opts.onStop ? await opts.onStop(opts.signal, t.text) : undefined;
+      const halt = opts.halted?.();
+      if (halt !== undefined) return { status: 'stopped', text: t.text, turns, usage, error: halt };
       if (more === undefined || opts.signal.aborted) return { status: 'done', text: t.text, turns, usage };
       opts.append({ role: 'user', content: [{ type: 'text', text: more }] });
       continue;

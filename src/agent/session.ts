@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
-import { CLAUDE_MODE_NAMES, decideByMode, type PermissionMode } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES, type PermissionMode } from '../permissions/modes.ts';
+import { decide } from '../permissions/decide.ts';
+import { emptyRules, type RuleSet } from '../permissions/rules.ts';
+import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
 import { HookEngine } from '../hooks/engine.ts';
 import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../hooks/seams.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { SettingsWatch } from '../config/watch.ts';
-import { applySimpleRules, type SimpleRules } from '../permissions/simple-rules.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
@@ -32,7 +34,7 @@ export interface SessionOptions {
   hooks?: HookSpec[];
   /** Settings snapshot: a change during the session is reported, not applied. */
   watch?: SettingsWatch;
-  rules?: SimpleRules;
+  rules?: RuleSet;
   now?: Date;
 }
 
@@ -88,6 +90,17 @@ export class Session {
     return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode, start);
   }
 
+  /** The permission decision for one call (rules, mode; the Bash command split first). */
+  async decide(tool: string, input: Record<string, unknown>) {
+    let shell;
+    if (tool === 'Bash') {
+      await initShellParser();
+      shell = splitCommand(String(input.command ?? ''));
+    }
+    const o = this.opts;
+    return decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules(), shell });
+  }
+
   /** SessionStart hooks; their output becomes context for the model. */
   async start(signal: AbortSignal): Promise<void> {
     this.startContext = await sessionStart(this.hooks, this.opts.resume ? 'resume' : 'startup', signal);
@@ -123,7 +136,7 @@ export class Session {
       run: {
         tools: new Map(this.tools.map((t) => [t.name, t])),
         toolCtx,
-        decide: (tool, input) => applySimpleRules(tool, decideByMode(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs }), o.rules),
+        decide: (tool, input) => this.decide(tool, input),
         ask: o.ask,
         seams: toolSeams(this.hooks),
         emit: this.emit,

@@ -38,7 +38,7 @@ export interface ToolSeams {
 export interface ToolRunContext {
   tools: Map<string, ToolDef>;
   toolCtx: ToolContext;
-  decide(tool: string, input: Record<string, unknown>): Decision;
+  decide(tool: string, input: Record<string, unknown>): Promise<Decision>;
   ask: AskFn;
   seams: ToolSeams;
   emit: EventSink;
@@ -61,7 +61,11 @@ export function prepare(call: ToolCall, tools: Map<string, ToolDef>, cwd: string
   return { id: call.id, name: call.name, tool, input: v.input, filePath: tool.filePath?.(v.input as never, cwd) };
 }
 
-/** validate → rules/mode deny → PreToolUse → ask/allow → execute → PostToolUse. Never throws. */
+/**
+ * validate → PreToolUse hooks → permission decision (deny rules → Plan Mode → ask → allow → mode)
+ * → ask → execute → PostToolUse (SPEC §3, §11.4–5). A hook's "allow" only skips the question: it
+ * never overrides a deny rule or Plan Mode. Never throws.
+ */
 export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<CallOutcome> {
   const signal = ctx.toolCtx.signal;
   const prepared = prepare(call, ctx.tools, ctx.toolCtx.cwd);
@@ -73,28 +77,25 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
     return { result: err(reason), denied: true };
   };
 
-  const decision = ctx.decide(tool.name, input);
-  if (decision.behavior === 'deny') return deny(decision.reason);
-
-  let behavior = decision.behavior;
-  let reason = decision.reason;
+  let hook: PreToolVerdict = {};
   if (ctx.seams.preToolUse) {
-    const verdict = await ctx.seams.preToolUse(prepared, signal);
-    if (verdict.block !== undefined) return deny(verdict.block);
-    if (verdict.decision === 'deny') return deny(verdict.reason ?? `A PreToolUse hook denied ${tool.name}.`);
-    if (verdict.decision === 'allow') behavior = 'allow';
-    if (verdict.decision === 'ask') { behavior = 'ask'; reason = verdict.reason ?? reason; }
-    if (verdict.updatedInput) {
-      const v = validateInput(tool, verdict.updatedInput);
+    hook = await ctx.seams.preToolUse(prepared, signal);
+    if (hook.block !== undefined) return deny(hook.block);
+    if (hook.decision === 'deny') return deny(hook.reason ?? `A PreToolUse hook denied ${tool.name}.`);
+    if (hook.updatedInput) {
+      const v = validateInput(tool, hook.updatedInput);
       if ('error' in v) return { result: { ...v.error, output: `A PreToolUse hook rewrote the input badly. ${v.error.output}` } };
-      const again = ctx.decide(tool.name, v.input);
-      if (again.behavior === 'deny') return deny(again.reason);
-      if (again.behavior === 'ask' && verdict.decision !== 'allow') behavior = 'ask';
       input = v.input;
       prepared.input = input;
       prepared.filePath = tool.filePath?.(input as never, ctx.toolCtx.cwd);
     }
   }
+  const decision = await ctx.decide(tool.name, input);
+  if (decision.behavior === 'deny') return deny(decision.reason);
+  let behavior = decision.behavior;
+  let reason = decision.reason;
+  if (hook.decision === 'allow' && !decision.firm) behavior = 'allow';
+  if (hook.decision === 'ask') { behavior = 'ask'; reason = hook.reason ?? reason; }
   if (behavior === 'ask') {
     const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy }, signal);
     if (!answer.allow) return deny(answer.message);
@@ -106,7 +107,8 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   let result = await executeTool(tool, input, ctx.toolCtx);
   const durationMs = performance.now() - started;
   ctx.emit({ type: 'tool-end', id: call.id, name: call.name, input, result, durationMs });
-  if (ctx.seams.postToolUse && !signal.aborted) {
+  // PostToolUse follows a call that ran and succeeded, as in Claude Code.
+  if (ctx.seams.postToolUse && !signal.aborted && !result.isError) {
     const feedback = await ctx.seams.postToolUse(prepared, result, durationMs, signal);
     if (feedback) result = { ...result, output: `${result.output}\n\n${feedback}` };
   }

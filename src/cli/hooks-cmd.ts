@@ -127,7 +127,7 @@ export async function hooksCommand(argv: string[], out: Out = (s) => { process.s
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (e) {
-    if (e instanceof CommanderError) return e.code === 'commander.helpDisplayed' || e.code === 'commander.help' ? 0 : 2;
+    if (e instanceof CommanderError) return e.code === 'commander.helpDisplayed' ? 0 : 2;
     throw e;
   }
   if (argv.length === 0) { program.outputHelp(); return 2; }

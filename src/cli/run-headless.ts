@@ -9,7 +9,7 @@ import { CLAUDE_MODE_NAMES, parseMode, type PermissionMode } from '../permission
 import { Session } from '../agent/session.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
-import { simpleRules } from '../permissions/simple-rules.ts';
+import { buildRules, type RuleKind } from '../permissions/rules.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { SettingsWatch } from '../config/watch.ts';
 
@@ -76,7 +76,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const cwd = process.cwd();
   const home = homedir();
   const settings = loadSettings(home, cwd, opts.settings, cwd);
-  for (const w of settings.warnings) io.err(`warning: ${w}\n`);
+  const startupWarnings = [...settings.warnings];
   const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
   const additionalDirs = [...opts.addDir, ...(settings.merged.permissions?.additionalDirectories ?? [])].map((d) => resolve(cwd, d));
   for (const d of opts.addDir.map((x) => resolve(cwd, x))) {
@@ -89,13 +89,15 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const controller = new AbortController();
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '');
-  const rules = simpleRules(
-    [...(settings.merged.permissions?.allow ?? []), ...opts.allowedTools],
-    [...(settings.merged.permissions?.deny ?? []), ...opts.disallowedTools],
-  );
-  for (const w of rules.warnings) io.err(`warning: ${w}\n`);
+  const lists: Array<{ kind: RuleKind; rules: string[]; source: string }> = [];
+  for (const s of settings.sources) {
+    for (const kind of ['allow', 'ask', 'deny'] as const) lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file });
+  }
+  lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
+  const rules = buildRules(lists);
+  if (rules.errors.length) throw new Exit(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
   const hooks = collectHooks(settings.sources);
-  for (const w of [...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...env })]) io.err(`warning: ${w}\n`);
+  startupWarnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...env }));
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
   session = new Session({
     cwd, home, model, mode, additionalDirs, env, emit: printer.sink, ask: refuseAsk, version: VERSION,
@@ -111,6 +113,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   process.on('SIGTERM', onSignal);
 
   printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[mode] });
+  for (const message of startupWarnings) printer.sink({ type: 'warning', message });
   const started = performance.now();
   await session.start(controller.signal);
   const outcome = await session.prompt(prompt, controller.signal);

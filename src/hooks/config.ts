@@ -4,6 +4,8 @@ import { matcherProblem } from './matcher.ts';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
 import type { Settings } from '../config/schema.ts';
 
+const HANDLER_KEYS = new Set(['type', 'command', 'timeout', 'failClosed']);
+
 /** Every hook of every settings file, flattened in file order, with its source (SPEC §4: lists merge). */
 export function collectHooks(sources: Array<{ file: string; settings: Settings }>): { hooks: HookSpec[]; warnings: string[] } {
   const hooks: HookSpec[] = [];
@@ -15,6 +17,14 @@ export function collectHooks(sources: Array<{ file: string; settings: Settings }
         continue;
       }
       for (const group of groups) {
+        for (const key of Object.keys(group)) {
+          if (key !== 'matcher' && key !== 'hooks') warnings.push(`${file}: ${event} group key "${key}" is not supported and is ignored`);
+        }
+        for (const h of group.hooks) {
+          for (const key of Object.keys(h)) {
+            if (!HANDLER_KEYS.has(key)) warnings.push(`${file}: ${event} hook "${h.command}": key "${key}" is not supported and is ignored${key === 'if' ? ' (the hook runs for every call its matcher selects)' : ''}`);
+          }
+        }
         const problem = matcherProblem(group.matcher);
         if (problem) warnings.push(`${file}: ${event} ${problem}; those hooks never run`);
         for (const h of group.hooks) {
@@ -35,14 +45,22 @@ export function collectHooks(sources: Array<{ file: string; settings: Settings }
 
 const SHELL_WORDS = new Set(['echo', 'printf', 'cat', 'true', 'false', 'exit', 'test', '[', '[[', 'cd', 'if', 'for', 'while', 'case', 'read', 'export', 'set', 'exec', 'eval', 'command', 'builtin', 'source', '.', ':', '{', '(', '!', 'time', 'env']);
 
-/** The program a hook command starts, with the project-directory variables expanded. */
-export function programOf(command: string, projectDir: string): string | undefined {
+/**
+ * The program a hook command starts, with the project-directory variables expanded (and a leading
+ * `~/` when `home` is given). The first shell word may join quoted and unquoted pieces, as in
+ * Claude Code's documented `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh`.
+ */
+export function programOf(command: string, projectDir: string, home?: string): string | undefined {
   let rest = command.trim();
   while (/^[A-Za-z_][A-Za-z0-9_]*=\S*\s+/.test(rest)) rest = rest.replace(/^[A-Za-z_][A-Za-z0-9_]*=\S*\s+/, '');
-  const m = /^("([^"]*)"|'([^']*)'|[^\s;&|<>()]+)/.exec(rest);
+  const m = /^(?:"[^"]*"|'[^']*'|[^\s;&|<>()"'])+/.exec(rest);
   if (!m) return undefined;
-  let word = m[2] ?? m[3] ?? m[1];
-  word = word.replace(/\$\{?(ASSISTANT|CLAUDE)_PROJECT_DIR\}?/g, projectDir).replace(/^"|"$/g, '');
+  let word = '';
+  for (const piece of m[0].match(/"[^"]*"|'[^']*'|[^"']+/g) ?? []) {
+    if (piece.startsWith("'")) { word += piece.slice(1, -1); continue; }
+    word += (piece.startsWith('"') ? piece.slice(1, -1) : piece).replace(/\$\{?(ASSISTANT|CLAUDE)_PROJECT_DIR\}?/g, projectDir);
+  }
+  if (home && /^~(\/|$)/.test(m[0])) word = home + word.slice(1);
   return word;
 }
 
@@ -60,7 +78,7 @@ export function missingPrograms(hooks: readonly HookSpec[], projectDir: string, 
   for (const h of hooks) {
     if (seen.has(h.command)) continue;
     seen.add(h.command);
-    const prog = programOf(h.command, projectDir);
+    const prog = programOf(h.command, projectDir, env.HOME);
     if (!prog || SHELL_WORDS.has(prog) || prog.includes('$')) continue;
     if (prog.includes('/')) {
       const p = isAbsolute(prog) ? prog : resolve(projectDir, prog);

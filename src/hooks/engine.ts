@@ -20,6 +20,9 @@ export interface HookContext {
 
 export interface Fired { run: HookRun; outcome: HookOutcome }
 
+/** Events where a blocking hook has nothing to block: its reason is for the user. */
+const USER_ONLY_BLOCKS: ReadonlySet<HookEvent> = new Set(['Notification', 'SessionStart', 'SessionEnd', 'PreCompact']);
+
 /** A hook that runs longer than this is shown to the user by name while it runs (SPEC §4). */
 const SLOW_MS = 1000;
 
@@ -52,14 +55,17 @@ export class HookEngine {
 
   /** Runs the matching hooks of `event` with `input` on stdin. */
   async fire(event: HookEvent, input: Record<string, unknown>, signal: AbortSignal, tool?: { name: string; filePath?: string }): Promise<Fired[]> {
-    const seen = new Set<string>();
-    const selected = this.hooks.filter((h) => {
-      if (h.event !== event) return false;
-      if (TOOL_EVENTS.has(event) && !matches(h.matcher, tool?.name ?? '')) return false;
-      if (seen.has(h.command)) return false;
-      seen.add(h.command);
-      return true;
-    });
+    // The same command string runs once; if any of its entries is failClosed, the one run is too
+    // (de-duplication must not weaken a guard).
+    const byCommand = new Map<string, HookSpec>();
+    for (const h of this.hooks) {
+      if (h.event !== event) continue;
+      if (TOOL_EVENTS.has(event) && !matches(h.matcher, tool?.name ?? '')) continue;
+      const first = byCommand.get(h.command);
+      if (!first) byCommand.set(h.command, h);
+      else if (h.failClosed && !first.failClosed) byCommand.set(h.command, { ...first, failClosed: true });
+    }
+    const selected = [...byCommand.values()];
     if (selected.length === 0) return [];
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -90,6 +96,10 @@ export class HookEngine {
       ...(outcome.kind === 'block' ? { message: outcome.reason } : {}),
     });
     if (outcome.kind === 'failed' && !run.interrupted) this.ctx.emit({ type: 'warning', message: outcome.warning });
+    // Events whose exit 2 concerns only the user (SPEC §4 "others": the reason is shown to the user).
+    if (outcome.kind === 'block' && USER_ONLY_BLOCKS.has(event)) {
+      this.ctx.emit({ type: 'warning', message: `${event} hook "${run.hook.command}" (${run.hook.source}): ${outcome.reason}` });
+    }
     if (json?.systemMessage) this.ctx.emit({ type: 'warning', message: json.systemMessage });
     if (json?.continue === false && this.stopReason === undefined) {
       this.stopReason = json.stopReason ?? `A ${event} hook asked to stop ("continue": false).`;

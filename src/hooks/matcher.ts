@@ -26,6 +26,8 @@ function compile(pattern: string): RegExp | null {
 
 /** A message when the matcher is not a valid regular expression, else undefined. */
 export function matcherProblem(matcher: string | undefined): string | undefined {
-  if (matcher === undefined || /^[A-Za-z0-9_\- ,|*]*$/.test(matcher.trim())) return undefined;
-  try { new RegExp(matcher); return undefined; } catch (e) { return `matcher "${matcher}" is not a valid regular expression: ${(e as Error).message}`; }
+  if (matcher === undefined) return undefined;
+  const m = matcher.trim();
+  if (m === '' || m === '*' || /^[A-Za-z0-9_\- ,|]+$/.test(m)) return undefined;
+  try { new RegExp(`^(?:${m})$`); return undefined; } catch (e) { return `matcher "${matcher}" is not a valid regular expression: ${(e as Error).message}`; }
 }

@@ -46,6 +46,7 @@ export function describeEnd(run: HookRun): string {
   if (run.spawnError) return `could not start: ${run.spawnError}`;
   if (run.timedOut) return `timed out after ${Math.round(run.hook.timeoutMs / 100) / 10} s and was killed`;
   if (run.interrupted) return 'was interrupted';
+  if (run.signal) return `crashed (killed by ${run.signal})`;
   if (run.exitCode === 127) return 'exit 127 (command not found)';
   return `exit ${run.exitCode}`;
 }

@@ -15,6 +15,8 @@ export interface HookRun {
   interrupted: boolean;
   durationMs: number;
   spawnError?: string;
+  /** The signal that ended the hook on its own (a crash), not a kill for timeout or interrupt. */
+  signal?: string;
 }
 
 function capped() {
@@ -53,12 +55,15 @@ export function runHookCommand(
     let timedOut = false;
     let interrupted = false;
     let settled = false;
-    const finish = (exitCode: number | null, spawnError?: string) => {
+    const finish = (exitCode: number | null, spawnError?: string, killedBy?: string | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      resolve({ hook, exitCode, stdout: out.text(), stderr: err.text(), timedOut, interrupted, durationMs: performance.now() - started, spawnError });
+      resolve({
+        hook, exitCode, stdout: out.text(), stderr: err.text(), timedOut, interrupted, durationMs: performance.now() - started, spawnError,
+        ...(killedBy && exitCode === null ? { signal: killedBy } : {}),
+      });
     };
     const child = spawn('bash', ['-c', hook.command], { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     const timer = setTimeout(() => { timedOut = true; killProcessGroup(child); }, hook.timeoutMs);
@@ -70,8 +75,8 @@ export function runHookCommand(
     child.stdin.on('error', () => {});
     child.stdin.end(`${JSON.stringify(input)}\n`);
     child.on('error', (e) => finish(null, e.message));
-    child.on('close', (code) => finish(timedOut || interrupted ? null : code));
+    child.on('close', (code, sig) => finish(timedOut || interrupted ? null : code, undefined, sig));
     // A hook that leaves a background process holding its output open is done when bash exits.
-    child.on('exit', (code) => { setTimeout(() => finish(timedOut || interrupted ? null : code), 200).unref(); });
+    child.on('exit', (code, sig) => { setTimeout(() => finish(timedOut || interrupted ? null : code, undefined, sig), 200).unref(); });
   });
 }

@@ -10,12 +10,12 @@ export const HookHandlerSchema = z.object({
   command: z.string().min(1).describe('Shell command; runs in the project root with the event JSON on standard input'),
   timeout: z.number().positive().optional().describe('Seconds before the hook is killed (default 60)'),
   failClosed: z.boolean().optional().describe('A crash, timeout or any exit but 0 blocks instead of warning'),
-});
+}).loose();
 
 export const HookGroupSchema = z.object({
   matcher: z.string().optional().describe('Tool name, A|B, or a regular expression matching the whole name; omitted, "" or "*" for all'),
   hooks: z.array(HookHandlerSchema),
-});
+}).loose();
 
 /** Unknown event names are kept and reported as warnings by the loader, not errors. */
 export const HooksSchema = z.record(z.string(), z.array(HookGroupSchema));

@@ -21,6 +21,8 @@ export function toolSeams(engine: HookEngine): ToolSeams {
       const fired = await engine.fire('PreToolUse', input, signal, { name: call.name, filePath: call.filePath });
       const blocks = fired.flatMap((f) => (f.outcome.kind === 'block' ? [`[${f.run.hook.command}]: ${f.outcome.reason}`] : []));
       if (blocks.length) return { block: `PreToolUse:${call.name} hook error: ${blocks.join('\n')}` };
+      // `"continue": false` stops the run; the call it was asked about must not run either.
+      if (engine.stopReason !== undefined) return { block: `Stopped by a PreToolUse hook: ${engine.stopReason}` };
       const verdict: PreToolVerdict = {};
       const order = { deny: 3, ask: 2, allow: 1 } as const;
       for (const j of jsonOf(fired)) {
@@ -61,10 +63,15 @@ export function stopSeam(engine: HookEngine, emit: EventSink) {
     reset() { streak = 0; },
     async onStop(signal: AbortSignal, lastText: string): Promise<string | undefined> {
       if (!engine.has('Stop')) return undefined;
-      const input = { ...engine.base('Stop', true), stop_hook_active: streak > 0, last_assistant_message: lastText };
+      const input = {
+        ...engine.base('Stop', true), stop_hook_active: streak > 0, last_assistant_message: lastText,
+        // Claude Code's fields, for scripts that read them; this assistant has neither.
+        background_tasks: [], session_crons: [],
+      };
       const fired = await engine.fire('Stop', input, signal);
       const blocks = blocksOf(fired);
-      if (blocks.length === 0 || signal.aborted) { streak = 0; return undefined; }
+      // `"continue": false` beats any decision to block.
+      if (blocks.length === 0 || signal.aborted || engine.stopReason !== undefined) { streak = 0; return undefined; }
       if (++streak > MAX_STOP_BLOCKS) {
         emit({ type: 'warning', message: `Stop hooks blocked stopping ${MAX_STOP_BLOCKS} times in a row; stopping anyway.` });
         streak = 0;
@@ -91,7 +98,8 @@ export async function userPromptSubmit(engine: HookEngine, prompt: string, signa
 /** SessionStart: what the hooks print (or their additionalContext) becomes context for the model. */
 export async function sessionStart(engine: HookEngine, source: 'startup' | 'resume' | 'clear' | 'compact', signal: AbortSignal): Promise<string[]> {
   if (!engine.has('SessionStart')) return [];
-  const fired = await engine.fire('SessionStart', { ...engine.base('SessionStart', false), source }, signal);
+  const { prompt_id: _none, ...base } = engine.base('SessionStart', false);
+  const fired = await engine.fire('SessionStart', { ...base, source }, signal);
   return contextOf(fired);
 }
 

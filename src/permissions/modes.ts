@@ -21,6 +21,8 @@ export function parseMode(raw: string): PermissionMode | undefined {
 export type Behavior = 'allow' | 'ask' | 'deny';
 export interface Decision {
   behavior: Behavior;
+  /** An ask that a hook's "allow" cannot skip: ask rules and protected files (SPEC §4, §11.4). */
+  firm?: boolean;
   /** A sentence a person can read: why. */
   reason: string;
   /** What would allow it (for headless refusals). */
@@ -107,7 +109,7 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
   if (EDIT_TOOLS.has(tool)) {
     const guarded = path && protectedFile(path, ctx.projectRoot);
     if (guarded) {
-      return { behavior: 'ask', reason: `${tool} of${where} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
+      return { behavior: 'ask', firm: true, reason: `${tool} of${where} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
     }
     if (ctx.mode === 'auto-accept' && inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'Auto-Accept accepts edits inside the project' };
     return {

@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decideByMode, isReadOnlyBash, parseMode, type PermissionMode } from '../../src/permissions/modes.ts';
-import { applySimpleRules, simpleRules } from '../../src/permissions/simple-rules.ts';
 
 const ctx = (mode: PermissionMode) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'] });
 
@@ -56,15 +55,6 @@ test('read-only Bash check is conservative', () => {
   assert.ok(!isReadOnlyBash('git push'));
   assert.ok(!isReadOnlyBash('cat $(rm -rf x)'));
   assert.ok(!isReadOnlyBash('ls `rm x`'));
-});
-
-test('whole-tool rules: deny beats allow and Plan Mode; specifiers are reported, not silently applied', () => {
-  const { rules, warnings } = simpleRules(['Bash', 'Bash(git:*)'], ['Write']);
-  assert.equal(warnings.length, 1);
-  assert.match(warnings[0], /Bash\(git:\*\)" is not applied/);
-  assert.equal(applySimpleRules('Bash', { behavior: 'ask', reason: '' }, rules).behavior, 'allow');
-  assert.equal(applySimpleRules('Write', { behavior: 'allow', reason: '' }, rules).behavior, 'deny');
-  assert.equal(applySimpleRules('Bash', { behavior: 'deny', reason: 'plan' }, rules).behavior, 'deny');
 });
 
 test('settings files, .git/ and shell start-up files always ask, in every mode but bypass', () => {

@@ -1,0 +1,211 @@
+import type { Word } from './words.ts';
+
+/**
+ * Programs and options that make a command run code the splitter cannot see. Each returns the
+ * reasons to ask (empty: nothing hidden). The list is what docs/permissions.md should name.
+ */
+
+/** Builtins that run a string or a file as shell code. */
+const RUNS_CODE: Record<string, string> = {
+  eval: 'eval runs a string as shell code',
+  source: 'source runs a file as shell code',
+  '.': '. (source) runs a file as shell code',
+  coproc: 'coproc runs a command in the background with its own pipes',
+  fc: 'fc re-runs commands from the history',
+};
+
+/**
+ * Builtins that evaluate a name or number as arithmetic, where an array subscript runs `$(…)`
+ * even from quoted text (`printf -v 'a[$(rm x)]'`, `[[ 'a[$(rm x)]' -eq 1 ]]`, `let`).
+ */
+const ARITHMETIC = new Set(['let', 'declare', 'typeset', 'local', 'export', 'readonly', 'printf', 'read', 'unset', 'test', '[', '[[', 'mapfile', 'readarray', 'wait']);
+export const HIDDEN_SUBSTITUTION = /\$\(|`/;
+
+/**
+ * Variables that make programs run other code or find other programs: set in front of a
+ * command, by `env`, `export` or a bare assignment, they can turn an allowed command into
+ * anything (`PAGER='rm -rf ~' git log`, `PATH=./evil:$PATH ls`).
+ */
+const CODE_VARIABLES = new Set([
+  'PATH', 'HOME', 'XDG_CONFIG_HOME', 'BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'PROMPT_COMMAND',
+  'PAGER', 'MANPAGER', 'GIT_PAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'BROWSER',
+  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PROXY_COMMAND',
+  'GIT_DIR', 'GIT_TEMPLATE_DIR', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT',
+  'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
+  'LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'ZDOTDIR', 'INPUTRC', 'SHELL',
+]);
+const CODE_VARIABLE_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'BASH_FUNC_', 'NPM_CONFIG_'];
+
+/** Why assigning `name` (to `value`, when known) could run hidden code; undefined when it cannot. */
+export function assignmentReason(name: string, value: Word | undefined): string | undefined {
+  const upper = name.toUpperCase();
+  if (CODE_VARIABLES.has(name) || CODE_VARIABLE_PREFIXES.some((p) => upper.startsWith(p))) {
+    return `setting ${name} can make programs run other code`;
+  }
+  if (value && !value.dynamic && HIDDEN_SUBSTITUTION.test(value.value)) {
+    return `the text assigned to ${name} holds a command substitution that bash may run later`;
+  }
+  return undefined;
+}
+
+/** Options (after the subcommand) with which git runs a command given on the command line. */
+const GIT_RUNS = /^--(upload-pack|receive-pack|exec|extcmd|open-files-in-pager|sendmail-cmd|to-cmd|cc-cmd|header-cmd|template|config|run)(=|$)/;
+
+function gitReasons(args: string[]): string[] {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a === '-c' || a.startsWith('--config-env')) return [`git ${a} sets configuration that can run other programs (core.pager, alias.x=!…)`];
+    if (/^-c./.test(a)) return [`git ${a} sets configuration that can run other programs`];
+    if (a.startsWith('--exec-path')) return ['git --exec-path changes where git finds the programs it runs'];
+    if (['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix'].includes(a)) { i++; continue; }
+    if (!a.startsWith('-')) break;
+  }
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  const why = (what: string) => [`git ${sub} ${what}`];
+  if (sub === 'filter-branch') return why('runs shell commands given as filters');
+  if (sub === 'bisect' && rest[0] === 'run') return why('run executes a command for each step');
+  if (sub === 'submodule' && rest.includes('foreach')) return why('foreach runs a shell command in each submodule');
+  const runs = rest.find((a) => GIT_RUNS.test(a));
+  if (runs) return why(`${runs} runs another program`);
+  if (sub === 'rebase' && rest.some((a) => /^-[a-zA-Z]*x/.test(a))) return why('-x runs a shell command after each commit');
+  if (sub === 'difftool' && rest.includes('-x')) return why('-x runs another program');
+  if (sub === 'grep' && rest.some((a) => /^-[a-zA-Z]*O/.test(a))) return why('-O opens files with another program');
+  if (sub === 'clone' && rest.some((a) => a === '-u' || a === '-c' || /^-[a-zA-Z]*[uc]/.test(a))) return why('-u / -c sets a program or configuration for the new repository');
+  if (sub === 'config' && gitConfigWrites(rest)) return why('writes settings, some of which run programs (core.pager, alias.x=!…)');
+  return [];
+}
+
+function gitConfigWrites(rest: string[]): boolean {
+  const reads = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list', '--unset', '--unset-all', '--remove-section', '--rename-section', '--show-origin', '--show-scope', '--name-only'];
+  if (['get', 'list', 'unset', 'remove-section', 'rename-section'].includes(rest[0] ?? '')) return false;
+  if (rest.some((a) => ['--edit', '-e', '--add', '--replace-all'].includes(a))) return true;
+  if (rest.some((a) => reads.includes(a))) return false;
+  const valueOptions = ['-f', '--file', '--blob', '--type', '--default', '--comment'];
+  const positional = rest.filter((a, i) => !a.startsWith('-') && !valueOptions.includes(rest[i - 1] ?? ''));
+  return rest[0] === 'set' || positional.length >= 2;
+}
+
+const TAR_RUNS = ['to-command', 'checkpoint-action', 'use-compress-program', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command'];
+
+function tarReasons(args: string[]): string[] {
+  for (const [i, a] of args.entries()) {
+    if (a.startsWith('--')) {
+      const name = a.slice(2).split('=')[0];
+      if (name.length >= 3 && TAR_RUNS.some((r) => r.startsWith(name))) return [`tar ${a} runs another program`];
+    } else if ((a.startsWith('-') || i === 0) && /^-?[A-Za-z]*[IF]/.test(a)) {
+      return [`tar ${a}: -I / -F run another program`];
+    }
+  }
+  return [];
+}
+
+/** `read PATH`, `printf -v PATH …`: builtins that set the variables they name. */
+function setsNames(names: string[]): string[] {
+  return names.flatMap((n) => assignmentReason(n, undefined) ?? []);
+}
+const operands = (args: string[]) => args.filter((a) => !a.startsWith('-'));
+
+const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
+  read: (args) => setsNames(operands(args)),
+  mapfile: (args) => setsNames(operands(args)),
+  readarray: (args) => setsNames(operands(args)),
+  getopts: (args) => setsNames(operands(args).slice(1, 2)),
+  printf: (args) => setsNames(args.flatMap((a, i) => (a === '-v' ? [args[i + 1] ?? ''] : /^-v./.test(a) ? [a.slice(2)] : []))),
+  git: gitReasons,
+  tar: tarReasons,
+  rg: (args) => {
+    const a = args.find((x) => /^--(pre|hostname-bin)(=|$)/.test(x));
+    return a ? [`rg ${a} runs another program on each file`] : [];
+  },
+  rsync: (args) => {
+    for (const [i, a] of args.entries()) {
+      if (/^--rsync-path(=|$)/.test(a)) return [`rsync ${a} runs another program`];
+      let shell: string | undefined;
+      if (a === '-e' || a === '--rsh') shell = args[i + 1];
+      else if (a.startsWith('--rsh=')) shell = a.slice('--rsh='.length);
+      else if (/^-[a-zA-Z]*e/.test(a)) shell = a.slice(a.indexOf('e') + 1) || args[i + 1];
+      if (shell !== undefined && shell !== 'ssh') return [`rsync ${a} runs another program as its remote shell`];
+    }
+    return [];
+  },
+  ssh: sshReasons,
+  scp: sshReasons,
+  sftp: sshReasons,
+  trap: (args) => {
+    const ops = args.filter((a) => !/^-[lpP]+$/.test(a));
+    return ops.length >= 2 && ops[0] !== '-' && ops[0] !== '' ? ['trap sets a command that runs later'] : [];
+  },
+  alias: (args) => (args.some((a) => a.includes('=')) ? ['alias defines text that runs as a command later'] : []),
+  hash: (args) => (args.some((a) => /^-[a-zA-Z]*p/.test(a)) ? ['hash -p changes which file a command name runs'] : []),
+  enable: (args) => (args.some((a) => /^-[a-zA-Z]*f/.test(a)) ? ['enable -f loads a builtin from a shared library'] : []),
+};
+
+function sshReasons(args: string[]): string[] {
+  for (const [i, a] of args.entries()) {
+    const option = a === '-o' ? (args[i + 1] ?? '') : a.startsWith('-o') ? a.slice(2) : undefined;
+    if (option !== undefined && /^\s*(proxycommand|localcommand|permitlocalcommand|knownhostscommand|match)/i.test(option)) {
+      return [`-o ${option} runs a local command`];
+    }
+    if (/^-[FS]/.test(a)) return [`${a} names a configuration file or program that can run local commands`];
+  }
+  return [];
+}
+
+/** Reasons to ask about the final program (after wrappers) with these arguments. */
+export function programReasons(program: string, args: Word[], hasArgs: boolean): string[] {
+  const reasons: string[] = [];
+  if (Object.hasOwn(RUNS_CODE, program)) reasons.push(RUNS_CODE[program]);
+  if (program === 'exec' && hasArgs) reasons.push('exec replaces the shell with another command');
+  if (ARITHMETIC.has(program) && args.some((a) => !a.dynamic && HIDDEN_SUBSTITUTION.test(a.value))) {
+    reasons.push(`${program} may evaluate quoted text as arithmetic, where $(…) runs`);
+  }
+  const check = Object.hasOwn(PROGRAM_CHECKS, program) ? PROGRAM_CHECKS[program] : undefined;
+  if (check) reasons.push(...check(args.map((a) => (a.dynamic ? a.raw : a.value))));
+  return reasons;
+}
+
+/** Shells whose `-c` script is bash syntax, looked into when literal. */
+export const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'rbash', 'yash', 'posh', 'lksh']);
+/** Shells with another syntax: their scripts cannot be analysed. */
+export const OTHER_SHELLS = new Set(['fish', 'csh', 'tcsh', 'pwsh', 'nu', 'xonsh', 'elvish']);
+
+export interface ShellCall {
+  /** The `-c` script. */
+  script?: Word;
+  /** The script file operand (without -c). */
+  file?: Word;
+  /** No script operand: it reads commands from its standard input. */
+  readsStdin: boolean;
+  reason?: string;
+}
+
+/** How a shell is invoked: `bash -euo pipefail -c '…' arg0 …`, `sh script.sh`, `bash -s`. */
+export function shellCall(program: string, args: Word[]): ShellCall {
+  let dashC = false;
+  let dashS = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a.dynamic) {
+      return { readsStdin: false, reason: dashC ? `${program} -c runs ${a.raw}, which is not known before the command runs` : `${program}: ${a.raw} is not known before the command runs, so what ${program} runs is not known` };
+    }
+    const v = a.value;
+    if (v === '--' || v === '-') { i++; break; }
+    if (v.startsWith('--')) {
+      if (/^--(rcfile|init-file)/.test(v)) return { readsStdin: false, reason: `${program} ${v} runs a start-up file` };
+      continue;
+    }
+    if (!/^[-+]./.test(v)) break;
+    for (const c of v.slice(1)) {
+      if (c === 'c') dashC = true;
+      else if (c === 's') dashS = true;
+      else if (c === 'o' || c === 'O') i++; // -o pipefail: the next word is the option's value
+    }
+  }
+  const operand = args[i];
+  if (dashC) return operand ? { script: operand, readsStdin: false } : { readsStdin: false, reason: `${program} -c has no script` };
+  // With -s the operands are positional parameters and the script comes from standard input.
+  return operand && !dashS ? { file: operand, readsStdin: false } : { readsStdin: true };
+}

