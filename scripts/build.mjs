@@ -1,17 +1,21 @@
-// Bundles the CLI into dist/assistant.js (one file; providers load lazily inside it).
-import { copyFileSync } from 'node:fs';
+// Bundles the CLI: dist/assistant.js is a small entry (argv, --version, --help); everything else is
+// in chunks beside it, loaded only when a mode needs it, so start-up reads kilobytes, not megabytes.
+import { copyFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 
+rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/cli/main.ts'],
-  outfile: 'dist/assistant.js',
+  entryPoints: { assistant: 'src/cli/main.ts' },
+  outdir: 'dist',
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node22',
-  minify: false,
+  minify: true,
   sourcemap: false,
   legalComments: 'none',
   loader: { '.md': 'text' },

@@ -111,6 +111,17 @@ async function firstOllamaModel(env: NodeJS.ProcessEnv): Promise<string | undefi
   }
 }
 
+/**
+ * V8 optimises hot WebAssembly (fetch's HTTP parser, later the shell grammar) at a cost of tens to
+ * hundreds of MiB for no gain at our sizes. The flag is set once fetch's client has loaded (reading
+ * `Headers` loads it), because a flag change makes Node's code cache miss for built-ins loaded
+ * afterwards (bench/README.md).
+ */
+function keepWasmOnBaselineTier(): void {
+  void globalThis.Headers;
+  (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined)?.setFlagsFromString('--wasm-tiering-budget=1000000000');
+}
+
 /** Chooses and sets up the model: the explicit spec, else the first provider with a key, else Ollama. */
 export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
   const { env } = opts;
@@ -137,6 +148,7 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
     }
   }
   const lm = await languageModel(provider, model, env);
+  keepWasmOnBaselineTier();
   const info = modelInfo(model);
   const policy = retryPolicyFromEnv(env);
   const idleTimeoutMs = Number(env.ASSISTANT_STREAM_IDLE_TIMEOUT_MS) || 300_000;

@@ -15,8 +15,10 @@ import { baseName, wordOf, type Word } from './words.ts';
 
 /** What surrounds the part being walked. */
 interface Env {
-  /** Wrappers around the whole script (`bash -c` inside `sudo`). */
+  /** Wrappers looked through so far (`sudo`, then `bash -c` for the commands of its script). */
   wrappers: string[];
+  /** The wrappers of the script being walked: substitutions in it run under them too. */
+  scriptWrappers: string[];
   /** Redirections of enclosing statements (`{ …; } > f`). */
   redirects: Redirect[];
   /** Standard input comes from a pipe, a heredoc, a herestring or a file. */
@@ -27,11 +29,13 @@ interface Env {
   where: string;
 }
 
-const ROOT: Env = { wrappers: [], redirects: [], stdinFed: false, depth: 0, where: '' };
+const ROOT: Env = { wrappers: [], scriptWrappers: [], redirects: [], stdinFed: false, depth: 0, where: '' };
 const MAX_DEPTH = 6;
+/** Bash's reserved words: as a program name they mean the grammar misread the command. */
+const KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'coproc', '[[', ']]']);
 const snippet = (s: string) => `\`${s.length > 40 ? `${s.slice(0, 37)}…` : s}\``;
-/** Commands substituted into a word run in the current shell, not under the command's wrappers. */
-const fresh = (env: Env): Env => ({ ...ROOT, depth: env.depth, where: env.where });
+/** Commands substituted into a word run in the script's shell, not under the command's wrappers or redirections. */
+const fresh = (env: Env): Env => ({ ...ROOT, wrappers: env.scriptWrappers, scriptWrappers: env.scriptWrappers, depth: env.depth, where: env.where });
 
 /** One run of the splitter over a command: walks the syntax tree and collects commands and reasons. */
 export class Analysis {
@@ -56,7 +60,7 @@ export class Analysis {
 
   /** Parses and walks one script: the command itself or a literal `sh -c` script. */
   script(text: string, env: Env, where: string) {
-    const inner = { ...env, where: env.where + where };
+    const inner = { ...env, scriptWrappers: env.wrappers, where: env.where + where };
     if (env.depth > MAX_DEPTH) return this.reason(inner, 'shell scripts nested too deeply');
     const tree = bashParser().parse(text);
     if (!tree) return this.reason(inner, 'the command could not be parsed');
@@ -81,11 +85,12 @@ export class Analysis {
         return this.redirected(node, env);
       case 'pipeline':
         return this.pipeline(node, env);
-      case 'function_definition': {
-        const body = node.childForFieldName('body');
-        if (body) this.walk(body, env);
+      case 'function_definition':
+      case 'command_substitution':
+        return this.withRedirects(node, env);
+      case 'process_substitution':
+        for (const c of node.children) this.walk(c, fresh(env));
         return;
-      }
       case 'variable_assignment':
         this.assignment(node, env);
         return;
@@ -94,10 +99,6 @@ export class Analysis {
         return this.declaration(node, env);
       case 'test_command':
         return this.test(node, env);
-      case 'command_substitution':
-      case 'process_substitution':
-        for (const c of node.children) this.walk(c, fresh(env));
-        return;
       case 'arithmetic_expansion':
       case 'c_style_for_statement':
         this.arithmetic(node, env);
@@ -147,6 +148,25 @@ export class Analysis {
     });
   }
 
+  /**
+   * A function definition (its body runs when called, with the redirections written after it)
+   * or a command substitution (`$(< file)` reads the file, like `cat file`).
+   */
+  withRedirects(node: Node, env: Env) {
+    const base = node.type === 'command_substitution' ? fresh(env) : env;
+    const redirects: Redirect[] = [];
+    const after: Node[] = [];
+    for (const c of node.children) if (c.type.endsWith('_redirect')) this.redirect(c, base, redirects, after);
+    const inner = { ...base, redirects: [...base.redirects, ...redirects] };
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i)!;
+      if (c.type.endsWith('_redirect') || node.fieldNameForChild(i) === 'name') continue; // the function's name runs nothing
+      this.walk(c, inner);
+    }
+    if (node.type === 'command_substitution' && redirects.length && !node.namedChildren.some((c) => !c.type.endsWith('_redirect'))) this.emitBare(inner);
+    for (const a of after) this.walk(a, base);
+  }
+
   /** A statement with redirections: they apply to every command inside its body. */
   redirected(node: Node, env: Env) {
     const redirects: Redirect[] = [];
@@ -175,11 +195,14 @@ export class Analysis {
     const fd = node.children.find((c) => c.type === 'file_descriptor')?.text;
     const feedsStdin = fd === undefined || fd === '0';
     if (node.type === 'heredoc_redirect') {
+      let stdin = feedsStdin;
       for (const c of node.children) {
         if (c.type === 'heredoc_body') { if (!quotedHeredoc(node)) this.walk(c, fresh(env)); }
+        // `cat <<EOF > file`: the grammar hangs the command's other redirections under the heredoc.
+        else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, out, after) || stdin;
         else if (c.isNamed && !['heredoc_start', 'heredoc_end', 'file_descriptor'].includes(c.type)) after.push(c);
       }
-      return feedsStdin;
+      return stdin;
     }
     if (node.type === 'herestring_redirect') {
       for (const c of node.children) this.walk(c, fresh(env));
@@ -267,6 +290,11 @@ export class Analysis {
         this.reason(env, `the program ${w.raw} is not known before the command runs`);
         return this.emit(words.slice(i), wrappers, env, runtimeArgs);
       }
+      if (KEYWORDS.has(w.raw)) {
+        // The grammar does not know `time { …; }`, `! { …; }`, `time if …`: it reads the keyword as a program.
+        this.reason(env, `the shell keyword ${w.raw} where the parser expected a program`);
+        return this.emit(words.slice(i), wrappers, env, runtimeArgs);
+      }
       if (w.glob) this.reason(env, `the program ${w.raw} is a pattern the shell expands`);
       const name = baseName(w.value);
       const peeled = peelWrapper(name, words, i);
@@ -293,6 +321,7 @@ export class Analysis {
     const program = baseName(words[0].value);
     const args = words.slice(1);
     for (const r of programReasons(program, args, args.length > 0)) this.reason(env, r);
+    if (program === 'exec' && env.stdinFed) this.reason(env, 'exec < … gives every later command (a shell among them) new input');
     if (SHELLS.has(program) || OTHER_SHELLS.has(program)) {
       if (this.shell(program, words, wrappers, env, runtimeArgs)) return;
     }

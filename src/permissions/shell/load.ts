@@ -19,6 +19,10 @@ let ready: Parser | undefined;
 /** Loads web-tree-sitter and the bash grammar once; concurrent callers share the same promise. */
 export function loadBashParser(): Promise<Parser> {
   loading ??= (async () => {
+    // V8 would otherwise hand the grammar's huge lexer to its optimising compiler after a few
+    // parses, costing ~500 MiB and ~0.4 s; the baseline tier parses a command in microseconds.
+    // Set here, not at start-up: any flag change makes Node's built-in code cache miss.
+    (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined)?.setFlagsFromString('--wasm-tiering-budget=1000000000');
     const runtime = locate('web-tree-sitter.wasm', 'web-tree-sitter/web-tree-sitter.wasm');
     await Parser.init({ locateFile: (name: string) => (name === 'web-tree-sitter.wasm' ? runtime : name) });
     const bash = await Language.load(locate('tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm'));

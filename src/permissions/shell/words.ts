@@ -22,10 +22,10 @@ function unescapeDouble(s: string): string {
   return s.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
 }
 
-/** An unescaped `*`, `?` or `[`, or a `{a,b}` / `{1..3}` brace pattern, in unquoted text. */
+/** An unescaped `*`, `?` or `[…]`, or a `{a,b}` / `{1..3}` brace pattern, in unquoted text. */
 function bareGlob(s: string): boolean {
   const plain = s.replace(/\\[\s\S]/g, '__');
-  return /[*?[]/.test(plain) || /\{[^{}]*(,|\.\.)[^{}]*\}/.test(plain);
+  return /[*?]/.test(plain) || /\[.+\]/.test(plain) || /\{[^{}]*(,|\.\.)[^{}]*\}/.test(plain);
 }
 
 /** Evaluates an argument, name or redirection target node. Never throws. */
