@@ -12,6 +12,7 @@ import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
+import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
 import type { AskFn, EventSink, RunOutcome } from './events.ts';
@@ -35,6 +36,8 @@ export interface SessionOptions {
   /** Settings snapshot: a change during the session is reported, not applied. */
   watch?: SettingsWatch;
   rules?: RuleSet;
+  /** The ASSISTANT.md section of the system prompt (context/memory.ts). */
+  memory?: string;
   now?: Date;
 }
 
@@ -87,7 +90,7 @@ export class Session {
 
   systemPrompt(): string {
     const start = this.startContext.length ? [`# Session start context (from SessionStart hooks)\n${this.startContext.join('\n')}`] : [];
-    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode, start);
+    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode, [this.opts.memory ?? '', ...start]);
   }
 
   /** The permission decision for one call (rules, mode; the Bash command split first). */
@@ -101,6 +104,18 @@ export class Session {
     return decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules(), shell });
   }
 
+  /**
+   * Resolves `@path` references of a prompt into attachments (SPEC §6), checked by the Read rules;
+   * attached files count as read. Nothing is sent when a reference fails.
+   */
+  async expandReferences(prompt: string, signal?: AbortSignal): Promise<Expansion> {
+    const o = this.opts;
+    return expandAtPaths(prompt, {
+      cwd: o.cwd, home: o.home, fileState: this.fileState, signal,
+      canRead: (abs) => decide('Read', { file_path: abs }, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }).behavior,
+    });
+  }
+
   /** SessionStart hooks; their output becomes context for the model. */
   async start(signal: AbortSignal): Promise<void> {
     this.startContext = await sessionStart(this.hooks, this.opts.resume ? 'resume' : 'startup', signal);
@@ -112,7 +127,7 @@ export class Session {
   }
 
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
-  async prompt(text: string, signal: AbortSignal): Promise<RunOutcome> {
+  async prompt(text: string, signal: AbortSignal, attachments: Expansion & { ok: true } | undefined = undefined): Promise<RunOutcome> {
     const o = this.opts;
     this.history.startPrompt();
     this.hooks.newPrompt();
@@ -141,7 +156,7 @@ export class Session {
         seams: toolSeams(this.hooks),
         emit: this.emit,
       },
-      context: submitted.context,
+      context: [...(attachments?.attachments.length ? [attachmentText(attachments.attachments)] : []), ...submitted.context],
       onStop: (sig, lastText) => this.stop.onStop(sig, lastText),
       halted: () => this.hooks.stopReason,
       signal,

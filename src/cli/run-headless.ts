@@ -12,6 +12,7 @@ import { listSessions, projectDir } from '../session/transcript.ts';
 import { buildRules, type RuleKind } from '../permissions/rules.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { SettingsWatch } from '../config/watch.ts';
+import { loadMemory, memorySection } from '../context/memory.ts';
 
 const io: HeadlessIO = {
   out: (s) => { process.stdout.write(s); },
@@ -77,6 +78,8 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const home = homedir();
   const settings = loadSettings(home, cwd, opts.settings, cwd);
   const startupWarnings = [...settings.warnings];
+  const memory = loadMemory({ cwd, home });
+  startupWarnings.push(...memory.notices, ...memory.warnings);
   const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
   const additionalDirs = [...opts.addDir, ...(settings.merged.permissions?.additionalDirectories ?? [])].map((d) => resolve(cwd, d));
   for (const d of opts.addDir.map((x) => resolve(cwd, x))) {
@@ -101,7 +104,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
   session = new Session({
     cwd, home, model, mode, additionalDirs, env, emit: printer.sink, ask: refuseAsk, version: VERSION,
-    maxTurns: opts.maxTurns, resume, rules: rules.rules, hooks: hooks.hooks, watch,
+    maxTurns: opts.maxTurns, resume, rules: rules.rules, hooks: hooks.hooks, watch, memory: memorySection(memory.files),
   });
   let interrupts = 0;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -114,9 +117,11 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
 
   printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[mode] });
   for (const message of startupWarnings) printer.sink({ type: 'warning', message });
+  const expansion = await session.expandReferences(prompt, controller.signal);
+  if (!expansion.ok) throw new Exit(2, `Nothing was sent:\n  ${expansion.errors.join('\n  ')}`);
   const started = performance.now();
   await session.start(controller.signal);
-  const outcome = await session.prompt(prompt, controller.signal);
+  const outcome = await session.prompt(prompt, controller.signal, expansion);
   // SessionEnd runs even after an interrupt, with a fresh signal: it is the user's clean-up.
   await session.end('other', AbortSignal.timeout(60_000));
   return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());

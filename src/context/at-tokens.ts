@@ -75,6 +75,16 @@ export function scanAtTokens(text: string): AtToken[] {
   return out;
 }
 
+const PACKAGE = /^[a-z0-9][\w-]*\/[a-z0-9][\w-]*$/i;
+
+/**
+ * `types` for `@types/node`: a missing token shaped like a scoped npm package (`@scope/name`, no
+ * dot) is a path only when its first directory exists; otherwise it is the package, left alone.
+ */
+export function packageScope(tok: AtToken): string | undefined {
+  return !tok.quoted && PACKAGE.test(tok.fallback.path) ? tok.fallback.path.split('/')[0] : undefined;
+}
+
 /**
  * Whether a token that names nothing on disk was meant as a path (and so is an error): it is
  * quoted, or contains `/` or `.`, or starts with `~`. `@team` is not; `@notes.md` is.

@@ -2,7 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { looksBinary } from '../tools/binary.ts';
 import { resolvePath } from '../tools/paths.ts';
-import { type AtCandidate, looksLikePath, scanAtTokens } from './at-tokens.ts';
+import { type AtCandidate, looksLikePath, packageScope, scanAtTokens } from './at-tokens.ts';
 
 /** Hops from a memory file to the deepest file it may pull in (Claude Code: 5). */
 export const MAX_IMPORT_DEPTH = 5;
@@ -67,11 +67,11 @@ export function expandImports(content: string, file: string, opts: ImportOptions
       const hit = plain.find((c) => kindOf(resolve(c)) === 'file');
       const warn = (msg: string) => warnings.push(`${from}: ${msg}`);
       if (!hit) {
-        if (looksLikePath(tok) && !plain.some((c) => kindOf(resolve(c)) !== undefined)) {
-          warn(`${tok.fallback.ref}: no such file to import (left as text)`);
-        } else if (looksLikePath(tok)) {
-          warn(`${tok.fallback.ref}: not a file, so not imported (left as text)`);
-        }
+        const scope = packageScope(tok);
+        const meant = scope === undefined ? looksLikePath(tok) : kindOf(resolve({ ref: '', path: scope })) === 'dir';
+        if (!meant) continue;
+        const exists = plain.some((c) => kindOf(resolve(c)) !== undefined);
+        warn(`${tok.fallback.ref}: ${exists ? 'not a file, so not imported' : 'no such file to import'} (left as text)`);
         continue;
       }
       const abs = resolve(hit);

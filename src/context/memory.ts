@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isInside } from '../tools/paths.ts';
 import { expandImports, readText } from './imports.ts';
 
@@ -91,9 +91,9 @@ function applyCap(files: MemoryFile[], max: number, warnings: string[]): void {
     }
     const nl = f.content.lastIndexOf('\n', room);
     const keep = nl >= room / 2 ? nl : room;
-    f.content = `${f.content.slice(0, keep)}\n\n[… ${f.content.length - keep} characters of ${f.path} left out: ` +
+    const note = `[… ${f.content.length - keep} characters of ${f.path} left out: ` +
       `the ${MEMORY_FILE} files are over the limit of ${max} characters in all]`;
-    f.content = f.content.replace(/^\n\n/, '');
+    f.content = keep > 0 ? `${f.content.slice(0, keep)}\n\n${note}` : note;
     room = 0;
     cut.push(f.path);
   }
@@ -153,6 +153,3 @@ export function memorySection(files: MemoryFile[]): string {
     ...parts,
   ].join('\n\n');
 }
-
-/** `path` relative to `cwd` when inside it: for notices shown in the terminal. */
-export const shortPath = (path: string, cwd: string) => (isInside(cwd, path) ? relative(cwd, path) || '.' : path);

@@ -60,6 +60,7 @@ const cases: Case[] = [
   { cmd: 'select x in a b; do rm $x; done', programs: ['rm'] },
   { cmd: 'f(){ rm x; }; f', programs: ['rm', 'f'] },
   { cmd: 'function f { rm x; }', programs: ['rm'] },
+  { cmd: 'f() { echo hi; } > .env; f', programs: ['echo', 'f'], redirects: { 0: ['> .env W'] } },
   { cmd: 'git(){ rm -rf .; }; git status', programs: ['rm', 'git'] },
   { cmd: '[ -f x ] && cat x', programs: ['[', 'cat'], args: { 0: ['-f', 'x', ']'] } },
   { cmd: '[[ -f x && $(rm y) ]]', programs: ['rm', '[['] },
@@ -119,6 +120,12 @@ const cases: Case[] = [
   { cmd: 'timeout --signal=TERM 1m rm x', programs: ['rm'] },
   { cmd: 'time rm x', programs: ['rm'], wrappers: { 0: ['time'] } },
   { cmd: 'time -p rm x', programs: ['rm'], wrappers: { 0: ['time'] } },
+  { cmd: 'time (rm x)', programs: ['rm', 'time'] },
+  { cmd: 'time { rm x; }', programs: ['{', '}'], unanalysable: /keyword \{/ },
+  { cmd: 'time if true; then rm x; fi', programs: ['if', 'then', 'fi'], unanalysable: /keyword/ },
+  { cmd: '! { rm x; }', programs: ['{', '}'], unanalysable: /keyword/ },
+  { cmd: 'nohup { rm x; }', programs: ['{', '}'], unanalysable: /keyword/ },
+  { cmd: 'command [ -f x ]', programs: ['['], args: { 0: ['-f', 'x', ']'] } },
   { cmd: 'nice -n 5 rm x', programs: ['rm'], wrappers: { 0: ['nice'] } },
   { cmd: 'nice -10 rm x', programs: ['rm'] },
   { cmd: 'env FOO=1 rm x', programs: ['rm'], wrappers: { 0: ['env', 'FOO=1'] } },
@@ -154,7 +161,7 @@ const cases: Case[] = [
   { cmd: "zsh -c 'rm x'", programs: ['rm'] },
   { cmd: "bash -c 'bash -c \"sh -c \\\"rm x\\\"\"'", programs: ['rm'], wrappers: { 0: ['bash -c', 'bash -c', 'sh -c'] } },
   { cmd: "bash -c 'rm x' > out", programs: ['rm'], redirects: { 0: ['> out W'] } },
-  { cmd: "bash -c 'echo $(rm x)'", programs: ['rm', 'echo'] },
+  { cmd: "sudo bash -c 'echo $(rm x)'", programs: ['rm', 'echo'], wrappers: { 0: ['sudo', 'bash -c'], 1: ['sudo', 'bash -c'] } },
   { cmd: 'bash -c "$X"', programs: ['bash'], unanalysable: /bash -c runs "\$X"/ },
   { cmd: 'bash -c "rm $X"', programs: ['bash'], unanalysable: U },
   { cmd: "sh -c 'eval x'", programs: ['eval'], unanalysable: /in the sh -c script: eval/ },
@@ -194,6 +201,7 @@ const cases: Case[] = [
   { cmd: 'cat file | grep x > out.txt', programs: ['cat', 'grep'], redirects: { 0: [], 1: ['> out.txt W'] } },
   { cmd: 'echo x > "my file"', programs: ['echo'], redirects: { 0: ['> my file W'] } },
   { cmd: 'exec 3>out', programs: ['exec'], redirects: { 0: ['3> out W'] } },
+  { cmd: 'exec < evil.sh; bash', programs: ['exec', 'bash'], unanalysable: /new input/ },
   { cmd: 'echo hi > $F', programs: ['echo'], unanalysable: /redirection target \$F/ },
   { cmd: 'echo hi > *.txt', programs: ['echo'], unanalysable: /pattern/ },
 
@@ -204,6 +212,7 @@ const cases: Case[] = [
   { cmd: 'cat .e*', programs: ['cat'], glob: { 0: true } },
   { cmd: 'cat .{env,x}', programs: ['cat'], glob: { 0: true } },
   { cmd: 'cat ".e*"', programs: ['cat'], glob: { 0: false } },
+  { cmd: 'echo "$(< .env)"', programs: ['', 'echo'], redirects: { 0: ['< .env R'] } },
   { cmd: 'source .env', programs: ['source'], unanalysable: /source runs a file/ },
   { cmd: '. .env', programs: ['.'], unanalysable: U },
 
@@ -239,6 +248,8 @@ const cases: Case[] = [
   { cmd: 'time -o .env ls', programs: ['time'], unanalysable: /time -o/ },
   { cmd: 'echo $"x"', programs: ['echo'] },
   { cmd: '$"rm" x', programs: ['$"rm"'], unanalysable: /translated/ },
+  { cmd: 'ls\rrm x', programs: ['ls'], unanalysable: /control character/ },
+  { cmd: 'case a in a) ls;& b) rm x;;& esac', programs: ['ls', 'rm'], unanalysable: /syntax/ },
 
   // --- variables that make programs run other code ---
   { cmd: 'PAGER="rm x" git log', programs: ['git'], unanalysable: /PAGER/ },
@@ -248,6 +259,9 @@ const cases: Case[] = [
   { cmd: 'env LD_PRELOAD=x.so ls', programs: ['ls'], unanalysable: /LD_PRELOAD/ },
   { cmd: "PS4='$(rm x)' bash -xc ls", programs: ['ls'], unanalysable: /PS4/ },
   { cmd: "x='$(rm y)'", programs: [], unanalysable: /command substitution/ },
+  { cmd: 'read PATH <<< /tmp/evil; ls', programs: ['read', 'ls'], unanalysable: /PATH/ },
+  { cmd: 'for PATH in /tmp/evil; do ls; done', programs: ['ls'], unanalysable: /PATH/ },
+  { cmd: 'printf -v PATH /tmp/evil; ls', programs: ['printf', 'ls'], unanalysable: /PATH/ },
   { cmd: 'while IFS= read -r line; do echo "$line"; done < f', programs: ['read', 'echo'] },
 
   // --- arithmetic and name evaluation can run $( ) hidden in values ---
@@ -308,6 +322,9 @@ const cases: Case[] = [
   { cmd: 'cat <<EOF && rm z\nhi\nEOF', programs: ['cat', 'rm'] },
   { cmd: 'cat > out.txt <<EOF\nhi\nEOF', programs: ['cat'], redirects: { 0: ['> out.txt W'] } },
   { cmd: 'x=$(cat <<EOF\n$(rm x)\nEOF\n)', programs: ['rm', 'cat'] },
+  { cmd: 'cat <<EOF > .env\nKEY=1\nEOF', programs: ['cat'], redirects: { 0: ['> .env W'] } },
+  { cmd: 'cat <<EOF >> notes.md 2>&1\nhi\nEOF', programs: ['cat'], redirects: { 0: ['>> notes.md W', '2>& 1 -'] } },
+  { cmd: 'cat <<EOF || rm x\nhi\nEOF', programs: ['cat', 'rm'] },
 
   // --- everyday commands stay simple ---
   { cmd: 'npm run test:unit -- --watch', programs: ['npm'], text: { 0: 'npm run test:unit -- --watch' } },

@@ -1,0 +1,149 @@
+import { realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lsTool } from '../tools/ls.ts';
+import { displayPath, isInside, resolvePath } from '../tools/paths.ts';
+import { similarPaths } from '../tools/similar.ts';
+import type { FileStateMap, ToolContext } from '../tools/types.ts';
+import { attachFile } from './attach-file.ts';
+import { type AtCandidate, type AtToken, looksLikePath, packageScope, scanAtTokens } from './at-tokens.ts';
+
+/**
+ * `@path` in a prompt (SPEC §6): a file's numbered lines, some of its lines (`@a.ts:40-80`) or a
+ * directory's listing are attached to the user's message. Every problem is found before anything
+ * is sent, and all of them are reported together.
+ */
+
+export interface AttachContext {
+  /** The project directory: relative paths resolve here; outside it reading needs an explicit grant. */
+  cwd: string;
+  home: string;
+  /** Attached files are recorded here as after a Read, so a later Edit is accepted. */
+  fileState: FileStateMap;
+  /** The permission decision for Read of this path (deny rules apply to `@` references too). */
+  canRead(absPath: string): 'allow' | 'ask' | 'deny';
+  /** Lines of one file attached at most (default 2000, like Read). */
+  maxLines?: number;
+  /** Bytes of numbered output per file at most (default 256 KB). */
+  maxBytes?: number;
+  signal?: AbortSignal;
+}
+
+export interface Attachment {
+  /** As written in the prompt, e.g. `@src/a.ts:40-80`. */
+  ref: string;
+  /** Absolute. */
+  path: string;
+  kind: 'file' | 'range' | 'directory';
+  /** What the model reads: a header naming the file and lines, then the content. */
+  text: string;
+}
+
+export type Expansion = { ok: true; prompt: string; attachments: Attachment[] } | { ok: false; errors: string[] };
+
+export const DEFAULT_ATTACH_LINES = 2000;
+export const DEFAULT_ATTACH_BYTES = 256 * 1024;
+
+/**
+ * The references in a prompt, as written (trailing punctuation removed). Parsing only: a word like
+ * `@team` is listed too; `expandAtPaths` leaves it alone unless it exists.
+ */
+export function findAtPaths(prompt: string): Array<{ ref: string; path: string; start?: number; end?: number }> {
+  return scanAtTokens(prompt).map(({ fallback: { ref, path, start, end } }) =>
+    (start === undefined ? { ref, path } : { ref, path, start, end }));
+}
+
+interface Hit { c: AtCandidate; abs: string; st: Stats }
+
+/** The first reading of the token that names something on disk. */
+async function locate(tok: AtToken, ctx: AttachContext): Promise<Hit | undefined> {
+  for (const c of tok.candidates) {
+    const abs = resolvePath(c.path, ctx.cwd, ctx.home);
+    const st = await stat(abs).catch(() => undefined);
+    if (st) return { c, abs, st };
+  }
+  return undefined;
+}
+
+async function missing(tok: AtToken, ctx: AttachContext): Promise<string> {
+  const abs = resolvePath(tok.fallback.path, ctx.cwd, ctx.home);
+  const similar = await similarPaths(abs);
+  const hint = similar.length ? ` (did you mean ${similar.map((p) => `@${displayPath(p, ctx.cwd)}`).join(', ')}?)` : '';
+  return `${tok.fallback.ref}: no such file${hint}`;
+}
+
+/** Why the user may not attach `abs`, or undefined. A symlink must be readable under both names. */
+async function refusal(ref: string, abs: string, ctx: AttachContext): Promise<string | undefined> {
+  const real = await realpath(abs).catch(() => abs);
+  const names = real === abs ? [abs] : [abs, real];
+  const verdicts = names.map((p) => ctx.canRead(p));
+  if (verdicts.includes('deny')) return `${ref}: denied by a Read rule`;
+  if (!verdicts.includes('ask')) return undefined;
+  if (names.every((p) => isInside(ctx.cwd, p))) {
+    return `${ref}: a Read "ask" rule covers it, so it is not attached; ask the model to read it, or allow it with a Read rule`;
+  }
+  return `${ref}: outside the project; allow it with --add-dir or a Read rule`;
+}
+
+async function attachOne(hit: Hit, ctx: AttachContext, tool: ToolContext): Promise<Attachment | string> {
+  const { c, abs, st } = hit;
+  const display = displayPath(abs, ctx.cwd);
+  const denied = await refusal(c.ref, abs, ctx);
+  if (denied) return denied;
+  if (st.isDirectory()) {
+    if (c.start !== undefined) return `${c.ref}: ${display} is a directory; a line range needs a file`;
+    const r = await lsTool.execute({ path: abs }, tool);
+    if (r.isError) return `${c.ref}: ${r.output}`;
+    return { ref: c.ref, path: abs, kind: 'directory', text: `Listing of ${display.endsWith('/') ? display : `${display}/`}:\n${r.output}` };
+  }
+  if (!st.isFile()) return `${c.ref}: ${display} is not a regular file (a device, socket or pipe)`;
+  if (c.start !== undefined && (c.start < 1 || (c.end ?? c.start) < c.start)) {
+    return `${c.ref}: not a valid line range (lines are numbered from 1; write @file:40-80 or @file:40)`;
+  }
+  const range = c.start === undefined ? undefined : { start: c.start, end: c.end ?? c.start };
+  const r = await attachFile({
+    abs, display, ref: c.ref, range, tool,
+    maxLines: ctx.maxLines ?? DEFAULT_ATTACH_LINES,
+    maxBytes: ctx.maxBytes ?? DEFAULT_ATTACH_BYTES,
+  }, st.size);
+  if ('error' in r) return r.error;
+  return { ref: c.ref, path: abs, kind: range ? 'range' : 'file', text: r.text };
+}
+
+/**
+ * Resolves every reference in `prompt`. ok:false lists every problem (nothing should be sent);
+ * ok:true gives the attachments, each once, and records attached files in `ctx.fileState` (only
+ * then: a failed expansion leaves the session's file state untouched). The prompt is unchanged.
+ */
+export async function expandAtPaths(prompt: string, ctx: AttachContext): Promise<Expansion> {
+  const errors: string[] = [];
+  const attachments: Attachment[] = [];
+  const seen = new Set<string>();
+  const scratch: FileStateMap = new Map();
+  const tool: ToolContext = {
+    cwd: ctx.cwd, signal: ctx.signal ?? new AbortController().signal, fileState: scratch, shell: { cwd: ctx.cwd }, env: {},
+  };
+  for (const tok of scanAtTokens(prompt)) {
+    const hit = await locate(tok, ctx);
+    if (!hit) {
+      const scope = packageScope(tok);
+      const meant = scope === undefined ? looksLikePath(tok)
+        : await stat(resolvePath(scope, ctx.cwd, ctx.home)).then((s) => s.isDirectory(), () => false);
+      if (meant) errors.push(await missing(tok, ctx));
+      continue;
+    }
+    const key = `${hit.abs}:${hit.c.start ?? ''}-${hit.c.end ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const r = await attachOne(hit, ctx, tool);
+    if (typeof r === 'string') errors.push(r);
+    else attachments.push(r);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  for (const [path, snap] of scratch) ctx.fileState.set(path, snap);
+  return { ok: true, prompt, attachments };
+}
+
+/** The attachments as they go into the user's message, after the prompt. Empty when there are none. */
+export function attachmentText(a: Attachment[]): string {
+  return a.map((x) => x.text).join('\n\n');
+}

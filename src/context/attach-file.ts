@@ -1,0 +1,92 @@
+import { open, readFile } from 'node:fs/promises';
+import { binaryByName, looksBinary } from '../tools/binary.ts';
+import { recordSnapshot, SNAPSHOT_CONTENT_LIMIT } from '../tools/file-state.ts';
+import { type Page, pageOfFile, pageOfText } from '../tools/read-lines.ts';
+import type { ToolContext } from '../tools/types.ts';
+
+/** One file (or some of its lines) attached to a prompt: the Read tool's numbered format and file-state record. */
+export interface FileAttachInput {
+  abs: string;
+  /** How the file is named to the model (relative to the project when inside it). */
+  display: string;
+  ref: string;
+  /** 1-based, inclusive. */
+  range?: { start: number; end: number };
+  maxLines: number;
+  maxBytes: number;
+  /** Its `fileState` receives the snapshot, as after a Read. */
+  tool: ToolContext;
+}
+
+export type FileAttachResult = { text: string; lines: { from: number; to: number; total: number } } | { error: string };
+
+async function headBytes(path: string): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(8192);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Rows as Read numbers them (`cat -n`), stopping before `maxBytes` of output. */
+function numbered(page: Page, startLine: number, maxBytes: number): { text: string; shown: number } {
+  const rows: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < page.lines.length; i++) {
+    let line = page.lines[i];
+    if (i === 0 && startLine === 1 && line.startsWith('\uFEFF')) line = line.slice(1);
+    const row = `${String(startLine + i).padStart(6)}\t${line}${page.cut.has(i) ? ' … [line truncated]' : ''}`;
+    const size = Buffer.byteLength(row) + 1;
+    if (i > 0 && bytes + size > maxBytes) break;
+    rows.push(row);
+    bytes += size;
+  }
+  return { text: rows.join('\n'), shown: rows.length };
+}
+
+/** Never throws: an unreadable or binary file is an error value naming the reference. */
+export async function attachFile(a: FileAttachInput, size: number): Promise<FileAttachResult> {
+  const byName = binaryByName(a.abs);
+  if (byName) return { error: `${a.ref}: ${a.display} is ${byName}; only text files can be attached` };
+  const first = (a.range?.start ?? 1) - 1;
+  const wanted = a.range ? a.range.end - a.range.start + 1 : Number.POSITIVE_INFINITY;
+  const limit = Math.min(wanted, a.maxLines);
+  const binary = { error: `${a.ref}: ${a.display} looks like a binary file (it contains NUL bytes); only text files can be attached` };
+  let page: Page;
+  let whole: string | undefined;
+  try {
+    if (size <= SNAPSHOT_CONTENT_LIMIT) {
+      const bytes = await readFile(a.abs, { signal: a.tool.signal });
+      if (looksBinary(bytes)) return binary;
+      whole = bytes.toString('utf8');
+      page = pageOfText(whole, first, limit);
+    } else {
+      if (looksBinary(await headBytes(a.abs))) return binary;
+      page = await pageOfFile(a.abs, first, limit, a.tool.signal);
+    }
+    await recordSnapshot(a.tool, a.abs, whole);
+  } catch (e) {
+    return { error: `${a.ref}: cannot read ${a.display}: ${(e as Error).message}` };
+  }
+
+  const total = page.totalLines;
+  const totalText = page.counted ? `${total}` : `more than ${total}`;
+  if (total === 0) return { text: `Contents of ${a.display}: (the file is empty)`, lines: { from: 0, to: 0, total: 0 } };
+  if (page.lines.length === 0) {
+    return { error: `${a.ref}: ${a.display} has only ${totalText} lines, fewer than line ${first + 1}` };
+  }
+  const { text, shown } = numbered(page, first + 1, a.maxBytes);
+  const from = first + 1;
+  const to = first + shown;
+  const askedTo = a.range ? Math.min(a.range.end, total) : total;
+  let out = `Contents of ${a.display} (lines ${from}-${to} of ${totalText}):\n${text}`;
+  if (to < askedTo || !page.counted) {
+    const why = shown < page.lines.length ? `${a.maxBytes} bytes` : `${a.maxLines} lines`;
+    out += `\n\n(Attached in part: the attachment limit is ${why}. ${a.display} has ${totalText} lines; ` +
+      `to read more, call the Read tool with file_path "${a.abs}" and offset ${to + 1}.)`;
+  }
+  return { text: out, lines: { from, to, total } };
+}
