@@ -61,3 +61,24 @@ test('a malformed rule is bad configuration: exit 2 naming it', async () => {
   assert.equal(r.code, 2);
   assert.match(r.stderr, /Bash\(git:\*.*is not a rule/);
 });
+
+test('every kind of bypass under --allowed-tools "Bash(git:*)" changes nothing on disk', async () => {
+  const { dir, home } = makeProject({ 'keep.txt': 'keep\n' });
+  const bypasses = [
+    'git status && touch m1', 'git status || touch m2', 'git status; touch m3', 'git status | tee m4', 'git status & touch m5',
+    'git status\ntouch m6', 'git log $(touch m7)', 'git log `touch m8`', 'git diff <(touch m9)', 'bash -c "git status; touch m10"',
+    'eval "git status; touch m11"', 'timeout 5 touch m12', 'FOO=1 touch m13', '{ git status; touch m14; }', '(git status; touch m15)',
+    'sh <<EOF\ntouch m16\nEOF', 'git status > m17', 'env touch m18', 'nohup touch m19', 'git log --output=m20',
+    'git -c core.pager="touch m21" log', 'xargs touch <<< m22', 'git status && rm -fr keep.txt',
+  ];
+  model.reset();
+  let r1 = reply();
+  for (const command of bypasses) r1 = r1.tool('Bash', { command });
+  model.script(r1, reply().text('done'));
+  const r = await runCli(['-p', 'go', '--output-format', 'json', '--allowed-tools', 'Bash(git:*)', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  const { readdirSync } = await import('node:fs');
+  assert.deepEqual(readdirSync(dir).sort(), ['keep.txt'].sort(), 'no marker file was created and keep.txt is intact');
+  const denials = JSON.parse(r.stdout).permission_denials;
+  assert.ok(denials.length >= bypasses.length - 1, `refused ${denials.length} of ${bypasses.length}`);
+});
