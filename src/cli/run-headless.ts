@@ -13,6 +13,7 @@ import { buildRules, type RuleKind } from '../permissions/rules.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { SettingsWatch } from '../config/watch.ts';
 import { loadMemory, memorySection } from '../context/memory.ts';
+import { expandSlash } from './slash.ts';
 
 const io: HeadlessIO = {
   out: (s) => { process.stdout.write(s); },
@@ -87,9 +88,16 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   }
   const resume = findResume(opts, home, cwd);
   const env = { ...(settings.merged.env ?? {}) };
-  const model = await resolveModel({ spec: opts.model ?? settings.merged.model, env: { ...process.env, ...env }, cwd });
-
   const controller = new AbortController();
+  const slash = await expandSlash(prompt, {
+    cwd, home, signal: controller.signal,
+    status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
+  });
+  if (slash.kind === 'print') { io.out(slash.text.endsWith('\n') ? slash.text : `${slash.text}\n`); return 0; }
+  prompt = slash.prompt;
+  startupWarnings.push(...slash.warnings);
+  const model = await resolveModel({ spec: slash.model ?? opts.model ?? settings.merged.model, env: { ...process.env, ...env }, cwd });
+
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '');
   const lists: Array<{ kind: RuleKind; rules: string[]; source: string }> = [];
@@ -97,6 +105,8 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     for (const kind of ['allow', 'ask', 'deny'] as const) lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file });
   }
   lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
+  // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
+  if (slash.source) lists.push({ kind: 'allow', rules: slash.allowedTools, source: `${slash.source} allowed-tools` });
   const rules = buildRules(lists);
   if (rules.errors.length) throw new Exit(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
   const hooks = collectHooks(settings.sources);

@@ -69,3 +69,40 @@ test('a missing @path stops the run before anything is sent: exit 2', async () =
   assert.match(r.stderr, /src\/missing\.ts/);
   assert.equal(model.requests.length, 0);
 });
+
+test('custom slash commands expand exactly, in both forms, with !`cmd` and @path', async () => {
+  const { dir, home } = makeProject({
+    '.assistant/commands/review.md': '---\ndescription: Review a file\nargument-hint: FILE\nallowed-tools: Bash(echo:*)\n---\nReview $1 carefully. All: $ARGUMENTS\nBranch: !`echo BRANCH-OUTPUT`\n',
+    '.assistant/commands/frontend/component.md': 'Make a component named $ARGUMENTS.\n',
+    '.assistant/commands/attach.md': 'Look at @src/a.ts\n',
+    'src/a.ts': 'ATTACHED-CONTENT\n',
+  });
+  model.reset();
+  model.script(reply().text('1'), reply().text('2'), reply().text('3'), reply().text('4'));
+  const a = await runCli(['-p', '/project:review src/a.ts "two words"', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(a.code, 0, a.stderr);
+  const b = await runCli(['-p', '/review x', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(b.code, 0, b.stderr);
+  const c = await runCli(['-p', '/frontend:component Button', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(c.code, 0, c.stderr);
+  const d = await runCli(['-p', '/attach', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(d.code, 0, d.stderr);
+  const first = (model.requests[0].body as { messages: Array<{ content: Array<{ text?: string }> }> }).messages[0].content[0].text;
+  assert.equal(first, 'Review src/a.ts carefully. All: src/a.ts "two words"\nBranch: BRANCH-OUTPUT');
+  assert.match(sentText(model.requests[1]), /Review x carefully/);
+  assert.match(sentText(model.requests[2]), /Make a component named Button\./);
+  assert.match(sentText(model.requests[3]), /ATTACHED-CONTENT/);
+});
+
+test('/help lists custom commands without calling the model; unknown commands suggest', async () => {
+  const { dir, home } = makeProject({ '.assistant/commands/review.md': '---\ndescription: Review a file\n---\nReview.\n' });
+  model.reset();
+  const help = await runCli(['-p', '/help', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(help.code, 0, help.stderr);
+  assert.match(help.stdout, /\/review/);
+  assert.match(help.stdout, /Review a file/);
+  const unknown = await runCli(['-p', '/reviw', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /Did you mean \/review/);
+  assert.equal(model.requests.length, 0);
+});

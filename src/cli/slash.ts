@@ -1,0 +1,51 @@
+import { loadCommands } from '../commands/loader.ts';
+import { resolveSlash } from '../commands/resolve.ts';
+import { expandCommand } from '../commands/expand.ts';
+import { helpText } from '../commands/help.ts';
+import { decide } from '../permissions/decide.ts';
+import { buildRules } from '../permissions/rules.ts';
+import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
+import { Exit } from './exit.ts';
+
+/** What a headless prompt becomes after slash-command expansion (SPEC §6). */
+export type SlashOutcome =
+  | { kind: 'prompt'; prompt: string; allowedTools: string[]; model?: string; source?: string; warnings: string[] }
+  /** A built-in that answers without the model: print `text`, exit 0. */
+  | { kind: 'print'; text: string };
+
+/** Built-ins that make sense without the terminal UI and without a model turn. */
+const INFO_BUILTINS = new Set(['help']);
+
+/**
+ * Expands `/NAME args` (custom commands of `.assistant/commands/` and `~/.assistant/commands/`,
+ * both invocation forms) into the prompt to send; answers `/help`; refuses unknown commands with
+ * "did you mean". A prompt that is not a command passes through unchanged.
+ */
+export async function expandSlash(prompt: string, o: { cwd: string; home: string; signal: AbortSignal; status: () => string }): Promise<SlashOutcome> {
+  if (!prompt.startsWith('/')) return { kind: 'prompt', prompt, allowedTools: [], warnings: [] };
+  const loaded = loadCommands({ projectRoot: o.cwd, home: o.home });
+  const res = resolveSlash(prompt, loaded);
+  switch (res.kind) {
+    case 'none':
+      return { kind: 'prompt', prompt, allowedTools: [], warnings: loaded.problems };
+    case 'unknown':
+      throw new Exit(2, `Unknown command /${res.name}.${res.suggestions.length ? ` Did you mean ${res.suggestions.map((s) => `/${s}`).join(', ')}?` : ''} Run "assistant -p /help" for the list.`);
+    case 'builtin':
+      if (INFO_BUILTINS.has(res.name)) return { kind: 'print', text: helpText(loaded) };
+      if (res.name === 'status') return { kind: 'print', text: o.status() };
+      throw new Exit(2, `/${res.name} is not available in headless runs yet; it comes with the terminal UI.`);
+    case 'custom': {
+      await initShellParser();
+      const expanded = await expandCommand(res.command, res.args, {
+        cwd: o.cwd,
+        signal: o.signal,
+        isAllowed: (rule, command) => {
+          const { rules } = buildRules([{ kind: 'allow', rules: [rule], source: res.command.file }]);
+          return decide('Bash', { command }, { mode: 'normal', projectRoot: o.cwd, additionalDirs: [], home: o.home, rules, shell: splitCommand(command) }).behavior === 'allow';
+        },
+      });
+      if (!expanded.ok) throw new Exit(2, `/${res.command.name}: ${expanded.error}`);
+      return { kind: 'prompt', prompt: expanded.prompt, allowedTools: expanded.allowedTools, model: expanded.model, source: `/${res.command.name} (${res.command.file})`, warnings: loaded.problems };
+    }
+  }
+}

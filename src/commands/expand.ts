@@ -1,0 +1,102 @@
+import { basename } from 'node:path';
+import { parseRule } from '../permissions/rules.ts';
+import type { CommandDef } from './loader.ts';
+import { runShell, type ShellRun } from './run-shell.ts';
+import { splitWords } from './words.ts';
+
+export interface ExpandContext {
+  cwd: string;
+  signal: AbortSignal;
+  /** Is `command` allowed by `rule` (one Bash rule of the command's allowed-tools)? The integrator passes the real permission check. */
+  isAllowed(rule: string, command: string): boolean;
+  /** For each `!` command; default DEFAULT_SHELL_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+export type Expanded = { ok: true; prompt: string; allowedTools: string[]; model?: string } | { ok: false; error: string };
+
+export const DEFAULT_SHELL_TIMEOUT_MS = 30_000;
+/** Characters kept of each stream of a `!` command's output. */
+export const MAX_SHELL_OUTPUT_CHARS = 30_000;
+
+/** `$ARGUMENTS`, or `$1`…`$9` not followed by another digit (`$10`, `$15` are left as written). */
+const PLACEHOLDER = /\$ARGUMENTS|\$([1-9])(?![0-9])/g;
+/** `` !`cmd` `` at the start of a line or after whitespace, on one line. */
+const SHELL = /(?<!\S)!`([^`\n]+)`/g;
+
+function substitute(text: string, args: string, words: string[]): string {
+  return text.replace(PLACEHOLDER, (_m, n: string | undefined) => (n ? words[Number(n) - 1] ?? '' : args));
+}
+
+/** Programs whose first argument is a subcommand worth naming in a rule. */
+const WITH_SUBCOMMANDS = new Set(['git', 'gh', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'pip', 'uv', 'poetry', 'dotnet', 'hg', 'svn']);
+
+/** The rule to suggest for a `!` command: `Bash(git status:*)`, `Bash(echo:*)`. */
+export function suggestBashRule(command: string): string {
+  const [first = command, sub] = splitWords(command);
+  const program = basename(first);
+  return WITH_SUBCOMMANDS.has(program) && sub && /^[a-z][a-z0-9-]*$/.test(sub) ? `Bash(${program} ${sub}:*)` : `Bash(${program}:*)`;
+}
+
+function permissionError(cmd: CommandDef, command: string, isAllowed: ExpandContext['isAllowed']): string | undefined {
+  const bashRules = cmd.allowedTools.filter((t) => {
+    const r = parseRule(t, 'allow', cmd.file);
+    return typeof r !== 'string' && r.tool === 'Bash';
+  });
+  if (bashRules.some((rule) => isAllowed(rule, command))) return undefined;
+  const add = suggestBashRule(command);
+  const why = bashRules.length ? `its allowed-tools (${bashRules.join(', ')}) do not allow it` : 'its allowed-tools has no Bash rule';
+  return `/${cmd.name} runs \`${command}\` before the prompt is sent, but ${why}. Add ${add} to allowed-tools in the front matter of ${cmd.file}, e.g.\n---\nallowed-tools: ${[...cmd.allowedTools, add].join(', ')}\n---`;
+}
+
+function runError(cmd: CommandDef, command: string, run: ShellRun, output: string, timeoutMs: number): string | undefined {
+  const where = `/${cmd.name} (${cmd.file}): \`${command}\``;
+  if (run.spawnError) return `${where} could not be started: ${run.spawnError}`;
+  if (run.stopped === 'timeout') return `${where} timed out after ${timeoutMs / 1000}s and was killed${output ? `:\n${output}` : ''}`;
+  if (run.stopped === 'interrupt') return `${where} was interrupted`;
+  if (run.code !== 0) {
+    const how = run.code !== null ? `exit code ${run.code}` : `signal ${run.signal}`;
+    return `${where} failed (${how})${output ? `:\n${output}` : ', with no output'}`;
+  }
+  return undefined;
+}
+
+/**
+ * Turns a command file and its arguments into the prompt (SPEC §6). Arguments are substituted
+ * first, in the text and inside `!` commands (the permission check sees the command that will
+ * run); `!` syntax in the arguments themselves is never run. Every `!` command is checked before
+ * any runs; they then run in order, in ctx.cwd, and any failure stops the expansion. `@path` is
+ * left for the integrator. Never throws.
+ */
+export async function expandCommand(cmd: CommandDef, args: string, ctx: ExpandContext): Promise<Expanded> {
+  const words = splitWords(args);
+  const parts: Array<{ text: string } | { command: string }> = [];
+  let last = 0;
+  for (const m of cmd.body.matchAll(SHELL)) {
+    parts.push({ text: cmd.body.slice(last, m.index) });
+    parts.push({ command: substitute(m[1], args, words).trim() });
+    last = m.index + m[0].length;
+  }
+  parts.push({ text: cmd.body.slice(last) });
+
+  for (const p of parts) {
+    if (!('command' in p)) continue;
+    const error = permissionError(cmd, p.command, ctx.isAllowed);
+    if (error) return { ok: false, error };
+  }
+
+  const timeoutMs = ctx.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;
+  let prompt = '';
+  for (const p of parts) {
+    if (!('command' in p)) { prompt += substitute(p.text, args, words); continue; }
+    if (ctx.signal.aborted) return { ok: false, error: `/${cmd.name} was interrupted` };
+    const run = await runShell(p.command, { cwd: ctx.cwd, signal: ctx.signal, timeoutMs, maxChars: MAX_SHELL_OUTPUT_CHARS });
+    const output = [run.stdout, run.stderr].map((s) => s.replace(/\n+$/, '')).filter((s) => s !== '').join('\n');
+    const error = runError(cmd, p.command, run, output, timeoutMs);
+    if (error) return { ok: false, error };
+    prompt += output;
+  }
+
+  if (args.trim() !== '' && !new RegExp(PLACEHOLDER.source).test(cmd.body)) prompt += `\n\nARGUMENTS: ${args.trim()}`;
+  return { ok: true, prompt, allowedTools: [...cmd.allowedTools], ...(cmd.model ? { model: cmd.model } : {}) };
+}
