@@ -12,6 +12,7 @@ import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
+import { estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
@@ -36,6 +37,8 @@ export interface SessionOptions {
   /** Settings snapshot: a change during the session is reported, not applied. */
   watch?: SettingsWatch;
   rules?: RuleSet;
+  /** Compact automatically when the conversation passes this share of the context window; false: never. */
+  autoCompact?: { threshold: number } | false;
   /** The ASSISTANT.md section of the system prompt (context/memory.ts). */
   memory?: string;
   now?: Date;
@@ -116,6 +119,25 @@ export class Session {
     });
   }
 
+  /**
+   * Replaces the conversation with the model's summary of it (SPEC §6): PreCompact hooks first,
+   * then the summary; the transcript keeps the full history and records the summary. Never throws.
+   */
+  async compact(trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal): Promise<{ ok: true; before: number } | { ok: false; error: string }> {
+    if (this.messages.length === 0) return { ok: false, error: 'there is no conversation to compact yet' };
+    if (this.hooks.has('PreCompact')) {
+      await this.hooks.fire('PreCompact', { ...this.hooks.base('PreCompact', true), trigger, custom_instructions: instructions ?? '' }, signal);
+    }
+    const r = await summarise(this.opts.model, this.messages, instructions, signal);
+    if (!r.ok) return r;
+    const before = this.messages.length;
+    this.messages.splice(0, this.messages.length, summaryMessage(r.summary));
+    this.usage = addUsage(this.usage, r.usage);
+    this.transcript.write({ type: 'compact', trigger, summary: r.summary, timestamp: new Date().toISOString() });
+    this.startContext = await sessionStart(this.hooks, 'compact', signal);
+    return { ok: true, before };
+  }
+
   /** SessionStart hooks; their output becomes context for the model. */
   async start(signal: AbortSignal): Promise<void> {
     this.startContext = await sessionStart(this.hooks, this.opts.resume ? 'resume' : 'startup', signal);
@@ -137,6 +159,11 @@ export class Session {
       return { status: 'blocked', text: '', turns: 0, usage: emptyUsage(), error: submitted.blocked };
     }
     if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
+    const auto = o.autoCompact ?? { threshold: 0.8 };
+    if (auto && this.messages.length > 0 && estimateTokens(this.systemPrompt(), this.messages) > auto.threshold * o.model.contextWindow) {
+      const c = await this.compact('auto', undefined, signal);
+      this.emit({ type: 'warning', message: c.ok ? `The context was nearly full: the conversation (${c.before} messages) was compacted into a summary.` : `The context is nearly full and compaction failed: ${c.error}` });
+    }
     const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange };
     const outcome = await runAgent(text, {
       model: o.model,

@@ -94,9 +94,10 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
   });
   if (slash.kind === 'print') { io.out(slash.text.endsWith('\n') ? slash.text : `${slash.text}\n`); return 0; }
-  prompt = slash.prompt;
-  startupWarnings.push(...slash.warnings);
-  const model = await resolveModel({ spec: slash.model ?? opts.model ?? settings.merged.model, env: { ...process.env, ...env }, cwd });
+  if (slash.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
+  if (slash.kind === 'prompt') { prompt = slash.prompt; startupWarnings.push(...slash.warnings); }
+  const command = slash.kind === 'prompt' ? slash : undefined;
+  const model = await resolveModel({ spec: command?.model ?? opts.model ?? settings.merged.model, env: { ...process.env, ...env }, cwd });
 
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '');
@@ -106,7 +107,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   }
   lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
   // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
-  if (slash.source) lists.push({ kind: 'allow', rules: slash.allowedTools, source: `${slash.source} allowed-tools` });
+  if (command?.source) lists.push({ kind: 'allow', rules: command.allowedTools, source: `${command.source} allowed-tools` });
   const rules = buildRules(lists);
   if (rules.errors.length) throw new Exit(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
   const hooks = collectHooks(settings.sources);
@@ -115,6 +116,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   session = new Session({
     cwd, home, model, mode, additionalDirs, env, emit: printer.sink, ask: refuseAsk, version: VERSION,
     maxTurns: opts.maxTurns, resume, rules: rules.rules, hooks: hooks.hooks, watch, memory: memorySection(memory.files),
+    autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
   let interrupts = 0;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -127,6 +129,12 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
 
   printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[mode] });
   for (const message of startupWarnings) printer.sink({ type: 'warning', message });
+  if (slash.kind === 'compact') {
+    const c = await session.compact('manual', slash.instructions || undefined, controller.signal);
+    if (!c.ok) { io.err(`error: compaction failed: ${c.error}\n`); return 1; }
+    io.out(`Compacted ${c.before} messages into a summary.\n`);
+    return 0;
+  }
   const expansion = await session.expandReferences(prompt, controller.signal);
   if (!expansion.ok) throw new Exit(2, `Nothing was sent:\n  ${expansion.errors.join('\n  ')}`);
   const started = performance.now();

@@ -11,7 +11,9 @@ import { Exit } from './exit.ts';
 export type SlashOutcome =
   | { kind: 'prompt'; prompt: string; allowedTools: string[]; model?: string; source?: string; warnings: string[] }
   /** A built-in that answers without the model: print `text`, exit 0. */
-  | { kind: 'print'; text: string };
+  | { kind: 'print'; text: string }
+  /** `/compact [instructions]` on the resumed conversation. */
+  | { kind: 'compact'; instructions: string };
 
 /** Built-ins that make sense without the terminal UI and without a model turn. */
 const INFO_BUILTINS = new Set(['help']);
@@ -33,6 +35,7 @@ export async function expandSlash(prompt: string, o: { cwd: string; home: string
     case 'builtin':
       if (INFO_BUILTINS.has(res.name)) return { kind: 'print', text: helpText(loaded) };
       if (res.name === 'status') return { kind: 'print', text: o.status() };
+      if (res.name === 'compact') return { kind: 'compact', instructions: res.args };
       throw new Exit(2, `/${res.name} is not available in headless runs yet; it comes with the terminal UI.`);
     case 'custom': {
       await initShellParser();

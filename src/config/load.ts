@@ -86,6 +86,7 @@ export function mergeSettings(list: Settings[]): Settings {
       }
       if (s.permissions.defaultMode) p.defaultMode = s.permissions.defaultMode;
     }
+    if (s.compaction) out.compaction = { ...out.compaction, ...s.compaction };
     if (s.mcpServers) out.mcpServers = { ...out.mcpServers, ...s.mcpServers };
   }
   return out;

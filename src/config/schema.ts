@@ -19,6 +19,10 @@ export const SettingsSchema = z.object({
   hooks: HooksSchema.optional().describe('Lifecycle hooks by event (SPEC §4)'),
   verify: z.union([z.string(), z.object({ command: z.string() }).loose()]).optional(),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
+  compaction: z.object({
+    auto: z.boolean().optional().describe('Compact automatically when the context is nearly full (default true)'),
+    threshold: z.number().gt(0).lt(1).optional().describe('Share of the context window that triggers it (default 0.8)'),
+  }).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

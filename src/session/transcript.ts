@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Message, Usage } from '../providers/types.ts';
+import { summaryMessage } from './compact.ts';
 
 /** `~/.assistant/projects/<cwd with every non-alphanumeric replaced by '-'>/` (Claude Code's scheme). */
 export function projectDir(home: string, cwd: string): string {
@@ -12,6 +13,8 @@ export type TranscriptEntry =
   | { type: 'message'; message: Message; usage?: Usage; timestamp: string }
   /** A file's content before prompt `prompt` changed it: `backup` names the copy; null if it did not exist. */
   | { type: 'checkpoint'; prompt: number; path: string; backup: string | null; timestamp: string }
+  /** The conversation was compacted: from here on the model sees `summary` instead of what came before. */
+  | { type: 'compact'; trigger: 'manual' | 'auto'; summary: string; timestamp: string }
   | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string };
 
 /**
@@ -69,7 +72,10 @@ export function readEntries(path: string): TranscriptEntry[] {
  */
 export function loadMessages(path: string): Message[] {
   const messages: Message[] = [];
-  for (const e of readEntries(path)) if (e.type === 'message') messages.push(e.message);
+  for (const e of readEntries(path)) {
+    if (e.type === 'message') messages.push(e.message);
+    if (e.type === 'compact') messages.splice(0, messages.length, summaryMessage(e.summary));
+  }
   const repaired: Message[] = [];
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];

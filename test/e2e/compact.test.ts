@@ -1,0 +1,67 @@
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeModel, reply, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
+import { makeProject } from '../fakes/project.ts';
+import { runCli } from './cli.ts';
+
+let model: FakeModel;
+before(async () => { model = await startFakeModel(); });
+after(async () => { await model.close(); });
+
+const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
+const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
+const sent = (i: number) => JSON.stringify((model.requests[i].body as { messages: unknown }).messages);
+
+test('/compact replaces the history with the summary; the next request carries it; PreCompact runs', async () => {
+  const { dir, home } = makeProject({
+    'ASSISTANT.md': 'MEMORY-MARKER\n',
+    '.assistant/settings.json': JSON.stringify({ hooks: { PreCompact: [{ hooks: [{ type: 'command', command: 'cat > precompact.json' }] }] } }),
+  });
+  model.reset();
+  model.script(reply().text('Noted the codeword.'), reply().text('## User instructions and corrections\nCodeword is KIWI.\nSUMMARY-TEXT'), reply().text('KIWI'));
+  const first = await runCli(['-p', 'Remember the codeword KIWI-ORIGINAL', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(first.code, 0, first.stderr);
+  const compact = await runCli(['-c', '-p', '/compact keep the codeword', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(compact.code, 0, compact.stderr);
+  assert.match(compact.stdout, /Compacted 2 messages/);
+  assert.match(systemPrompt(model.requests[1]) ?? '', /## User instructions and corrections[\s\S]*## Files changed[\s\S]*## Decisions[\s\S]*## Open tasks/);
+  assert.match(sent(1), /KIWI-ORIGINAL/);
+  assert.match(sent(1), /keep the codeword/);
+  const hook = JSON.parse(readFileSync(join(dir, 'precompact.json'), 'utf8'));
+  assert.equal(hook.hook_event_name, 'PreCompact');
+  assert.equal(hook.trigger, 'manual');
+  assert.equal(hook.custom_instructions, 'keep the codeword');
+  const next = await runCli(['-c', '-p', 'What is the codeword?', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(next.code, 0, next.stderr);
+  assert.match(sent(2), /SUMMARY-TEXT/);
+  assert.doesNotMatch(sent(2), /KIWI-ORIGINAL/);
+  assert.match(systemPrompt(model.requests[2]) ?? '', /MEMORY-MARKER/, 'ASSISTANT.md stays in the system prompt');
+  const projects = join(home, '.assistant', 'projects');
+  const proj = join(projects, readdirSync(projects)[0]);
+  const transcript = readFileSync(join(proj, readdirSync(proj).find((f) => f.endsWith('.jsonl'))!), 'utf8');
+  assert.match(transcript, /KIWI-ORIGINAL/, 'the transcript keeps the full history');
+  assert.match(transcript, /"type":"compact"/);
+});
+
+test('automatic compaction triggers at the threshold, and the user is told', async () => {
+  const { dir, home } = makeProject({ '.assistant/settings.json': JSON.stringify({ compaction: { threshold: 0.0001 } }) });
+  model.reset();
+  model.script(reply().text('first answer'), reply().text('AUTO-SUMMARY'), reply().text('second answer'));
+  const first = await runCli(['-p', 'one', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(first.code, 0, first.stderr);
+  const second = await runCli(['-c', '-p', 'two', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal(second.stdout, 'second answer\n');
+  assert.match(second.stderr, /compacted into a summary/);
+  assert.match(sent(2), /AUTO-SUMMARY/);
+  assert.equal(model.requests.length, 3);
+  const off = makeProject({ '.assistant/settings.json': JSON.stringify({ compaction: { auto: false, threshold: 0.0001 } }) });
+  model.reset();
+  model.script(reply().text('a'), reply().text('b'));
+  await runCli(['-p', 'one', ...MODEL], { cwd: off.dir, home: off.home, env: env() });
+  const again = await runCli(['-c', '-p', 'two', ...MODEL], { cwd: off.dir, home: off.home, env: env() });
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(model.requests.length, 2, 'no summary request when auto compaction is off');
+});
