@@ -6,6 +6,7 @@ import { decide } from '../permissions/decide.ts';
 import { buildRules } from '../permissions/rules.ts';
 import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
 import { Exit } from './exit.ts';
+import initPrompt from '../commands/init-prompt.md';
 
 /** What a headless prompt becomes after slash-command expansion (SPEC §6). */
 export type SlashOutcome =
@@ -23,7 +24,7 @@ const INFO_BUILTINS = new Set(['help']);
  * both invocation forms) into the prompt to send; answers `/help`; refuses unknown commands with
  * "did you mean". A prompt that is not a command passes through unchanged.
  */
-export async function expandSlash(prompt: string, o: { cwd: string; home: string; signal: AbortSignal; status: () => string }): Promise<SlashOutcome> {
+export async function expandSlash(prompt: string, o: { cwd: string; home: string; signal: AbortSignal; status: () => string; memory: () => string }): Promise<SlashOutcome> {
   if (!prompt.startsWith('/')) return { kind: 'prompt', prompt, allowedTools: [], warnings: [] };
   const loaded = loadCommands({ projectRoot: o.cwd, home: o.home });
   const res = resolveSlash(prompt, loaded);
@@ -36,6 +37,11 @@ export async function expandSlash(prompt: string, o: { cwd: string; home: string
       if (INFO_BUILTINS.has(res.name)) return { kind: 'print', text: helpText(loaded) };
       if (res.name === 'status') return { kind: 'print', text: o.status() };
       if (res.name === 'compact') return { kind: 'compact', instructions: res.args };
+      if (res.name === 'memory') return { kind: 'print', text: o.memory() };
+      if (res.name === 'init') {
+        // The model may read anything and write only ASSISTANT.md (extending, never replacing: the prompt says so and Write refuses a file it has not read).
+        return { kind: 'prompt', prompt: `${initPrompt.trim()}${res.args ? `\n\nAlso: ${res.args}` : ''}`, allowedTools: ['Edit(/ASSISTANT.md)'], source: '/init', warnings: loaded.problems };
+      }
       throw new Exit(2, `/${res.name} is not available in headless runs yet; it comes with the terminal UI.`);
     case 'custom': {
       await initShellParser();

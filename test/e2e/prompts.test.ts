@@ -106,3 +106,21 @@ test('/help lists custom commands without calling the model; unknown commands su
   assert.match(unknown.stderr, /Did you mean \/review/);
   assert.equal(model.requests.length, 0);
 });
+
+test('/init lets the model write ASSISTANT.md and nothing else; /memory lists the files', async () => {
+  const { dir, home } = makeProject({ 'package.json': '{"scripts":{"test":"node t.js"}}' });
+  model.reset();
+  model.script(
+    reply().tool('Write', { file_path: 'ASSISTANT.md', content: '# Project\nRun tests: npm test\n' }).tool('Write', { file_path: 'other.md', content: 'x' }),
+    reply().text('Wrote ASSISTANT.md.'),
+  );
+  const r = await runCli(['-p', '/init', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(sentText(model.requests[0]), /write its ASSISTANT\.md/);
+  assert.match(readFileSync(join(dir, 'ASSISTANT.md'), 'utf8'), /npm test/);
+  const results = lastToolResults(model.requests[1]);
+  assert.equal(results[1].isError, true, 'other files stay refused');
+  const mem = await runCli(['-p', '/memory', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(mem.code, 0, mem.stderr);
+  assert.match(mem.stdout, /ASSISTANT\.md \(project\)/);
+});
