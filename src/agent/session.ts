@@ -192,7 +192,7 @@ export class Session {
     });
     this.usage = addUsage(this.usage, outcome.usage);
     this.transcript.write({
-      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: this.costUsd,
+      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.model, outcome.usage),
       ...(outcome.error ? { error: outcome.error } : {}), timestamp: new Date().toISOString(),
     });
     return outcome;

@@ -8,7 +8,7 @@ import { resolveModel } from '../providers/resolve.ts';
 import { CLAUDE_MODE_NAMES, parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { Session } from '../agent/session.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
-import { listSessions, projectDir } from '../session/transcript.ts';
+import { listSessions, projectDir, readEntries } from '../session/transcript.ts';
 import { buildRules, type RuleKind } from '../permissions/rules.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { SettingsWatch } from '../config/watch.ts';
@@ -62,6 +62,17 @@ function findResume(opts: CliOptions, home: string, cwd: string): { sessionId: s
   return found;
 }
 
+/** `/cost`: the totals of the continued session, from its transcript. */
+function sessionCost(path: string | undefined): string {
+  if (!path) return 'No cost yet: this is a new conversation (continue one with -c to see its cost).';
+  let cost = 0; let input = 0; let output = 0; let turns = 0;
+  for (const e of readEntries(path)) {
+    if (e.type !== 'result') continue;
+    cost += e.costUsd; input += e.usage.inputTokens; output += e.usage.outputTokens; turns += e.turns;
+  }
+  return `Total cost: $${cost.toFixed(4)}\nTokens: ${input} in, ${output} out\nModel turns: ${turns}`;
+}
+
 /** A headless run (`-p`). Returns the exit code; throws Exit or a config error for exit 2. */
 export async function runHeadless(opts: CliOptions, firstPrompt: string | undefined, VERSION: string): Promise<number> {
   let prompt = firstPrompt;
@@ -91,6 +102,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const controller = new AbortController();
   const slash = await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
+    cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
     status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
   });

@@ -24,7 +24,7 @@ const INFO_BUILTINS = new Set(['help']);
  * both invocation forms) into the prompt to send; answers `/help`; refuses unknown commands with
  * "did you mean". A prompt that is not a command passes through unchanged.
  */
-export async function expandSlash(prompt: string, o: { cwd: string; home: string; signal: AbortSignal; status: () => string; memory: () => string }): Promise<SlashOutcome> {
+export async function expandSlash(prompt: string, o: { cwd: string; home: string; signal: AbortSignal; status: () => string; memory: () => string; cost: () => string }): Promise<SlashOutcome> {
   if (!prompt.startsWith('/')) return { kind: 'prompt', prompt, allowedTools: [], warnings: [] };
   const loaded = loadCommands({ projectRoot: o.cwd, home: o.home });
   const res = resolveSlash(prompt, loaded);
@@ -38,6 +38,8 @@ export async function expandSlash(prompt: string, o: { cwd: string; home: string
       if (res.name === 'status') return { kind: 'print', text: o.status() };
       if (res.name === 'compact') return { kind: 'compact', instructions: res.args };
       if (res.name === 'memory') return { kind: 'print', text: o.memory() };
+      if (res.name === 'cost') return { kind: 'print', text: o.cost() };
+      if (res.name === 'clear') return { kind: 'print', text: 'Every headless run without -c or -r starts a fresh conversation; nothing to clear.' };
       if (res.name === 'init') {
         // The model may read anything and write only ASSISTANT.md (extending, never replacing: the prompt says so and Write refuses a file it has not read).
         return { kind: 'prompt', prompt: `${initPrompt.trim()}${res.args ? `\n\nAlso: ${res.args}` : ''}`, allowedTools: ['Edit(/ASSISTANT.md)'], source: '/init', warnings: loaded.problems };

@@ -25,3 +25,12 @@ test('tool schemas the model sees', (t) => {
   assert.deepEqual(schemas.map((s) => s.name), ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS']);
   t.assert.snapshot(schemas);
 });
+
+test('assembled system prompt with ASSISTANT.md files', async (t) => {
+  const { memorySection } = await import('../../src/context/memory.ts');
+  const memory = memorySection([
+    { path: '/home/dev/.assistant/ASSISTANT.md', scope: 'user', content: 'Answer in British English.' },
+    { path: '/home/dev/project/ASSISTANT.md', scope: 'project', content: '# Conventions\n- Run `npm test` after each change.' },
+  ]);
+  t.assert.snapshot(buildSystemPrompt(facts, 'auto-accept', [memory]));
+});

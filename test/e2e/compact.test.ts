@@ -65,3 +65,16 @@ test('automatic compaction triggers at the threshold, and the user is told', asy
   assert.equal(again.code, 0, again.stderr);
   assert.equal(model.requests.length, 2, 'no summary request when auto compaction is off');
 });
+
+test('/cost totals the continued session from its transcript', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply().text('a').usage({ input: 1_000_000, output: 0 }));
+  const first = await runCli(['-p', 'one', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(first.code, 0, first.stderr);
+  const cost = await runCli(['-c', '-p', '/cost', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(cost.code, 0, cost.stderr);
+  assert.match(cost.stdout, /Total cost: \$3\.0000/);
+  assert.match(cost.stdout, /1000000 in/);
+  assert.equal(model.requests.length, 1);
+});
