@@ -16,7 +16,7 @@ import { estimateTokens, summarise, summaryMessage } from '../session/compact.ts
 import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
-import type { AskFn, EventSink, RunOutcome } from './events.ts';
+import type { AskFn, EventSink, PermissionAnswer, PermissionRequest, RunOutcome } from './events.ts';
 import { runAgent } from './loop.ts';
 import type { ToolCall } from './tool-call.ts';
 
@@ -28,7 +28,10 @@ export interface SessionOptions {
   additionalDirs: string[];
   env: Record<string, string>;
   emit: EventSink;
+  /** Answers permission questions (the terminal UI; headless refuses). */
   ask: AskFn;
+  /** A person answers `ask` (terminal UI): Notification hooks fire while a question waits. */
+  interactive?: boolean;
   version: string;
   maxTurns?: number;
   /** Transcript to continue (`-c`, `-r`). */
@@ -138,6 +141,15 @@ export class Session {
     return { ok: true, before };
   }
 
+  /** A permission question: Notification hooks fire first when a person will be waited for (SPEC §4). */
+  private async ask(req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
+    if (this.opts.interactive && this.hooks.has('Notification')) {
+      const message = `assistant needs your permission to use ${req.tool}`;
+      void this.hooks.fire('Notification', { ...this.hooks.base('Notification', false), message, notification_type: 'permission_prompt' }, signal);
+    }
+    return this.opts.ask(req, signal);
+  }
+
   /** SessionStart hooks; their output becomes context for the model. */
   async start(signal: AbortSignal): Promise<void> {
     this.startContext = await sessionStart(this.hooks, this.opts.resume ? 'resume' : 'startup', signal);
@@ -179,7 +191,7 @@ export class Session {
         tools: new Map(this.tools.map((t) => [t.name, t])),
         toolCtx,
         decide: (tool, input) => this.decide(tool, input),
-        ask: o.ask,
+        ask: (req, sig) => this.ask(req, sig),
         seams: toolSeams(this.hooks),
         emit: this.emit,
       },
