@@ -1,7 +1,7 @@
-import { open, readFile } from 'node:fs/promises';
-import { binaryByName, looksBinary } from '../tools/binary.ts';
+import { readFile } from 'node:fs/promises';
+import { binaryByName, headBytes, looksBinary } from '../tools/binary.ts';
 import { recordSnapshot, SNAPSHOT_CONTENT_LIMIT } from '../tools/file-state.ts';
-import { type Page, pageOfFile, pageOfText } from '../tools/read-lines.ts';
+import { type Page, numberedRows, pageOfFile, pageOfText } from '../tools/read-lines.ts';
 import type { ToolContext } from '../tools/types.ts';
 
 /** One file (or some of its lines) attached to a prompt: the Read tool's numbered format and file-state record. */
@@ -20,32 +20,7 @@ export interface FileAttachInput {
 
 export type FileAttachResult = { text: string; lines: { from: number; to: number; total: number } } | { error: string };
 
-async function headBytes(path: string): Promise<Buffer> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(8192);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
 
-/** Rows as Read numbers them (`cat -n`), stopping before `maxBytes` of output. */
-function numbered(page: Page, startLine: number, maxBytes: number): { text: string; shown: number } {
-  const rows: string[] = [];
-  let bytes = 0;
-  for (let i = 0; i < page.lines.length; i++) {
-    let line = page.lines[i];
-    if (i === 0 && startLine === 1 && line.startsWith('\uFEFF')) line = line.slice(1);
-    const row = `${String(startLine + i).padStart(6)}\t${line}${page.cut.has(i) ? ' … [line truncated]' : ''}`;
-    const size = Buffer.byteLength(row) + 1;
-    if (i > 0 && bytes + size > maxBytes) break;
-    rows.push(row);
-    bytes += size;
-  }
-  return { text: rows.join('\n'), shown: rows.length };
-}
 
 /** Never throws: an unreadable or binary file is an error value naming the reference. */
 export async function attachFile(a: FileAttachInput, size: number): Promise<FileAttachResult> {
@@ -78,7 +53,7 @@ export async function attachFile(a: FileAttachInput, size: number): Promise<File
   if (page.lines.length === 0) {
     return { error: `${a.ref}: ${a.display} has only ${totalText} lines, fewer than line ${first + 1}` };
   }
-  const { text, shown } = numbered(page, first + 1, a.maxBytes);
+  const { text, shown } = numberedRows(page, first + 1, a.maxBytes, 'bytes');
   const from = first + 1;
   const to = first + shown;
   const askedTo = a.range ? Math.min(a.range.end, total) : total;

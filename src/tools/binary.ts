@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 
 const IMAGE = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'webp', 'tif', 'tiff', 'psd', 'heic', 'avif'];
@@ -22,4 +23,16 @@ export function binaryByName(path: string): string | undefined {
 /** A NUL byte in the first 8 KB means binary, as git and grep decide. */
 export function looksBinary(head: Uint8Array): boolean {
   return head.subarray(0, 8192).includes(0);
+}
+
+/** The first 8 KB of a file, for `looksBinary`. */
+export async function headBytes(path: string): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(8192);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
 }

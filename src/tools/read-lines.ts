@@ -116,3 +116,22 @@ export async function pageOfFile(
   }
   return { lines, cut, totalLines: lineNo, counted };
 }
+
+/**
+ * Rows numbered as Read shows them (`cat -n`: the number right-aligned to 6, a tab, the line),
+ * stopping before the output passes `max` — counted in characters, or in UTF-8 bytes.
+ */
+export function numberedRows(page: Page, startLine: number, max: number, unit: 'chars' | 'bytes' = 'chars'): { text: string; shown: number } {
+  const rows: string[] = [];
+  let used = 0;
+  for (let i = 0; i < page.lines.length; i++) {
+    let line = page.lines[i];
+    if (i === 0 && startLine === 1 && line.startsWith('\uFEFF')) line = line.slice(1);
+    const row = `${String(startLine + i).padStart(6)}\t${line}${page.cut.has(i) ? ' … [line truncated]' : ''}`;
+    const size = (unit === 'bytes' ? Buffer.byteLength(row) : row.length) + 1;
+    if (i > 0 && used + size > max) break;
+    rows.push(row);
+    used += size;
+  }
+  return { text: rows.join('\n'), shown: rows.length };
+}

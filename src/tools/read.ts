@@ -1,9 +1,9 @@
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { binaryByName, looksBinary } from './binary.ts';
+import { binaryByName, headBytes, looksBinary } from './binary.ts';
 import { recordSnapshot, SNAPSHOT_CONTENT_LIMIT } from './file-state.ts';
 import { resolvePath } from './paths.ts';
-import { type Page, pageOfFile, pageOfText } from './read-lines.ts';
+import { type Page, numberedRows, pageOfFile, pageOfText } from './read-lines.ts';
 import { missingFileMessage } from './similar.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalInt } from './zod-helpers.ts';
@@ -21,30 +21,7 @@ const schema = z.object({
 
 const fail = (output: string): ToolResult => ({ output, isError: true });
 
-async function headBytes(path: string): Promise<Buffer> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(8192);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
 
-function numbered(page: Page, startLine: number, maxChars: number): { text: string; shown: number } {
-  const out: string[] = [];
-  let chars = 0;
-  for (let i = 0; i < page.lines.length; i++) {
-    let line = page.lines[i];
-    if (i === 0 && startLine === 1 && line.startsWith('\uFEFF')) line = line.slice(1);
-    const row = `${String(startLine + i).padStart(6)}\t${line}${page.cut.has(i) ? ' … [line truncated]' : ''}`;
-    if (i > 0 && chars + row.length + 1 > maxChars) break;
-    out.push(row);
-    chars += row.length + 1;
-  }
-  return { text: out.join('\n'), shown: out.length };
-}
 
 export const readTool: ToolDef<typeof schema> = {
   name: 'Read',
@@ -98,7 +75,7 @@ export const readTool: ToolDef<typeof schema> = {
       return fail(`The file ${abs} has only ${totalText} lines, fewer than offset=${first + 1}. Read again with an offset from 1 to ${total}.`);
     }
 
-    const { text, shown } = numbered(page, first + 1, MAX_PAGE_CHARS);
+    const { text, shown } = numberedRows(page, first + 1, MAX_PAGE_CHARS);
     const last = first + shown; // 1-based number of the last line shown
     let output = text;
     if (last < total || !page.counted) {
