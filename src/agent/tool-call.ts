@@ -26,6 +26,8 @@ export interface PreToolVerdict {
   reason?: string;
   /** Replaces the whole input (validated again before use). */
   updatedInput?: Record<string, unknown>;
+  /** `additionalContext` for the model, sent with the call's result. */
+  context?: string;
 }
 
 /** The two seams around every tool call (DESIGN §2). Hooks plug in here. */
@@ -112,5 +114,6 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
     const feedback = await ctx.seams.postToolUse(prepared, result, durationMs, signal);
     if (feedback) result = { ...result, output: `${result.output}\n\n${feedback}` };
   }
+  if (hook.context) result = { ...result, output: `${result.output}\n\nPreToolUse:${tool.name} hook context:\n${hook.context}` };
   return { result };
 }

@@ -34,6 +34,7 @@ export function toolSeams(engine: HookEngine): ToolSeams {
           verdict.reason = spec?.permissionDecisionReason ?? j.reason;
         }
         if (spec?.updatedInput && typeof spec.updatedInput === 'object') verdict.updatedInput = spec.updatedInput;
+        if (typeof spec?.additionalContext === 'string' && spec.additionalContext) verdict.context = [verdict.context, spec.additionalContext].filter(Boolean).join('\n');
       }
       if (verdict.decision === 'deny') return { block: verdict.reason ?? `A PreToolUse hook denied ${call.name}.` };
       return verdict;

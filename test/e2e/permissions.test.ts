@@ -82,3 +82,14 @@ test('every kind of bypass under --allowed-tools "Bash(git:*)" changes nothing o
   const denials = JSON.parse(r.stdout).permission_denials;
   assert.ok(denials.length >= bypasses.length - 1, `refused ${denials.length} of ${bypasses.length}`);
 });
+
+test('a PreToolUse hook\'s additionalContext reaches the model with the result', async () => {
+  const { dir, home } = makeProject({
+    '.assistant/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'LS', hooks: [{ type: 'command', command: 'echo \'{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"CTX-FROM-HOOK"}}\'' }] }] } }),
+  });
+  model.reset();
+  model.script(reply().tool('LS', { path: '.' }), reply().text('ok'));
+  const r = await runCli(['-p', 'list', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(lastToolResults(model.requests[1])[0].content, /PreToolUse:LS hook context:\nCTX-FROM-HOOK/);
+});
