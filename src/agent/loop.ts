@@ -46,7 +46,10 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
         text = ''; calls = [];
         emit({ type: 'retry', attempt: ev.attempt, maxRetries: ev.maxRetries, delayMs: ev.delayMs, message: ev.error.message });
         break;
-      case 'finish': return { text, calls, usage: ev.usage, end: 'ok' };
+      case 'finish':
+        if (ev.reason === 'length' && calls.length === 0) emit({ type: 'warning', message: 'The model hit its output limit: the answer may be cut short.' });
+        if (ev.reason === 'error') return { text, calls, usage: ev.usage, end: 'error', error: 'the model ended its answer with an error' };
+        return { text, calls, usage: ev.usage, end: 'ok' };
       case 'error': return { text, calls, usage: emptyUsage(), end: 'error', error: ev.error.message };
       case 'aborted': return { text, calls, usage: emptyUsage(), end: 'aborted' };
     }
@@ -85,6 +88,7 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     if (opts.maxTurns !== undefined && turns >= opts.maxTurns) {
       return { status: 'max-turns', text: lastText, turns, usage, error: `Reached the turn limit (--max-turns ${opts.maxTurns}).` };
     }
+    if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };
     turns++;
     opts.run.emit({ type: 'request', turn: turns });
     const t = await streamTurn(opts);

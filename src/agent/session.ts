@@ -42,6 +42,8 @@ export interface SessionOptions {
   rules?: RuleSet;
   /** Compact automatically when the conversation passes this share of the context window; false: never. */
   autoCompact?: { threshold: number } | false;
+  /** `--append-system-prompt`. */
+  appendSystemPrompt?: string;
   /** The ASSISTANT.md section of the system prompt (context/memory.ts). */
   memory?: string;
   now?: Date;
@@ -96,7 +98,7 @@ export class Session {
 
   systemPrompt(): string {
     const start = this.startContext.length ? [`# Session start context (from SessionStart hooks)\n${this.startContext.join('\n')}`] : [];
-    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode, [this.opts.memory ?? '', ...start]);
+    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.opts.model.label, process.env, this.opts.now), this.mode, [this.opts.memory ?? '', ...start, this.opts.appendSystemPrompt ?? '']);
   }
 
   /** The permission decision for one call (rules, mode; the Bash command split first). */

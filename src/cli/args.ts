@@ -14,6 +14,7 @@ export interface CliOptions {
   allowedTools: string[];
   disallowedTools: string[];
   verify?: string;
+  appendSystemPrompt?: string;
 }
 
 export class UsageError extends Error {}
@@ -55,6 +56,10 @@ export function buildProgram(version: string): Command {
     .option('--permission-mode <mode>', 'plan | normal | auto-accept | bypass')
     .option('--allowed-tools <rules...>', 'permission rules to allow, e.g. "Bash(git:*)" Read', collect, [])
     .option('--disallowed-tools <rules...>', 'permission rules to deny', collect, [])
+    .addOption(new Option('--allowedTools <rules...>').hideHelp().argParser(collect).default([]))
+    .addOption(new Option('--disallowedTools <rules...>').hideHelp().argParser(collect).default([]))
+    .addOption(new Option('--dangerously-skip-permissions', 'same as --permission-mode bypass').hideHelp())
+    .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
     .option('--settings <file-or-json>', 'an extra settings file (or inline JSON) for this run')
     .option('--add-dir <dir>', 'another directory the tools may use (repeatable)', collect, [])
     .option('--verify <command>', 'verification command to run after changes')
@@ -84,7 +89,9 @@ export function parseArgs(argv: string[], version: string): Parsed {
     if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return { kind: 'exit', code: 2 }; }
     throw e;
   }
-  const o = program.opts() as CliOptions & { allowedTools: string[]; disallowedTools: string[] };
+  const o = program.opts() as CliOptions & { allowedTools: string[]; disallowedTools: string[]; dangerouslySkipPermissions?: boolean };
+  // Claude Code's spellings: --allowedTools, --disallowedTools, --dangerously-skip-permissions.
+  if (o.dangerouslySkipPermissions && !o.permissionMode) o.permissionMode = 'bypass';
   const words = program.args;
   return {
     kind: 'run',

@@ -8,6 +8,10 @@ import { Exit } from './exit.ts';
  * Errors carrying `exitCode` (Exit, ConfigError, ModelConfigError) end with that code and their message.
  */
 async function main(): Promise<void> {
+  // A closed output pipe (`assistant -p … | head -1`) ends the run quietly, not with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); });
+  process.on('uncaughtException', (e) => { process.stderr.write(`assistant: unexpected error: ${e?.message ?? String(e)}\n`); process.exit(1); });
+  process.on('unhandledRejection', (e) => { process.stderr.write(`assistant: unexpected error: ${(e as Error)?.message ?? String(e)}\n`); process.exit(1); });
   let code: number;
   try {
     const argv = process.argv.slice(2);

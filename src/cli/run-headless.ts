@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, fstatSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CliOptions } from './args.ts';
@@ -81,7 +81,11 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   }
   if (!process.stdin.isTTY) {
     // `cat log | assistant -p "explain"`: piped text comes before the prompt, as with claude -p.
-    const piped = (await readStdin(prompt === undefined ? undefined : 200)).trim();
+    // A pipe or file is read to its end (`npm test 2>&1 | assistant -p "why"`); anything else
+    // (a socket left open by a parent) is given a moment, so a silent stdin cannot hang the run.
+    const kind = fstatSync(0);
+    const finite = kind.isFIFO() || kind.isFile();
+    const piped = (await readStdin(prompt === undefined || finite ? undefined : 200)).trim();
     if (piped) prompt = prompt === undefined ? piped : `${piped}\n\n${prompt}`;
   }
   if (!prompt) throw new Exit(2, 'No prompt given. Usage: assistant -p "your prompt"   (or pipe the prompt on standard input)');
@@ -90,6 +94,9 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const home = homedir();
   const settings = loadSettings(home, cwd, opts.settings, cwd);
   const startupWarnings = [...settings.warnings];
+  if (opts.verify || settings.merged.verify) {
+    startupWarnings.push('verification (--verify / settings "verify") is not implemented yet: no verification command will run; run your tests yourself.');
+  }
   const memory = loadMemory({ cwd, home });
   startupWarnings.push(...memory.notices, ...memory.warnings);
   const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
@@ -129,12 +136,15 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   session = new Session({
     cwd, home, model, mode, additionalDirs, env, emit: printer.sink, ask: refuseAsk, version: VERSION,
     maxTurns: opts.maxTurns, resume, rules: rules.rules, hooks: hooks.hooks, watch, memory: memorySection(memory.files),
+    appendSystemPrompt: opts.appendSystemPrompt,
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
   let interrupts = 0;
+  let abortedBy: NodeJS.Signals | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     interrupts++;
     if (interrupts > 1) process.exit(sig === 'SIGTERM' ? 143 : 130);
+    abortedBy = sig;
     controller.abort(new Error(`interrupted (${sig})`));
   };
   process.on('SIGINT', onSignal);
@@ -155,6 +165,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const outcome = await session.prompt(prompt, controller.signal, expansion);
   // SessionEnd runs even after an interrupt, with a fresh signal: it is the user's clean-up.
   await session.end('other', AbortSignal.timeout(60_000));
-  return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
+  const code = printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
+  return code === 130 && abortedBy === 'SIGTERM' ? 143 : code;
 }
 

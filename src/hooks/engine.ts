@@ -39,7 +39,7 @@ export class HookEngine {
 
   has(event: HookEvent): boolean { return this.hooks.some((h) => h.event === event); }
 
-  newPrompt(): void { this.promptId = randomUUID(); }
+  newPrompt(): void { this.promptId = randomUUID(); this.stopReason = undefined; }
 
   /** The fields every event's input carries (Claude Code's names). */
   base(event: HookEvent, withMode: boolean): Record<string, unknown> {

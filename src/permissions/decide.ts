@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import { decideByMode, protectedFile, type Decision, type PermissionMode } from './modes.ts';
 import { absolute, pathMatches, programName } from './paths.ts';
 import { matchesBash, ruleTool, type Rule, type RuleSet } from './rules.ts';
@@ -48,7 +49,15 @@ function pathRule(rule: Rule, tool: string, abs: string, ctx: DecideContext): bo
 
 function isReadOnly(c: SimpleCommand): boolean {
   if (c.redirects.some((r) => r.writes && r.target !== '/dev/null')) return false;
-  if (c.program === 'git') return READ_ONLY_GIT.has(c.args.find((a) => !a.startsWith('-')) ?? '') && !c.args.some((a) => a.startsWith('--output'));
+  if (c.program === 'git') {
+    const sub = c.args.find((a) => !a.startsWith('-')) ?? '';
+    if (!READ_ONLY_GIT.has(sub) || c.args.some((a) => a.startsWith('--output') || a === '--ext-diff' || a.startsWith('--textconv'))) return false;
+    // `git branch NAME` creates, `-d/-D/-m/-c` delete, move or copy: only listing is read-only.
+    if (sub === 'branch') return c.args.slice(c.args.indexOf('branch') + 1).every((a) => /^(-a|-r|-v|-vv|--all|--remotes|--list|--show-current|--contains|--merged|--no-merged|--verbose|--color|--no-color)$/.test(a));
+    return true;
+  }
+  if (c.program === 'tree' && c.args.some((a) => a === '-o' || a.startsWith('-o'))) return false;
+  if (c.program === 'file' && c.args.some((a) => /^-[a-zA-Z]*C/.test(a) || a === '--compile')) return false;
   if (c.program === 'find') return !c.args.some((a) => FIND_WRITES.test(a));
   return READ_ONLY.has(c.program) && c.wrappers.every((w) => w === 'time' || w === 'command');
 }
@@ -139,7 +148,12 @@ function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, i
 export function decide(tool: string, input: Record<string, unknown>, ctx: DecideContext): RuledDecision {
   if (tool === 'Bash') return decideBash(input, ctx);
   const raw = (input.file_path ?? input.path) as unknown;
-  const abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
+  let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
+  if (tool === 'Glob' && typeof input.pattern === 'string') {
+    // A pattern can reach outside on its own (`/etc/*`, `../../**`, `~/.ssh/*`): decide on its literal base.
+    const base = picomatch.scan(input.pattern).base;
+    if (base) abs = absolute(base, abs ?? ctx.projectRoot, ctx.home);
+  }
   if (['Read', 'Grep', 'Glob', 'LS', 'Edit', 'Write'].includes(tool)) return decideFile(tool, abs, ctx, input);
   // Other tools: whole-tool rules and the mode.
   const d = ctx.rules.deny.find((r) => r.tool === tool);

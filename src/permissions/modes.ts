@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 
 export type PermissionMode = 'plan' | 'normal' | 'auto-accept' | 'bypass';
@@ -93,7 +93,10 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
   const where = path ? ` ${relative(ctx.projectRoot, path) || '.'}` : '';
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
   if (ctx.mode === 'plan') {
-    if (READ_TOOLS.has(tool)) return { behavior: 'allow', reason: 'read-only tool in Plan Mode' };
+    if (READ_TOOLS.has(tool)) {
+      if (inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'read-only tool in Plan Mode' };
+      return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${tool === 'Read' ? dirname(path!) : path}` };
+    }
     if (EDIT_TOOLS.has(tool) && path === resolve(ctx.projectRoot, 'plan.md')) return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
     if (tool === 'Bash' && isReadOnlyBash(String(input.command ?? ''))) return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
     return {
@@ -104,7 +107,7 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
   }
   if (READ_TOOLS.has(tool)) {
     if (inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'read-only tool inside the project' };
-    return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${path}` };
+    return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${tool === 'LS' || tool === 'Glob' || tool === 'Grep' ? path : dirname(path!)}` };
   }
   if (EDIT_TOOLS.has(tool)) {
     const guarded = path && protectedFile(path, ctx.projectRoot);

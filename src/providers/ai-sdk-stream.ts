@@ -26,6 +26,7 @@ export async function* streamOnce(
   signal: AbortSignal,
   opts: AttemptOptions,
 ): AsyncGenerator<StreamEvent> {
+  if (signal.aborted) { yield { type: 'aborted' }; return; }
   const inner = new AbortController();
   const onAbort = () => inner.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });

@@ -8,10 +8,11 @@ export interface ModelInfo {
 }
 
 const MODELS: Array<[RegExp, ModelInfo]> = [
-  [/claude-(opus-4|4-opus)/, { contextWindow: 200_000, maxOutputTokens: 32_000, price: [15, 75, 1.5, 18.75] }],
   [/claude-(opus-4-[5-9]|opus-4\.[5-9])/, { contextWindow: 200_000, maxOutputTokens: 32_000, price: [5, 25, 0.5, 6.25] }],
+  [/claude-(opus-4|4-opus)/, { contextWindow: 200_000, maxOutputTokens: 32_000, price: [15, 75, 1.5, 18.75] }],
   [/claude-(sonnet|3-7-sonnet|3-5-sonnet)/, { contextWindow: 200_000, maxOutputTokens: 32_000, price: [3, 15, 0.3, 3.75] }],
-  [/claude-(haiku-4|3-5-haiku)/, { contextWindow: 200_000, maxOutputTokens: 16_000, price: [1, 5, 0.1, 1.25] }],
+  [/claude-haiku-4/, { contextWindow: 200_000, maxOutputTokens: 16_000, price: [1, 5, 0.1, 1.25] }],
+  [/claude-3-5-haiku/, { contextWindow: 200_000, maxOutputTokens: 8_192, price: [0.8, 4, 0.08, 1] }],
   [/^gpt-5(\.\d)?(-codex)?$/, { contextWindow: 400_000, maxOutputTokens: 32_000, price: [1.25, 10, 0.125, 0] }],
   [/^gpt-5(\.\d)?-mini/, { contextWindow: 400_000, maxOutputTokens: 32_000, price: [0.25, 2, 0.025, 0] }],
   [/^gpt-4\.1/, { contextWindow: 1_000_000, maxOutputTokens: 32_000, price: [2, 8, 0.5, 0] }],

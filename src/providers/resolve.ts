@@ -35,11 +35,15 @@ function inferProvider(model: string): string | undefined {
   return undefined;
 }
 
-function splitSpec(spec: string): { provider: string; model: string } {
+/** Claude Code's model aliases. */
+const ALIASES: Record<string, string> = { sonnet: 'anthropic:claude-sonnet-4-5', opus: 'anthropic:claude-opus-4-5', haiku: 'anthropic:claude-haiku-4-5' };
+
+function splitSpec(raw: string): { provider: string; model: string } {
+  const spec = ALIASES[raw] ?? raw;
   const i = spec.indexOf(':');
   if (i <= 0) {
     const provider = inferProvider(spec);
-    if (!provider) throw new ModelConfigError(`--model "${spec}": say which provider serves it, as PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')}).`);
+    if (!provider) throw new ModelConfigError(`model "${spec}" (from --model or settings "model"): say which provider serves it, as PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')}; aliases: sonnet, opus, haiku).`);
     return { provider, model: spec };
   }
   const provider = spec.slice(0, i) === 'gemini' ? 'google' : spec.slice(0, i);

@@ -147,6 +147,13 @@ const cases: Case[] = [
   ['eval ls', rules(), 'deny', 'plan'],
   ['ls $(rm x)', rules(), 'deny', 'plan'],
   ['echo hi 2>/dev/null', rules(), 'allow', 'plan'],
+  ['git branch', rules(), 'allow', 'plan'],
+  ['git branch -a', rules(), 'allow', 'plan'],
+  ['git branch -D main', rules(), 'deny', 'plan'],
+  ['git branch newb', rules(), 'deny', 'plan'],
+  ['git log --ext-diff -p', rules(), 'deny', 'plan'],
+  ['tree -o out.txt', rules(), 'deny', 'plan'],
+  ['file -C -m x', rules(), 'deny', 'plan'],
   // Exact rules
   ['npm test', rules(['Bash(npm test)']), 'allow'],
   ['npm test x', rules(['Bash(npm test)']), 'ask'],
@@ -194,4 +201,18 @@ test('path rules: gitignore patterns, Edit covers Write, Read covers the read to
   assert.equal(file('Edit', 'src/a.ts', r, 'plan'), 'deny');
   assert.equal(file('Write', 'plan.md', r, 'plan'), 'allow');
   assert.equal(file('Edit', '.assistant/settings.json', rules(['Edit(**)'])), 'ask');
+});
+
+test('a Glob pattern that reaches outside the project is decided on its base', () => {
+  const glob = (pattern: string, mode: PermissionMode) => decide('Glob', { pattern }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules() }).behavior;
+  assert.equal(glob('**/*.ts', 'plan'), 'allow');
+  assert.equal(glob('/etc/*.conf', 'normal'), 'ask');
+  assert.equal(glob('../../**/*', 'plan'), 'ask');
+  assert.equal(glob('~/.ssh/*', 'normal'), 'ask');
+  assert.equal(glob('/proj/src/**', 'normal'), 'allow');
+});
+
+test('a refused read outside the project suggests its directory for --add-dir', () => {
+  const d = decide('Read', { file_path: '/etc/hostname' }, { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules() });
+  assert.equal(d.remedy, '--add-dir /etc');
 });

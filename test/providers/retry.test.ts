@@ -77,3 +77,11 @@ test('errors are classified: HTTP status, overload inside a stream, network fail
   assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })).retryable, true);
   assert.equal(classifyError(new Error('something else')).retryable, false);
 });
+
+test('prices: specific model patterns win', async () => {
+  const { costUsd } = await import('../../src/providers/catalogue.ts');
+  const million = { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  assert.equal(costUsd('claude-opus-4-5', million), 5);
+  assert.equal(costUsd('claude-opus-4-1', million), 15);
+  assert.equal(costUsd('claude-sonnet-4-5', million), 3);
+});
