@@ -93,7 +93,11 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     opts.run.emit({ type: 'request', turn: turns });
     const t = await streamTurn(opts);
     usage = addUsage(usage, t.usage);
-    if (t.end === 'aborted') return { status: 'aborted', text: t.text, turns, usage };
+    if (t.end === 'aborted') {
+      // Keep what the model had said, so a resumed session knows (tool calls never ran: dropped).
+      if (t.text) opts.append({ role: 'assistant', content: [{ type: 'text', text: `${t.text}\n[interrupted by the user]` }] });
+      return { status: 'aborted', text: t.text, turns, usage };
+    }
     if (t.end === 'error') return { status: 'error', text: lastText, turns, usage, error: t.error };
 
     const content: Array<{ type: 'text'; text: string } | LanguageModelV4ToolCallPart> = [];

@@ -45,7 +45,8 @@ export function messageJson(m: Message): { type: 'user' | 'assistant'; message: 
 /** One stream-json line for an event, or undefined for events that stream-json does not show. */
 export function streamJsonEvent(ev: AgentEvent, sessionId: string): Record<string, unknown> | undefined {
   switch (ev.type) {
-    case 'message': return { ...messageJson(ev.message), session_id: sessionId };
+    // The prompt itself is not echoed (Claude Code does so only with --replay-user-messages).
+    case 'message': return ev.message.role === 'user' ? undefined : { ...messageJson(ev.message), session_id: sessionId };
     case 'retry': return { type: 'system', subtype: 'api_retry', attempt: ev.attempt, max_retries: ev.maxRetries, retry_delay_ms: ev.delayMs, error: ev.message, session_id: sessionId };
     case 'tool-denied': return { type: 'system', subtype: 'permission_denied', tool_name: ev.name, tool_use_id: ev.id, reason: ev.reason, session_id: sessionId };
     case 'warning': return { type: 'warning', message: ev.message, session_id: sessionId };

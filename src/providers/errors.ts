@@ -59,6 +59,10 @@ export function classifyError(err: unknown): ProviderErrorInfo {
     return { message: `${kind}: ${inner?.message ?? ''}`.trim(), retryable: true };
   }
   const text = `${e?.message ?? String(err)} ${e?.cause?.code ?? ''} ${e?.cause?.message ?? ''}`;
+  if (/ECONNREFUSED/.test(text)) {
+    // Nothing listens there (a local server not started, a wrong port): retrying only makes the user wait.
+    return { message: `nothing is listening at the model server's address (connection refused): ${e?.cause?.message ?? e?.message ?? ''}`.trim(), retryable: false };
+  }
   if (NETWORK_CODES.test(text)) {
     return { message: `connection to the model server failed: ${e?.cause?.message ?? e?.message ?? String(err)}`, retryable: true };
   }

@@ -74,7 +74,8 @@ test('errors are classified: HTTP status, overload inside a stream, network fail
   assert.equal(e401.retryable, false);
   assert.match(e401.message, /refused the API key.*invalid x-api-key/);
   assert.equal(classifyError({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }).retryable, true);
-  assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })).retryable, true);
+  assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } })).retryable, true);
+  assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })).retryable, false);
   assert.equal(classifyError(new Error('something else')).retryable, false);
 });
 
