@@ -1,4 +1,4 @@
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { classifyError, isAbort } from './errors.ts';
 import type { ModelRequest, StreamEvent, Usage } from './types.ts';
 
@@ -14,6 +14,18 @@ function toUsage(u: { inputTokens?: { total?: number; cacheRead?: number; cacheW
     cacheReadTokens: u?.inputTokens?.cacheRead ?? 0,
     cacheWriteTokens: u?.inputTokens?.cacheWrite ?? 0,
   };
+}
+
+const CACHE = { anthropic: { cacheControl: { type: 'ephemeral' } } };
+
+/**
+ * Anthropic prompt caching: the system prompt (with the tools before it) and the conversation up to
+ * its last message are marked as cache breakpoints, so each turn re-reads them at the cached price
+ * instead of paying for them again. Other providers ignore these options (OpenAI caches on its own).
+ */
+function withCacheBreakpoints(req: ModelRequest): LanguageModelV4Prompt {
+  const messages = req.messages.map((m, i) => (i === req.messages.length - 1 ? { ...m, providerOptions: { ...m.providerOptions, ...CACHE } } : m));
+  return [{ role: 'system', content: req.system, providerOptions: CACHE }, ...messages] as LanguageModelV4Prompt;
 }
 
 /**
@@ -41,7 +53,7 @@ export async function* streamOnce(
   try {
     arm();
     const { stream } = await model.doStream({
-      prompt: [{ role: 'system', content: req.system }, ...req.messages],
+      prompt: withCacheBreakpoints(req),
       tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })),
       toolChoice: req.tools.length ? { type: 'auto' } : undefined,
       maxOutputTokens: req.maxOutputTokens,

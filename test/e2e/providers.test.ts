@@ -68,3 +68,15 @@ test('Ctrl-C while waiting for the model ends the run at once with exit 130', as
   assert.equal(await exited, 130);
   assert.ok(Date.now() - t0 < 3000, 'interrupt is prompt');
 });
+
+test('Anthropic requests mark the system prompt and the last message for prompt caching', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply().tool('LS', { path: '.' }), reply().text('ok'));
+  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl } });
+  assert.equal(r.code, 0, r.stderr);
+  const body = model.requests[1].body as { system: Array<{ cache_control?: unknown }>; messages: Array<{ content: Array<{ cache_control?: unknown }> }> };
+  assert.deepEqual(body.system.at(-1)?.cache_control, { type: 'ephemeral' });
+  assert.deepEqual(body.messages.at(-1)?.content.at(-1)?.cache_control, { type: 'ephemeral' });
+  assert.equal(body.messages[0].content.at(-1)?.cache_control, undefined, 'only the last message is a breakpoint');
+});
