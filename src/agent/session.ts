@@ -46,6 +46,8 @@ export interface SessionOptions {
   appendSystemPrompt?: string;
   /** The ASSISTANT.md section of the system prompt (context/memory.ts). */
   memory?: string;
+  /** The verification command run after changes, before the answer (SPEC §8). */
+  verify?: string;
   now?: Date;
 }
 
@@ -93,6 +95,8 @@ export class Session {
       timestamp: new Date().toISOString(), ...(opts.resume ? { resumed: true } : {}),
     });
   }
+
+  get model(): ModelHandle { return this.opts.model; }
 
   get costUsd(): number { return costUsd(this.opts.model.model, this.usage); }
 

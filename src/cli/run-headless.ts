@@ -1,18 +1,12 @@
-import { existsSync, fstatSync, statSync } from 'node:fs';
+import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { loadSettings, settingsFiles } from '../config/load.ts';
-import { resolveModel } from '../providers/resolve.ts';
-import { CLAUDE_MODE_NAMES, parseMode, type PermissionMode } from '../permissions/modes.ts';
-import { Session } from '../agent/session.ts';
+import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
+import type { Session } from '../agent/session.ts';
+import { createSession, loadSetup } from '../agent/setup.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
-import { listSessions, projectDir, readEntries } from '../session/transcript.ts';
-import { buildRules, type RuleKind } from '../permissions/rules.ts';
-import { collectHooks, missingPrograms } from '../hooks/config.ts';
-import { SettingsWatch } from '../config/watch.ts';
-import { loadMemory, memorySection } from '../context/memory.ts';
+import { readEntries } from '../session/transcript.ts';
 import { expandSlash } from './slash.ts';
 
 const io: HeadlessIO = {
@@ -37,29 +31,6 @@ function readStdin(firstByteMs?: number): Promise<string> {
     process.stdin.once('end', done);
     process.stdin.once('error', done);
   });
-}
-
-function chooseMode(flag: string | undefined, fromSettings: string | undefined): PermissionMode {
-  const raw = flag ?? fromSettings ?? 'normal';
-  const mode = parseMode(raw);
-  if (!mode) throw new Exit(2, `--permission-mode "${raw}" is not a mode. Use one of: plan, normal, auto-accept, bypass.`);
-  return mode;
-}
-
-function findResume(opts: CliOptions, home: string, cwd: string): { sessionId: string; path: string } | undefined {
-  if (!opts.continue && opts.resume === undefined) return undefined;
-  const sessions = listSessions(projectDir(home, cwd));
-  if (opts.continue) {
-    if (!sessions[0]) throw new Exit(1, `No earlier session to continue in ${cwd}.`);
-    return sessions[0];
-  }
-  if (opts.resume === true) {
-    const list = sessions.slice(0, 10).map((s) => `  ${s.sessionId}  ${new Date(s.mtimeMs).toISOString().slice(0, 16)}  ${s.firstPrompt}`).join('\n');
-    throw new Exit(2, `--resume needs a session id in headless runs. Recent sessions:\n${list || '  (none)'}`);
-  }
-  const found = sessions.find((s) => s.sessionId === opts.resume || s.sessionId.startsWith(String(opts.resume)));
-  if (!found) throw new Exit(1, `No session "${opts.resume}" in this project. Run "assistant -r" to list them.`);
-  return found;
 }
 
 /** `/cost`: the totals of the continued session, from its transcript. */
@@ -92,53 +63,28 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
 
   const cwd = process.cwd();
   const home = homedir();
-  const settings = loadSettings(home, cwd, opts.settings, cwd);
-  const startupWarnings = [...settings.warnings];
-  if (opts.verify || settings.merged.verify) {
-    startupWarnings.push('verification (--verify / settings "verify") is not implemented yet: no verification command will run; run your tests yourself.');
-  }
-  const memory = loadMemory({ cwd, home });
-  startupWarnings.push(...memory.notices, ...memory.warnings);
-  const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
-  const additionalDirs = [...opts.addDir, ...(settings.merged.permissions?.additionalDirectories ?? [])].map((d) => resolve(cwd, d));
-  for (const d of opts.addDir.map((x) => resolve(cwd, x))) {
-    if (!existsSync(d) || !statSync(d).isDirectory()) throw new Exit(2, `--add-dir ${d}: no such directory.`);
-  }
-  const resume = findResume(opts, home, cwd);
-  const env = { ...(settings.merged.env ?? {}) };
+  const setup = loadSetup(opts, cwd, home);
+  const { memory, mode, resume } = setup;
   const controller = new AbortController();
   const slash = await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
-    status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
+    status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
   });
   if (slash.kind === 'print') { io.out(slash.text.endsWith('\n') ? slash.text : `${slash.text}\n`); return 0; }
   if (slash.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
-  if (slash.kind === 'prompt') { prompt = slash.prompt; startupWarnings.push(...slash.warnings); }
+  if (slash.kind === 'prompt') { prompt = slash.prompt; setup.warnings.push(...slash.warnings); }
   const command = slash.kind === 'prompt' ? slash : undefined;
-  const model = await resolveModel({ spec: command?.model ?? opts.model ?? settings.merged.model, env: { ...process.env, ...env }, cwd });
 
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '');
-  const lists: Array<{ kind: RuleKind; rules: string[]; source: string }> = [];
-  for (const s of settings.sources) {
-    for (const kind of ['allow', 'ask', 'deny'] as const) lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file });
-  }
-  lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
-  // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
-  if (command?.source) lists.push({ kind: 'allow', rules: command.allowedTools, source: `${command.source} allowed-tools` });
-  const rules = buildRules(lists);
-  if (rules.errors.length) throw new Exit(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
-  const hooks = collectHooks(settings.sources);
-  startupWarnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...env }));
-  const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
-  session = new Session({
-    cwd, home, model, mode, additionalDirs, env, emit: printer.sink, ask: refuseAsk, version: VERSION,
-    maxTurns: opts.maxTurns, resume, rules: rules.rules, hooks: hooks.hooks, watch, memory: memorySection(memory.files),
-    appendSystemPrompt: opts.appendSystemPrompt,
-    autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
+  session = await createSession(setup, {
+    emit: printer.sink, ask: refuseAsk, version: VERSION, modelSpec: command?.model,
+    // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
+    extraAllow: command?.source ? { rules: command.allowedTools, source: `${command.source} allowed-tools` } : undefined,
   });
+  const model = session.model;
   let interrupts = 0;
   let abortedBy: NodeJS.Signals | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -151,7 +97,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   process.on('SIGTERM', onSignal);
 
   printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[mode] });
-  for (const message of startupWarnings) printer.sink({ type: 'warning', message });
+  for (const message of setup.warnings) printer.sink({ type: 'warning', message });
   if (slash.kind === 'compact') {
     const c = await session.compact('manual', slash.instructions || undefined, controller.signal);
     if (!c.ok) { io.err(`error: compaction failed: ${c.error}\n`); return 1; }

@@ -1,0 +1,129 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadSettings, settingsFiles, type LoadedSettings } from '../config/load.ts';
+import { SettingsWatch } from '../config/watch.ts';
+import { loadMemory, memorySection, type MemoryResult } from '../context/memory.ts';
+import { collectHooks, missingPrograms } from '../hooks/config.ts';
+import { parseMode, type PermissionMode } from '../permissions/modes.ts';
+import { buildRules, type RuleKind } from '../permissions/rules.ts';
+import { resolveModel } from '../providers/resolve.ts';
+import { listSessions, projectDir } from '../session/transcript.ts';
+import type { AskFn, EventSink } from './events.ts';
+import { Session } from './session.ts';
+
+/** A failure of set-up that ends the program with `exitCode` (2: bad usage or configuration). */
+export class SetupError extends Error {
+  constructor(readonly exitCode: number, message: string) { super(message); }
+}
+
+/** The command-line choices set-up reads (a subset of the CLI's options). */
+export interface SetupOptions {
+  model?: string;
+  maxTurns?: number;
+  permissionMode?: string;
+  settings?: string;
+  addDir: string[];
+  continue?: boolean;
+  resume?: string | true;
+  allowedTools: string[];
+  disallowedTools: string[];
+  verify?: string;
+  appendSystemPrompt?: string;
+}
+
+/** What a session is made from: settings, memory and choices, read once at start (SPEC §11.9). */
+export interface Setup {
+  cwd: string;
+  home: string;
+  opts: SetupOptions;
+  settings: LoadedSettings;
+  memory: MemoryResult;
+  mode: PermissionMode;
+  additionalDirs: string[];
+  resume?: { sessionId: string; path: string };
+  env: Record<string, string>;
+  /** The verification command (SPEC §8): `--verify`, else settings `verify`. */
+  verify?: string;
+  /** Problems found while loading, to show once the session's output is ready. */
+  warnings: string[];
+}
+
+function chooseMode(flag: string | undefined, fromSettings: string | undefined): PermissionMode {
+  const raw = flag ?? fromSettings ?? 'normal';
+  const mode = parseMode(raw);
+  if (!mode) throw new SetupError(2, `--permission-mode "${raw}" is not a mode. Use one of: plan, normal, auto-accept, bypass.`);
+  return mode;
+}
+
+/**
+ * `-c`: the newest session; `-r ID`: that one (an id prefix is enough). `-r` without an id lists
+ * the recent ones and fails: the terminal UI shows its picker first and passes the chosen id.
+ */
+function findResume(opts: SetupOptions, home: string, cwd: string): Setup['resume'] {
+  if (!opts.continue && opts.resume === undefined) return undefined;
+  const sessions = listSessions(projectDir(home, cwd));
+  if (opts.continue) {
+    if (!sessions[0]) throw new SetupError(1, `No earlier session to continue in ${cwd}.`);
+    return sessions[0];
+  }
+  if (opts.resume === true) {
+    const list = sessions.slice(0, 10).map((s) => `  ${s.sessionId}  ${new Date(s.mtimeMs).toISOString().slice(0, 16)}  ${s.firstPrompt}`).join('\n');
+    throw new SetupError(2, `--resume needs a session id in headless runs. Recent sessions:\n${list || '  (none)'}`);
+  }
+  const found = sessions.find((s) => s.sessionId === opts.resume || s.sessionId.startsWith(String(opts.resume)));
+  if (!found) throw new SetupError(1, `No session "${opts.resume}" in this project. Run "assistant -r" to list them.`);
+  return found;
+}
+
+/** Reads settings, memory and the command line into a Setup. Throws ConfigError / SetupError (exit 2). */
+export function loadSetup(opts: SetupOptions, cwd: string, home: string): Setup {
+  const settings = loadSettings(home, cwd, opts.settings, cwd);
+  const warnings = [...settings.warnings];
+  const memory = loadMemory({ cwd, home });
+  warnings.push(...memory.notices, ...memory.warnings);
+  const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
+  const additionalDirs = [...opts.addDir, ...(settings.merged.permissions?.additionalDirectories ?? [])].map((d) => resolve(cwd, d));
+  for (const d of opts.addDir.map((x) => resolve(cwd, x))) {
+    if (!existsSync(d) || !statSync(d).isDirectory()) throw new SetupError(2, `--add-dir ${d}: no such directory.`);
+  }
+  const resume = findResume(opts, home, cwd);
+  const fromSettings = settings.merged.verify;
+  const verify = opts.verify ?? (typeof fromSettings === 'string' ? fromSettings : fromSettings?.command);
+  return { cwd, home, opts, settings, memory, mode, additionalDirs, resume, env: { ...(settings.merged.env ?? {}) }, verify: verify?.trim() || undefined, warnings };
+}
+
+export interface SessionWiring {
+  emit: EventSink;
+  ask: AskFn;
+  /** A person answers questions (terminal UI). */
+  interactive?: boolean;
+  version: string;
+  /** A command's `model:` front matter, over `--model` and settings. */
+  modelSpec?: string;
+  /** Extra allow rules with their source (a command's allowed-tools for a headless run). */
+  extraAllow?: { rules: string[]; source: string };
+}
+
+/** Resolves the model, rules and hooks of a Setup and opens its Session. Adds its warnings to `setup.warnings`. */
+export async function createSession(setup: Setup, w: SessionWiring): Promise<Session> {
+  const { cwd, home, opts, settings } = setup;
+  const model = await resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd });
+  const lists: Array<{ kind: RuleKind; rules: string[]; source: string }> = [];
+  for (const s of settings.sources) {
+    for (const kind of ['allow', 'ask', 'deny'] as const) lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file });
+  }
+  lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
+  if (w.extraAllow) lists.push({ kind: 'allow', ...w.extraAllow });
+  const rules = buildRules(lists);
+  if (rules.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
+  const hooks = collectHooks(settings.sources);
+  setup.warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
+  const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
+  return new Session({
+    cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
+    interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, rules: rules.rules,
+    hooks: hooks.hooks, watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
+    verify: setup.verify,
+    autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
+  });
+}
