@@ -17,6 +17,9 @@ export type AgentEvent =
   | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; durationMs: number; outcome: 'ok' | 'block' | 'failed'; message?: string }
   /** A hook has been running for over a second: show it by name. */
   | { type: 'hook-running'; event: string; command: string }
+  /** The verification command starts (SPEC §8): attempt 0 is the first check, 1 and 2 follow fix attempts. */
+  | { type: 'verify-start'; command: string; attempt: number }
+  | { type: 'verify-end'; command: string; attempt: number; passed: boolean; exitCode: number | null; output: string; durationMs: number }
   | { type: 'warning'; message: string }
   | { type: 'error'; message: string };
 
@@ -32,8 +35,11 @@ export interface PermissionRequest {
 export type PermissionAnswer = { allow: true } | { allow: false; message: string };
 export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<PermissionAnswer>;
 
-/** `blocked`: a UserPromptSubmit hook erased the prompt; `stopped`: a hook said `continue: false`. */
-export type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted' | 'blocked' | 'stopped';
+/**
+ * `blocked`: a UserPromptSubmit hook erased the prompt; `stopped`: a hook said `continue: false`;
+ * `verify-failed`: the model answered but verification still failed after the fix attempts.
+ */
+export type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted' | 'blocked' | 'stopped' | 'verify-failed';
 export interface RunOutcome {
   status: RunStatus;
   /** The final assistant text (the answer). */

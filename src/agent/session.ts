@@ -3,7 +3,9 @@ import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
 import { CLAUDE_MODE_NAMES, type PermissionMode } from '../permissions/modes.ts';
 import { decide } from '../permissions/decide.ts';
-import { emptyRules, type RuleSet } from '../permissions/rules.ts';
+import { buildRules, emptyRules, type RuleSet } from '../permissions/rules.ts';
+import { suggestRules } from '../permissions/suggest.ts';
+import { addLocalAllowRules } from '../config/local-rules.ts';
 import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
 import { HookEngine } from '../hooks/engine.ts';
 import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../hooks/seams.ts';
@@ -18,6 +20,7 @@ import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
 import type { AskFn, EventSink, PermissionAnswer, PermissionRequest, RunOutcome } from './events.ts';
 import { runAgent } from './loop.ts';
+import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
 import type { ToolCall } from './tool-call.ts';
 
 export interface SessionOptions {
@@ -182,8 +185,11 @@ export class Session {
       const c = await this.compact('auto', undefined, signal);
       this.emit({ type: 'warning', message: c.ok ? `The context was nearly full: the conversation (${c.before} messages) was compacted into a summary.` : `The context is nearly full and compaction failed: ${c.error}` });
     }
+    const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd) : undefined);
+    const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit }) : undefined;
+    const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
     const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange };
-    const outcome = await runAgent(text, {
+    let outcome = await runAgent(text, {
       model: o.model,
       system: this.systemPrompt(),
       toolSpecs: toolSchemas(this.tools),
@@ -199,20 +205,77 @@ export class Session {
         decide: (tool, input) => this.decide(tool, input),
         ask: (req, sig) => this.ask(req, sig),
         seams: toolSeams(this.hooks),
-        emit: this.emit,
+        emit,
       },
       context: [...(attachments?.attachments.length ? [attachmentText(attachments.attachments)] : []), ...submitted.context],
-      onStop: (sig, lastText) => this.stop.onStop(sig, lastText),
+      // Verification first (SPEC §8): a failure goes back to the model before Stop hooks see an answer.
+      onStop: async (sig, lastText) => (await verifier?.onStop(sig)) ?? this.stop.onStop(sig, lastText),
       halted: () => this.hooks.stopReason,
       signal,
       maxTurns: o.maxTurns,
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
     });
+    if (verifier?.failure !== undefined && outcome.status === 'done') outcome = { ...outcome, status: 'verify-failed', error: verifier.failure };
     this.usage = addUsage(this.usage, outcome.usage);
     this.transcript.write({
       type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.model, outcome.usage),
       ...(outcome.error ? { error: outcome.error } : {}), timestamp: new Date().toISOString(),
     });
     return outcome;
+  }
+
+  // ── For the terminal UI (issue 7): new methods stay below this line. ──
+
+  /** The permission rules in force, with where each comes from (`/permissions`). */
+  get rules(): RuleSet { return this.opts.rules ?? emptyRules(); }
+
+  /**
+   * Adds allow rules to the running session, from the next decision on (a command's allowed-tools
+   * for one turn; "allow always"). Returns a function that takes exactly these rules away again.
+   * Throws an Error naming the rule when one is malformed.
+   */
+  grantRules(rules: string[], source: string): () => void {
+    const built = buildRules([{ kind: 'allow', rules, source }]);
+    if (built.errors.length) throw new Error(built.errors.join('; '));
+    const current = this.opts.rules ??= emptyRules();
+    current.allow.push(...built.rules.allow);
+    return () => { current.allow = current.allow.filter((r) => !built.rules.allow.includes(r)); };
+  }
+
+  /** The narrowest rules that "allow always" would add for this question (SPEC §5); empty when none can be offered. */
+  async suggestRules(req: PermissionRequest): Promise<string[]> {
+    let shell;
+    if (req.tool === 'Bash') { await initShellParser(); shell = splitCommand(String(req.input.command ?? '')); }
+    return suggestRules(req.tool, req.input, this.opts.cwd, shell);
+  }
+
+  /**
+   * "Allow always": writes the rules to `.assistant/settings.local.json` and applies them to this
+   * session at once; the session's own write is not reported as an outside change. Returns the file.
+   * Throws ConfigError when that file is broken (it is never overwritten blindly).
+   */
+  allowAlways(rules: string[]): string {
+    const file = addLocalAllowRules(this.opts.cwd, rules);
+    this.opts.watch?.acknowledge([file]);
+    this.grantRules(rules, file);
+    return file;
+  }
+
+  /** Replaces the hooks and rules with a set the user reviewed and accepted (`/hooks`, SPEC §4). */
+  applySettings(hooks: readonly HookSpec[], rules: RuleSet): void {
+    this.hooks.replace(hooks);
+    this.opts.rules = rules;
+    this.opts.watch?.acknowledge();
+  }
+
+  /** SessionStart hooks with an explicit source (`clear` after /clear); their output becomes context. */
+  async startAs(source: 'startup' | 'resume' | 'clear', signal: AbortSignal): Promise<void> {
+    this.startContext = await sessionStart(this.hooks, source, signal);
+  }
+
+  /** Notification hooks for a wait other than a permission question (`idle_prompt`). Never throws. */
+  async notify(message: string, notificationType: string, signal: AbortSignal): Promise<void> {
+    if (!this.hooks.has('Notification')) return;
+    await this.hooks.fire('Notification', { ...this.hooks.base('Notification', false), message, notification_type: notificationType }, signal);
   }
 }

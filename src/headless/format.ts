@@ -54,6 +54,11 @@ export function streamJsonEvent(ev: AgentEvent, sessionId: string): Record<strin
       type: 'system', subtype: 'hook_response', hook_event: ev.event, command: ev.command, source: ev.source,
       exit_code: ev.exitCode, duration_ms: ev.durationMs, outcome: ev.outcome, ...(ev.message ? { message: ev.message } : {}), session_id: sessionId,
     };
+    case 'verify-start': return { type: 'system', subtype: 'verification', phase: 'start', command: ev.command, attempt: ev.attempt, session_id: sessionId };
+    case 'verify-end': return {
+      type: 'system', subtype: 'verification', phase: 'end', command: ev.command, attempt: ev.attempt, passed: ev.passed,
+      exit_code: ev.exitCode, duration_ms: ev.durationMs, output: ev.output, session_id: sessionId,
+    };
     case 'hook-running': return { type: 'system', subtype: 'hook_running', hook_event: ev.event, command: ev.command, session_id: sessionId };
     default: return undefined;
   }
@@ -71,7 +76,7 @@ export interface ResultInfo {
 export function resultJson(r: ResultInfo): Record<string, unknown> {
   const { outcome } = r;
   const ok = outcome.status === 'done' || outcome.status === 'stopped';
-  const subtype = ok ? 'success' : outcome.status === 'max-turns' ? 'error_max_turns' : 'error_during_execution';
+  const subtype = ok ? 'success' : outcome.status === 'max-turns' ? 'error_max_turns' : outcome.status === 'verify-failed' ? 'error_verification' : 'error_during_execution';
   const isError = !ok;
   return {
     type: 'result',

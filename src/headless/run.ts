@@ -9,6 +9,9 @@ export interface HeadlessIO {
   err(text: string): void;
 }
 
+const tail = (text: string, n: number) => text.split('\n').slice(-n).join('\n');
+const indent = (text: string) => text.split('\n').map((l) => `  ${l}`).join('\n');
+
 /** Headless runs cannot ask: what would ask is refused, naming what would allow it (SPEC §5). */
 export const refuseAsk: AskFn = async (req) => ({
   allow: false,
@@ -26,6 +29,11 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
     if (ev.type === 'hook-running' && format !== 'stream-json') io.err(`… waiting for ${ev.event} hook "${ev.command}"\n`);
     if (ev.type === 'retry' && format !== 'stream-json') {
       io.err(`${ev.message}; retrying in ${(ev.delayMs / 1000).toFixed(1)} s (attempt ${ev.attempt} of ${ev.maxRetries})\n`);
+    }
+    if (ev.type === 'verify-start' && format !== 'stream-json') io.err(`verifying: ${ev.command}${ev.attempt ? ` (after fix attempt ${ev.attempt})` : ''}\n`);
+    if (ev.type === 'verify-end' && format !== 'stream-json') {
+      io.err(ev.passed ? `verification passed: ${ev.command} (${(ev.durationMs / 1000).toFixed(1)} s)\n`
+        : `verification failed: ${ev.command} exited with ${ev.exitCode ?? 'no code'} (${(ev.durationMs / 1000).toFixed(1)} s)\n${indent(tail(ev.output, 15))}\n`);
     }
     if (format === 'stream-json') {
       const line = streamJsonEvent(ev, sessionId());
@@ -56,6 +64,11 @@ export function printResult(format: OutputFormat, io: HeadlessIO, session: Sessi
   if (format === 'text') {
     if (outcome.status === 'done' || (outcome.status === 'stopped' && outcome.text)) io.out(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
     else if (outcome.status === 'aborted') io.err('Interrupted.\n');
+    else if (outcome.status === 'verify-failed') {
+      // The answer, then the honest verdict (SPEC §8).
+      if (outcome.text) io.out(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
+      io.err(`error: ${outcome.error}\n`);
+    }
     else if (outcome.status === 'blocked' || outcome.status === 'stopped') { /* said above */ }
     else io.err(`error: ${outcome.error ?? outcome.status}\n`);
     return code;

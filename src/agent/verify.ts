@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OutputCap } from '../tools/output-cap.ts';
+import { killProcessGroup } from '../tools/process-group.ts';
+import type { AgentEvent, EventSink } from './events.ts';
+
+/** Fix attempts after a failed verification (the source's constant): then an honest failure. */
+export const MAX_FIX_ATTEMPTS = 2;
+/** A verification command that runs longer than this is stopped and counts as failed. */
+export const VERIFY_TIMEOUT_MS = 10 * 60_000;
+/** Tools whose success means files changed. Bash is not counted: its effects are not known. */
+const CHANGING_TOOLS = new Set(['Edit', 'Write']);
+
+export interface VerifyRun { passed: boolean; exitCode: number | null; output: string; durationMs: number; timedOut: boolean }
+
+/** Runs the command with bash in `cwd`, stdout and stderr together (head and tail kept). Never throws. */
+export function runVerifyCommand(command: string, cwd: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<VerifyRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const out = new OutputCap(4_000, 12_000);
+    let timedOut = false;
+    const child = spawn('bash', ['-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stop = () => killProcessGroup(child);
+    const timer = setTimeout(() => { timedOut = true; stop(); }, VERIFY_TIMEOUT_MS);
+    signal.addEventListener('abort', stop, { once: true });
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => out.push(c));
+    const finish = (exitCode: number | null, extra = '') => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+      const output = `${out.render(16_000)}${extra}${timedOut ? `\n[stopped after ${VERIFY_TIMEOUT_MS / 60_000} minutes]` : ''}`.trim();
+      resolve({ passed: exitCode === 0 && !timedOut, exitCode, output, durationMs: Math.round(performance.now() - started), timedOut });
+    };
+    child.once('error', (e) => finish(null, `\n${e.message}`));
+    child.once('close', (code) => finish(code));
+  });
+}
+
+/** The project's test command when it has an obvious one (`npm test` with a real test script). */
+export function detectTestCommand(cwd: string): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const test = pkg.scripts?.test;
+    if (test && !/no test specified/.test(test)) return 'npm test';
+  } catch { /* no package.json, or not JSON */ }
+  return undefined;
+}
+
+const ASKS_FOR_VERIFICATION = /\b(?:re-?run|run|execute)\b[^.\n]{0,40}\btests?\b|\bmake sure\b[^.\n]{0,30}\btests? pass|\bverify (?:it|that|the (?:fix|change))/i;
+
+/** Whether a prompt asks for verification (SPEC §8), e.g. "fix it, then run the tests". */
+export function asksForVerification(prompt: string): boolean {
+  return ASKS_FOR_VERIFICATION.test(prompt);
+}
+
+function lastLines(text: string, n: number): string {
+  const lines = text.split('\n');
+  return lines.length <= n ? text : `… (${lines.length - n} lines above)\n${lines.slice(-n).join('\n')}`;
+}
+
+/**
+ * The verification loop of one prompt (SPEC §8). Watches the run's events for changed files; at each
+ * point where the model would stop, runs the command once files have changed (and after every fix
+ * attempt). A failure goes back to the model, at most MAX_FIX_ATTEMPTS times; after that `failure`
+ * says what still fails and the run stops.
+ */
+export class Verifier {
+  private changed = false;
+  /** Fix attempts asked for so far. */
+  attempts = 0;
+  /** Verification runs so far. */
+  runs = 0;
+  /** Set when the last run failed and no attempt is left. */
+  failure?: string;
+
+  constructor(readonly command: string, private readonly o: { cwd: string; env: NodeJS.ProcessEnv; emit: EventSink }) {}
+
+  observe(ev: AgentEvent): void {
+    if (ev.type === 'tool-end' && CHANGING_TOOLS.has(ev.name) && !ev.result.isError) this.changed = true;
+  }
+
+  /** Called where the model would stop: feedback for the model, or undefined to let it stop. */
+  async onStop(signal: AbortSignal): Promise<string | undefined> {
+    if ((!this.changed && this.runs === 0) || signal.aborted) return undefined;
+    this.changed = false;
+    const attempt = this.attempts;
+    this.runs++;
+    this.o.emit({ type: 'verify-start', command: this.command, attempt });
+    const r = await runVerifyCommand(this.command, this.o.cwd, this.o.env, signal);
+    this.o.emit({ type: 'verify-end', command: this.command, attempt, passed: r.passed, exitCode: r.exitCode, output: r.output, durationMs: r.durationMs });
+    if (signal.aborted) return undefined;
+    const how = r.timedOut ? `ran out of time (${VERIFY_TIMEOUT_MS / 60_000} minutes)` : r.exitCode === null ? 'could not run' : `exited with code ${r.exitCode}`;
+    if (r.passed) { this.failure = undefined; return undefined; }
+    if (this.attempts >= MAX_FIX_ATTEMPTS) {
+      this.failure = `Verification failed after ${MAX_FIX_ATTEMPTS} fix attempts: \`${this.command}\` ${how}. What still fails:\n${lastLines(r.output, 30)}`;
+      return undefined;
+    }
+    this.attempts++;
+    return [
+      `Verification failed: \`${this.command}\` ${how} after your changes.`,
+      '<verification-output>', lastLines(r.output, 120), '</verification-output>',
+      `Find the cause and fix it (fix attempt ${this.attempts} of at most ${MAX_FIX_ATTEMPTS}). Do not weaken, skip or delete tests to make them pass. When you are done, answer briefly: the command will be run again.`,
+    ].join('\n');
+  }
+}
