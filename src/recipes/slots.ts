@@ -1,0 +1,55 @@
+/**
+ * Slots of a recipe or template text (SPEC §7): `[module name]` is filled by `--set "module name=…"`,
+ * `@<path>` by `--file` (every occurrence gets the same files). A bracket followed by `(` is a
+ * Markdown link, not a slot.
+ */
+const SLOT = /\[([a-z][a-z0-9 -]*)\](?!\()/g;
+const FILE_SLOT = '@<path>';
+
+export function slotsOf(body: string): { slots: string[]; fileSlot: boolean } {
+  const slots: string[] = [];
+  for (const m of body.matchAll(SLOT)) if (!slots.includes(m[1])) slots.push(m[1]);
+  return { slots, fileSlot: body.includes(FILE_SLOT) };
+}
+
+export type FillResult =
+  | { ok: true; text: string }
+  | { ok: false; error: string };
+
+export interface Fill {
+  /** Slot values by name (`--set "name=value"`). */
+  set: Record<string, string>;
+  /** Files for `@<path>` (`--file`). */
+  files: string[];
+}
+
+/** `name=value` → [name, value]; the name is matched case-insensitively with spaces normalised. */
+export function parseSet(arg: string): [string, string] | undefined {
+  const eq = arg.indexOf('=');
+  if (eq <= 0) return undefined;
+  return [normalise(arg.slice(0, eq)), arg.slice(eq + 1).trim()];
+}
+
+const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+
+/**
+ * Fills every slot. Fails naming each missing slot, and each `--set` name the text does not have
+ * (a typo would otherwise be silently dropped). Values are inserted as given, never re-scanned.
+ */
+export function fillSlots(body: string, fill: Fill, what: string): FillResult {
+  const { slots, fileSlot } = slotsOf(body);
+  const set = new Map(Object.entries(fill.set).map(([k, v]) => [normalise(k), v]));
+  const problems: string[] = [];
+  const missing = slots.filter((s) => !set.get(s));
+  if (missing.length) problems.push(`missing ${missing.length === 1 ? 'slot' : 'slots'} ${missing.map((s) => `[${s}]`).join(', ')}: add ${missing.map((s) => `--set "${s}=…"`).join(' ')}`);
+  if (fileSlot && fill.files.length === 0) problems.push('missing file for @<path>: add --file PATH (a file, directory or function reference)');
+  const unknown = [...set.keys()].filter((k) => !slots.includes(k));
+  if (unknown.length) problems.push(`${what} has no ${unknown.length === 1 ? 'slot' : 'slots'} ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${slots.length ? slots.map((s) => `[${s}]`).join(', ') : 'none'}`);
+  if (!fileSlot && fill.files.length) problems.push(`${what} takes no file (no @<path> slot); name files in a --set value instead`);
+  if (problems.length) return { ok: false, error: `${what}: ${problems.join('; ')}.` };
+  const files = fill.files.map((f) => (f.startsWith('@') ? f : `@${f}`)).join(' ');
+  const text = body
+    .split(FILE_SLOT).join(files)
+    .replace(SLOT, (_m, name: string) => set.get(name) ?? _m);
+  return { ok: true, text };
+}
