@@ -15,6 +15,8 @@ export interface CliOptions {
   disallowedTools: string[];
   verify?: string;
   appendSystemPrompt?: string;
+  /** The prompt is complete: do not read piped standard input (recipes run/chain). */
+  ignoreStdin?: boolean;
 }
 
 export class UsageError extends Error {}

@@ -7,6 +7,9 @@ import { Exit } from './exit.ts';
  * then loads the mode that runs. The only place that decides exit codes and calls process.exit.
  * Errors carrying `exitCode` (Exit, ConfigError, ModelConfigError) end with that code and their message.
  */
+/** Subcommands of the recipe library (SPEC §7). */
+const RECIPE_COMMANDS = new Set(['recipes', 'templates', 'advise', 'prompt']);
+
 async function main(): Promise<void> {
   // A closed output pipe (`assistant -p … | head -1`) ends the run quietly, not with a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); });
@@ -15,12 +18,17 @@ async function main(): Promise<void> {
   let code: number;
   try {
     const argv = process.argv.slice(2);
-    const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' ? undefined : parseArgs(argv, pkg.version);
-    if (parsed === undefined) {
+    const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' || RECIPE_COMMANDS.has(argv[0]) ? undefined : parseArgs(argv, pkg.version);
+    if (parsed === undefined && RECIPE_COMMANDS.has(argv[0])) {
+      code = await (await import('./recipes-cmd.ts')).recipesCommand(argv);
+    } else if (parsed === undefined) {
       const sub = argv[0] === 'hooks' ? (await import('./hooks-cmd.ts')).hooksCommand : (await import('./doctor.ts')).doctorCommand;
       code = await sub(argv.slice(1));
     } else if (parsed.kind === 'exit') code = parsed.code;
-    else {
+    else if (!parsed.opts.print) {
+      const { runInteractive } = await import('./run-interactive.ts');
+      code = await runInteractive(parsed.opts, parsed.prompt, pkg.version);
+    } else {
       const { runHeadless } = await import('./run-headless.ts');
       code = await runHeadless(parsed.opts, parsed.prompt, pkg.version);
     }

@@ -47,10 +47,7 @@ function sessionCost(path: string | undefined): string {
 /** A headless run (`-p`). Returns the exit code; throws Exit or a config error for exit 2. */
 export async function runHeadless(opts: CliOptions, firstPrompt: string | undefined, VERSION: string): Promise<number> {
   let prompt = firstPrompt;
-  if (!opts.print) {
-    throw new Exit(2, 'The interactive terminal UI is not available yet. Run a prompt headless: assistant -p "your prompt"');
-  }
-  if (!process.stdin.isTTY) {
+  if (!process.stdin.isTTY && !opts.ignoreStdin) {
     // `cat log | assistant -p "explain"`: piped text comes before the prompt, as with claude -p.
     // A pipe or file is read to its end (`npm test 2>&1 | assistant -p "why"`); anything else
     // (a socket left open by a parent) is given a moment, so a silent stdin cannot hang the run.
@@ -109,6 +106,8 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const started = performance.now();
   await session.start(controller.signal);
   const outcome = await session.prompt(prompt, controller.signal, expansion);
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
   // SessionEnd runs even after an interrupt, with a fresh signal: it is the user's clean-up.
   await session.end('other', AbortSignal.timeout(60_000));
   const code = printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());

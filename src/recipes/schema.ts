@@ -25,6 +25,8 @@ export const RecipeFrontMatterSchema = z.object({
   risk: z.enum(LEVELS),
   reads: list,
   writes: list,
+  /** Words of a task that point to this recipe (`advise`). */
+  keywords: list,
   note: text('advice for the user'),
   why: z.string().trim().min(1).optional(),
 }).strict();
@@ -34,6 +36,7 @@ export const TemplateFrontMatterSchema = z.object({
   number: z.coerce.number().int().min(1).max(10),
   name: z.string().regex(/^[a-z][a-z-]*$/, 'must be one lowercase word'),
   title: text('a short title'),
+  mode: z.enum(RECIPE_MODES),
 }).strict();
 export type TemplateFrontMatter = z.infer<typeof TemplateFrontMatterSchema>;
 

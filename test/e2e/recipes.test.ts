@@ -1,0 +1,160 @@
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeModel, reply, userTexts, type FakeModel } from '../fakes/model-server.ts';
+import { makeProject } from '../fakes/project.ts';
+import { runCli } from './cli.ts';
+
+let model: FakeModel;
+before(async () => { model = await startFakeModel(); });
+after(async () => { await model.close(); });
+const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
+const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
+const PROJECT = { 'src/auth.ts': 'export function login(user: string) {\n  return user.length > 0;\n}\n' };
+
+test('recipes lists the library by category; show and --json describe one', async () => {
+  const { dir, home } = makeProject({});
+  const list = await runCli(['recipes'], { cwd: dir, home });
+  assert.equal(list.code, 0, list.stderr);
+  for (const cat of ['Project setup', 'Debugging', 'Refactor and migration', 'Review and release', 'Documentation', 'Testing', 'Security', 'Community']) assert.match(list.stdout, new RegExp(`^${cat}$`, 'm'));
+  assert.equal(list.stdout.match(/^ +\d+ {2}/gm)?.length, 40);
+  const show = await runCli(['recipes', 'show', '4'], { cwd: dir, home });
+  assert.match(show.stdout, /^Recipe 4: /);
+  assert.match(show.stdout, /Plan Mode/);
+  assert.match(show.stdout, /Slots: \[bug summary\], \[symptom\], @<path> \(--file\)/);
+  const json = JSON.parse((await runCli(['recipes', 'show', '4', '--json'], { cwd: dir, home })).stdout);
+  assert.deepEqual([json.number, json.mode, json.slots, json.fileSlot], [4, 'plan', ['bug summary', 'symptom'], true]);
+  const all = JSON.parse((await runCli(['recipes', '--json'], { cwd: dir, home })).stdout);
+  assert.equal(all.length, 40);
+  const bad = await runCli(['recipes', 'show', '41'], { cwd: dir, home });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /no recipe "41"/);
+});
+
+test('recipes use fills the slots; a missing slot is an error naming it', async () => {
+  const { dir, home } = makeProject({});
+  const missing = await runCli(['recipes', 'use', '4', '--set', 'bug summary=login fails'], { cwd: dir, home });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /missing slot \[symptom\]/);
+  assert.match(missing.stderr, /--file PATH/);
+  assert.equal(missing.stdout, '');
+  const typo = await runCli(['recipes', 'use', '4', '--set', 'bug summary=a', '--set', 'symptom=b', '--set', 'sympton=c', '--file', 'x.ts'], { cwd: dir, home });
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /has no slot \[sympton\]/);
+  const ok = await runCli(['recipes', 'use', '4', '--set', 'bug summary=login fails', '--set', 'Symptom=HTTP 500 on POST /login', '--file', 'src/auth.ts', '--json'], { cwd: dir, home });
+  assert.equal(ok.code, 0, ok.stderr);
+  const j = JSON.parse(ok.stdout);
+  assert.equal(j.mode, 'plan');
+  assert.match(j.prompt, /Bug: login fails\nSymptom: HTTP 500 on POST \/login\nWhere it shows: @src\/auth\.ts/);
+  assert.doesNotMatch(j.prompt, /\[[a-z ]+\]|@<path>/);
+});
+
+test('templates list and fill', async () => {
+  const { dir, home } = makeProject({});
+  const list = await runCli(['templates'], { cwd: dir, home });
+  assert.equal(list.stdout.match(/^ +\d+ {2}\w/gm)?.length, 10);
+  const t = await runCli(['templates', 'use', 'explain', '--file', 'src/auth.ts'], { cwd: dir, home });
+  assert.equal(t.code, 0, t.stderr);
+  assert.match(t.stdout, /^Explain what @src\/auth\.ts does/);
+  const nofile = await runCli(['templates', 'use', 'bugs'], { cwd: dir, home });
+  assert.equal(nofile.code, 2);
+  assert.match(nofile.stderr, /missing file for @<path>/);
+});
+
+test('recipes save writes a command that /NAME then runs with its arguments', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  const s = await runCli(['recipes', 'save', '4', '--as', 'rca'], { cwd: dir, home });
+  assert.equal(s.code, 0, s.stderr);
+  const file = join(dir, '.assistant/commands/rca.md');
+  const text = readFileSync(file, 'utf8');
+  assert.match(text, /^---\ndescription: "Recipe 4: /);
+  assert.match(text, /argument-hint: "\[bug summary\] \[symptom\] \[path\]"/);
+  assert.match(text, /Bug: \$1\nSymptom: \$2\nWhere it shows: @\$3/);
+  assert.equal((await runCli(['recipes', 'save', '4', '--as', 'rca'], { cwd: dir, home })).code, 2, 'no silent overwrite');
+  model.reset();
+  model.script(reply('The cause is the empty-name check.'));
+  const r = await runCli(['-p', '/rca "login fails" "500 on POST /login" src/auth.ts', '--permission-mode', 'plan', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'The cause is the empty-name check.\n');
+  const sent = userTexts(model.requests[0]).join('\n');
+  assert.match(sent, /Bug: login fails\nSymptom: 500 on POST \/login\nWhere it shows: @src\/auth\.ts/);
+  assert.match(sent, /return user\.length > 0/, 'the @path was attached');
+});
+
+test('recipes run: a Plan Mode recipe stops at plan.md and says how to execute it', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  model.reset();
+  model.script(
+    reply().tool('Edit', { file_path: 'src/auth.ts', old_string: '> 0', new_string: '> 1' }),
+    reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n- Batch 1 | status: todo | files: src/auth.ts\n' }),
+    reply('The plan is in plan.md.'),
+  );
+  const r = await runCli(['recipes', 'run', '4', '--set', 'bug summary=login fails', '--set', 'symptom=500', '--file', 'src/auth.ts', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'The plan is in plan.md.\n');
+  assert.match(r.stderr, /recipe 4: .*\(Plan Mode\)/);
+  assert.match(r.stderr, /assistant -c -p "Execute the plan in plan\.md"/);
+  assert.equal(readFileSync(join(dir, 'src/auth.ts'), 'utf8'), PROJECT['src/auth.ts'], 'Plan Mode refused the edit');
+  assert.ok(existsSync(join(dir, 'plan.md')));
+  assert.equal(model.requests.length, 3);
+});
+
+test('recipes run --yes executes the plan in the same session, in --execute-mode', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  model.reset();
+  model.script(
+    reply().tool('Write', { file_path: 'plan.md', content: '# Plan\nchange > 0 to > 1\n' }),
+    reply('Plan ready.'),
+    reply().tool('Read', { file_path: 'src/auth.ts' }),
+    reply().tool('Edit', { file_path: 'src/auth.ts', old_string: '> 0', new_string: '> 1' }),
+    reply('Done.'),
+  );
+  const r = await runCli(['recipes', 'run', '4', '--set', 'bug summary=a', '--set', 'symptom=b', '--file', 'src/auth.ts', '--yes', '--execute-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'Plan ready.\nDone.\n');
+  assert.match(readFileSync(join(dir, 'src/auth.ts'), 'utf8'), /> 1/);
+  assert.match(userTexts(model.requests[2]).join('\n'), /plan in plan\.md is approved/);
+  assert.ok(model.requests[2].body.messages.length > 2, 'the execution continues the planning conversation');
+});
+
+test('recipes chain passes plan.md from 8 to 9; missing slots are listed before anything runs', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  const bad = await runCli(['recipes', 'chain', '8', '9', '--file', 'src/auth.ts', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /Nothing was run/);
+  assert.match(bad.stderr, /recipe 8: missing/);
+  assert.match(bad.stderr, /recipe 9: missing/);
+  const r8 = await runCli(['recipes', 'show', '8', '--json'], { cwd: dir, home });
+  const r9 = await runCli(['recipes', 'show', '9', '--json'], { cwd: dir, home });
+  const slots = [...new Set([...JSON.parse(r8.stdout).slots, ...JSON.parse(r9.stdout).slots])];
+  const sets = slots.flatMap((s) => ['--set', `${s}=${s === 'batch number' ? '1' : s === 'test command' ? 'npm test' : `value of ${s}`}`]);
+  model.reset();
+  model.script(
+    reply().tool('Write', { file_path: 'plan.md', content: '# Impact\n- Batch 1 | status: todo | files: src/auth.ts | change: rename login\n' }),
+    reply('Assessment written.'),
+    reply('Batch 1 done.'),
+  );
+  const r = await runCli(['recipes', 'chain', '8', '9', ...sets, '--file', 'src/auth.ts', '--yes', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /recipe 8: .*\(Plan Mode\)[\s\S]*recipe 9: .*\(Normal\)/);
+  const step9 = userTexts(model.requests.at(-1)!).join('\n');
+  assert.match(step9, /Batch 1 \| status: todo \| files: src\/auth\.ts/, 'recipe 9 got plan.md, written by recipe 8');
+});
+
+test('advise and prompt lint from the command line', async () => {
+  const { dir, home } = makeProject({});
+  const a = await runCli(['advise', 'fix a typo in the README', '--json'], { cwd: dir, home });
+  const j = JSON.parse(a.stdout);
+  assert.deepEqual([j.shape, j.mode], ['template', 'auto-accept']);
+  const b = await runCli(['advise', 'migrate the billing service to the new database', '--minutes', '120', '--risk', 'high'], { cwd: dir, home });
+  assert.match(b.stdout, /^Use Plan Mode first \(plan\.md\), then the recipe in steps/);
+  assert.match(b.stdout, /human review/);
+  const bad = await runCli(['prompt', 'lint', 'Fix the login bug'], { cwd: dir, home });
+  assert.equal(bad.code, 1);
+  assert.match(bad.stdout, /Rule 1: state the concrete problem/);
+  const good = await runCli(['prompt', 'lint'], { cwd: dir, home, stdin: 'Explain what @src/a.ts does, step by step.' });
+  assert.equal(good.code, 0, good.stdout);
+  const js = JSON.parse((await runCli(['prompt', 'lint', '--json', "It's bad, try again."], { cwd: dir, home })).stdout);
+  assert.deepEqual(js.findings.map((f: { id: string }) => f.id), ['vague-feedback']);
+});

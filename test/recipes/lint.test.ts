@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lintPrompt } from '../../src/recipes/lint.ts';
+import { library } from '../../src/recipes/load.ts';
+import { fillSlots } from '../../src/recipes/slots.ts';
+
+const GOOD = [
+  'Fix the TypeError "cannot read properties of undefined (reading \'id\')" thrown at @src/cart.ts line 42 when the cart is empty. Then run npm test; if it fails, fix and re-run, at most 2 fix attempts.',
+  'Explain what @src/parser.ts does, step by step.',
+  'Act as a senior security engineer. Review @src/auth/ for injection and token handling; report a Markdown table of file, line, severity and fix. Do not change any code.',
+  'Refactor @src/report.ts to split buildReport into three functions; keep the public signatures unchanged and add no dependencies. Run npm test afterwards.',
+  'Add a --json flag to @src/cli.ts that prints the result as JSON, then run the tests.',
+  'Rename getUser to fetchUser in @src/api.ts and its callers; run npm test and the type check after.',
+  'Write plan.md first: the steps to migrate @src/db.ts from callbacks to promises, one batch at a time, keeping every exported function unchanged. Wait for my confirmation.',
+  'The total in @src/invoice.ts:88 is wrong: expected 10.50 but got 10.5000001 for two items. It should round to cents; fix it and run the invoice tests.',
+  'List the TODO comments in @src/ as a Markdown table with file, line and text.',
+];
+
+const BAD: Array<[string, string[]]> = [
+  ['Fix the login bug.', ['vague-debugging', 'no-verification']],
+  ['Why does this crash?\n```js\nfunction total(items) {\n  return items.reduce((a, b) => a + b.price, 0);\n}\n```', ['pasted-code', 'vague-debugging']],
+  ['It\'s bad, try again.', ['vague-feedback']],
+  ['Refactor the payment module and run the tests.', ['no-negative-constraint']],
+  ['Review my branch and list the problems.', ['no-output-format', 'no-role']],
+  ['Add a cache to @src/a.ts, rename the config keys, remove the old logger, update the docs and fix the flaky test, then run npm test.', ['too-many-tasks']],
+  ['Update @src/a.ts, @src/b.ts, @src/c.ts and @src/d.ts to the new logger; run the tests.', ['too-many-tasks']],
+  ['Add input validation to the signup endpoint in @src/routes/signup.ts.', ['no-verification']],
+  ['const a = 1;\nlet b = a + 2;\nif (b > 2) {\n  console.log(b);\n}\nwhat is wrong here', ['pasted-code']],
+];
+
+test('good prompts have no findings', () => {
+  for (const p of GOOD) assert.deepEqual(lintPrompt(p).map((f) => `${f.id}: ${f.detail}`), [], p);
+});
+
+test('bad prompts get exactly the expected findings, each naming rule and remedy', () => {
+  for (const [p, ids] of BAD) {
+    const findings = lintPrompt(p);
+    assert.deepEqual(findings.map((f) => f.id).sort(), [...ids].sort(), p);
+    for (const f of findings) {
+      assert.match(f.rule, /^(Rule \d+|Say what)/);
+      assert.ok(f.remedy.length > 10);
+    }
+  }
+});
+
+test('the library\'s own recipes pass the lint once filled', () => {
+  const all: string[] = [];
+  for (const r of library().recipes) {
+    const filled = fillSlots(r.body, { set: Object.fromEntries(r.slots.map((s) => [s, `"${s}"`])), files: r.fileSlot ? ['src/a.ts'] : [] }, 'test');
+    assert.ok(filled.ok);
+    const findings = lintPrompt(filled.text).filter((f) => f.id !== 'too-many-tasks' && f.id !== 'pasted-code');
+    all.push(...findings.map((f) => `${r.file} ${f.id}: ${f.detail}`));
+  }
+  assert.deepEqual(all, []);
+});
