@@ -2,7 +2,7 @@ import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
 import { createSession, loadSetup } from '../agent/setup.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
@@ -73,6 +73,9 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   if (slash.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
   if (slash.kind === 'prompt') { prompt = slash.prompt; setup.warnings.push(...slash.warnings); }
   const command = slash.kind === 'prompt' ? slash : undefined;
+  // `/recipe N …` runs in the recipe's mode unless --permission-mode says otherwise (SPEC §7).
+  const recipeMode = command?.recipeMode ? parseMode(command.recipeMode) : undefined;
+  if (recipeMode && !opts.permissionMode) setup.mode = recipeMode;
 
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '');
@@ -93,7 +96,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[mode] });
+  printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
   for (const message of setup.warnings) printer.sink({ type: 'warning', message });
   if (slash.kind === 'compact') {
     const c = await session.compact('manual', slash.instructions || undefined, controller.signal);

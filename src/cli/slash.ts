@@ -10,7 +10,7 @@ import initPrompt from '../commands/init-prompt.md';
 
 /** What a headless prompt becomes after slash-command expansion (SPEC §6). */
 export type SlashOutcome =
-  | { kind: 'prompt'; prompt: string; allowedTools: string[]; model?: string; source?: string; warnings: string[] }
+  | { kind: 'prompt'; prompt: string; allowedTools: string[]; model?: string; source?: string; warnings: string[]; recipeMode?: string }
   /** A built-in that answers without the model: print `text`, exit 0. */
   | { kind: 'print'; text: string }
   /** `/compact [instructions]` on the resumed conversation. */
@@ -39,6 +39,13 @@ export async function expandSlash(prompt: string, o: { cwd: string; home: string
       if (res.name === 'compact') return { kind: 'compact', instructions: res.args };
       if (res.name === 'memory') return { kind: 'print', text: o.memory() };
       if (res.name === 'cost') return { kind: 'print', text: o.cost() };
+      if (res.name === 'recipes' || res.name === 'recipe') {
+        const { recipeSlash } = await import('../recipes/slash.ts');
+        const r = recipeSlash(res.name, res.args);
+        if (r.kind === 'error') throw new Exit(2, `/${res.name}: ${r.message}`);
+        if (r.kind === 'print') return { kind: 'print', text: r.text };
+        return { kind: 'prompt', prompt: r.prompt, allowedTools: [], warnings: loaded.problems, recipeMode: r.recipe.mode };
+      }
       if (res.name === 'clear') return { kind: 'print', text: 'Every headless run without -c or -r starts a fresh conversation; nothing to clear.' };
       if (res.name === 'init') {
         // The model may read anything and write only ASSISTANT.md (extending, never replacing: the prompt says so and Write refuses a file it has not read).

@@ -158,3 +158,33 @@ test('advise and prompt lint from the command line', async () => {
   const js = JSON.parse((await runCli(['prompt', 'lint', '--json', "It's bad, try again."], { cwd: dir, home })).stdout);
   assert.deepEqual(js.findings.map((f: { id: string }) => f.id), ['vague-feedback']);
 });
+
+test('/recipes and /recipe N inside a session: list, show, fill and run in the recipe\'s mode', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  const list = await runCli(['-p', '/recipes', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /^Debugging$/m);
+  const show = await runCli(['-p', '/recipe 4', ...MODEL], { cwd: dir, home, env: env() });
+  assert.match(show.stdout, /Use: \/recipe 4 --set "bug summary=…" --set "symptom=…" --file PATH/);
+  const missing = await runCli(['-p', '/recipe 4 --set "bug summary=x"', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /missing slot \[symptom\]/);
+  model.reset();
+  model.script(reply('Analysed.'));
+  const run = await runCli(['-p', '/recipe 4 "bug summary=login fails" symptom=500 src/auth.ts', '--output-format', 'stream-json', '--verbose', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(run.code, 0, run.stderr);
+  const init = JSON.parse(run.stdout.split('\n')[0]);
+  assert.equal(init.permissionMode, 'plan');
+  assert.match(userTexts(model.requests[0]).join('\n'), /Bug: login fails\nSymptom: 500\nWhere it shows: @src\/auth\.ts/);
+});
+
+test('a chain stops after its Plan Mode step without --yes, saying how to go on', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  const r8 = JSON.parse((await runCli(['recipes', 'show', '8', '--json'], { cwd: dir, home })).stdout);
+  model.reset();
+  model.script(reply().tool('Write', { file_path: 'plan.md', content: '# Impact\n' }), reply('Assessment written.'));
+  const r = await runCli(['recipes', 'chain', '8', '9', ...r8.slots.flatMap((s: string) => ['--set', `${s}=x`]), '--set', 'batch number=1', '--set', 'test command=npm test', '--file', 'src/auth.ts', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(model.requests.length, 2, 'recipe 9 did not run');
+  assert.match(r.stderr, /The chain stopped after recipe 8 for your review\. Go on with: assistant recipes chain 9/);
+});
