@@ -1,0 +1,75 @@
+import { LINT_RULES } from './lint.ts';
+import { library } from './load.ts';
+import { CATEGORIES } from './schema.ts';
+
+const MODE = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
+const MINUTES = { low: '< 5 min', medium: '5–30 min', high: '> 30 min' } as const;
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const slotList = (r: { slots: string[]; fileSlot: boolean }) => [...r.slots.map((s) => `\`[${s}]\``), ...(r.fileSlot ? ['`@<path>`'] : [])].join(', ') || '—';
+
+/** docs/recipes.md, generated from the data files (`npm run docs`; a test checks it is current). */
+export function recipesMarkdown(): string {
+  const { recipes, templates } = library();
+  const out: string[] = [
+    '# Recipes and templates',
+    '',
+    '<!-- Generated from src/recipes/data by `npm run docs`; do not edit by hand. -->',
+    '',
+    `${recipes.length} prompt recipes and ${templates.length} one-line templates. Find one, fill its slots, run it in its mode:`,
+    '',
+    '```',
+    'assistant recipes                      # the library, by category',
+    'assistant recipes show 4               # one recipe, with its slots',
+    'assistant recipes use 4 --set "bug summary=login fails" --set "symptom=HTTP 500" --file src/auth.ts',
+    'assistant recipes run 4 …              # fill and run it in its mode (Plan Mode stops at plan.md and asks)',
+    'assistant recipes chain 8 9 12 14 …    # run in order, passing results on through plan.md and review.md',
+    'assistant recipes save 4 --as rca      # .assistant/commands/rca.md → /rca or /project:rca',
+    'assistant templates                    # the one-line templates; templates use explain --file src/a.ts',
+    'assistant advise "task" [--minutes N] [--risk low|medium|high]',
+    'assistant prompt lint "prompt"         # exit 1 when the prompt has findings',
+    '```',
+    '',
+    'In a session: `/recipes`, `/recipe 4` (show), `/recipe 4 --set "bug summary=…" --set "symptom=…" --file src/auth.ts` (run).',
+    'Slots written `[name]` are filled with `--set "name=value"`; `@<path>` with `--file` (a file, directory or function reference).',
+    'A missing slot is an error that names it; `--json` prints JSON for scripts.',
+    '',
+    '## Choosing a prompt (`assistant advise`)',
+    '',
+    '| By | Rule |',
+    '|---|---|',
+    '| Complexity | Under 5 minutes: a one-line template. 5 to 30 minutes: a recipe with constraints and verification. Over 30 minutes: Plan Mode first, then the recipe in steps. |',
+    '| Risk | Low: describe it directly in Auto-Accept. Medium: a recipe in Normal. High (production or core code): Plan Mode, a recipe and human review. |',
+    '',
+    'Without `--minutes` or `--risk`, `advise` estimates them from the task\'s words and says so.',
+    '',
+    '## The recipes',
+    '',
+    '| # | Category | Title | Mode | Complexity | Risk | Reads | Writes | Slots |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...recipes.map((r) => `| ${r.number} | ${r.category} | ${cell(r.title)} | ${MODE[r.mode]} | ${MINUTES[r.complexity]} | ${r.risk} | ${r.reads.join(', ') || '—'} | ${r.writes.join(', ') || '—'} | ${slotList(r)} |`),
+    '',
+    '## The one-line templates',
+    '',
+    '| # | Name | Title | Mode | Template |',
+    '|---|---|---|---|---|',
+    ...templates.map((t) => `| ${t.number} | \`${t.name}\` | ${t.title} | ${MODE[t.mode]} | ${cell(t.body)} |`),
+    '',
+    '## Prompt lint',
+    '',
+    '`assistant prompt lint` checks a prompt against the writing rules and the pitfall table, without a model. The terminal UI shows the same findings under the input as hints.',
+    '',
+    '| Check | Rule | Pitfall | Remedy |',
+    '|---|---|---|---|',
+    ...LINT_RULES.map((l) => `| \`${l.id}\` | ${cell(l.rule)} | ${l.pitfall ?? '—'} | ${cell(l.remedy)} |`),
+    '',
+    '## Recipes in full',
+  ];
+  for (const cat of CATEGORIES) {
+    out.push('', `### ${cat}`);
+    for (const r of recipes.filter((x) => x.category === cat)) {
+      out.push('', `#### ${r.number}. ${r.title}`, '', `*${MODE[r.mode]} · ${MINUTES[r.complexity]} · ${r.risk} risk*${r.reads.length || r.writes.length ? ` · files: ${[...r.reads.map((f) => `reads ${f}`), ...r.writes.map((f) => `writes ${f}`)].join(', ')}` : ''}`, '', `**When:** ${r.scenario}`, '', '```text', r.body, '```', '', `**Note:** ${r.note}`);
+      if (r.why) out.push('', `**Why it works:** ${r.why}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
