@@ -46,8 +46,8 @@ function template(ref: string): Template {
   return t;
 }
 
-function fill(body: string, f: Fill, what: string): string {
-  const r = fillSlots(body, f, what);
+function fill(body: string, f: Fill, what: string, defaults?: Record<string, string>): string {
+  const r = fillSlots(body, f, what, defaults);
   if (!r.ok) throw new Exit(2, `error: ${r.error}`);
   return r.text;
 }
@@ -128,14 +128,14 @@ function program(): { cmd: Command; result: Promise<number>[] } {
     .option('--set <name=value>', 'fill a slot (repeatable)', collect, []).option('--file <path>', 'fill @<path> (repeatable)', collect, []).option('--json', 'JSON for scripts')
     .action((n: string, o: FillFlags & { json?: boolean }) => {
       const r = recipe(n);
-      const prompt = fill(r.body, toFill(o), `recipe ${r.number}`);
+      const prompt = fill(r.body, toFill(o), `recipe ${r.number}`, r.defaults);
       out(o.json ? `${JSON.stringify({ number: r.number, title: r.title, mode: r.mode, prompt }, null, 2)}\n` : `${prompt}\n`);
       done(0);
     });
   withRunOptions(recipes.command('run <n>').description('fill the slots and run it, in its mode'))
     .action((n: string, o: RunFlags) => {
       const r = recipe(n);
-      const prompt = fill(r.body, toFill(o), `recipe ${r.number}`);
+      const prompt = fill(r.body, toFill(o), `recipe ${r.number}`, r.defaults);
       done(runRecipe(r, prompt, o).then((x) => x.code));
     });
   withRunOptions(recipes.command('chain <n...>').description('run several in order, each passing its result on through its file'))
@@ -214,7 +214,7 @@ async function chain(list: Recipe[], f: RunFlags): Promise<number> {
   for (const r of list) {
     const own = { set: Object.fromEntries(Object.entries(values.set).filter(([k]) => r.slots.includes(k))), files: r.fileSlot ? values.files : [] };
     for (const k of Object.keys(own.set)) used.add(k);
-    const x = fillSlots(r.body, own, `recipe ${r.number}`);
+    const x = fillSlots(r.body, own, `recipe ${r.number}`, r.defaults);
     if (x.ok) prompts.push(x.text); else problems.push(x.error);
   }
   const unused = Object.keys(values.set).filter((k) => !used.has(k));

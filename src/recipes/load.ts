@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { parseFrontMatter } from '../commands/front-matter.ts';
 import { RECIPE_FILES, TEMPLATE_FILES } from './data/index.ts';
 import { RecipeFrontMatterSchema, TemplateFrontMatterSchema, type Recipe, type Template } from './schema.ts';
-import { slotsOf } from './slots.ts';
+import { parseDefaults, slotsOf } from './slots.ts';
 
 /** A data file that does not fit its schema: a bug in the product, reported with file and line. */
 export class RecipeDataError extends Error {}
@@ -26,7 +26,11 @@ function parse<S extends z.ZodType>(schema: S, file: string, source: string): z.
 }
 
 export function parseRecipe(file: string, source: string): Recipe {
-  const r = parse(RecipeFrontMatterSchema, file, source);
+  const raw = parse(RecipeFrontMatterSchema, file, source);
+  const defaults = parseDefaults(raw.defaults);
+  if ('error' in defaults && typeof defaults.error === 'string') throw new RecipeDataError(`src/recipes/data/${file}: ${defaults.error}`);
+  const r: Recipe = { ...raw, defaults: defaults as Record<string, string> };
+  for (const k of Object.keys(r.defaults)) if (!r.slots.includes(k)) throw new RecipeDataError(`src/recipes/data/${file}: defaults names [${k}], which the text does not have`);
   const community = r.number >= 21;
   if (community && !r.why) throw new RecipeDataError(`src/recipes/data/${file}: community recipes (21-40) need a "why" note`);
   if (!community && r.why) throw new RecipeDataError(`src/recipes/data/${file}: "why" is for community recipes (21-40) only`);

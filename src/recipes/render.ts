@@ -20,8 +20,8 @@ export function libraryText(recipes: Recipe[]): string {
 }
 
 /** An example command line that fills every slot of a recipe or template. */
-export function exampleUse(kind: 'recipes' | 'templates', ref: string | number, r: { slots: string[]; fileSlot: boolean }): string {
-  return [`assistant ${kind} use ${ref}`, ...r.slots.map((s) => `--set "${s}=…"`), ...(r.fileSlot ? ['--file PATH'] : [])].join(' ');
+export function exampleUse(kind: 'recipes' | 'templates', ref: string | number, r: { slots: string[]; fileSlot: boolean; defaults?: Record<string, string> }): string {
+  return [`assistant ${kind} use ${ref}`, ...r.slots.filter((s) => !r.defaults?.[s]).map((s) => `--set "${s}=…"`), ...(r.fileSlot ? ['--file PATH'] : [])].join(' ');
 }
 
 /** `assistant recipes show N`. */
@@ -33,7 +33,7 @@ export function recipeText(r: Recipe): string {
     `When: ${r.scenario}`,
   ];
   if (r.reads.length || r.writes.length) out.push(`Files: ${[r.reads.length ? `reads ${r.reads.join(', ')}` : '', r.writes.length ? `writes ${r.writes.join(', ')}` : ''].filter(Boolean).join('; ')}`);
-  out.push(`Slots: ${[...r.slots.map((s) => `[${s}]`), ...(r.fileSlot ? ['@<path> (--file)'] : [])].join(', ') || 'none'}`);
+  out.push(`Slots: ${[...r.slots.map((s) => `[${s}]${r.defaults[s] ? ' (optional)' : ''}`), ...(r.fileSlot ? ['@<path> (--file)'] : [])].join(', ') || 'none'}`);
   out.push('', indent(r.body), '', `Note: ${r.note}`);
   if (r.why) out.push(`Why it works: ${r.why}`);
   out.push('', `Use: ${exampleUse('recipes', r.number, r)}`);

@@ -19,8 +19,10 @@ export function saveRecipe(r: Recipe, name: string, fill: Fill, o: { root: strin
   if (!NAME.test(name)) return { ok: false, error: `"${name}" cannot be a command name: use letters, digits, - and _ (a:b for a folder)` };
   if (BUILTIN_NAMES.has(name)) return { ok: false, error: `/${name} is a built-in command; choose another name` };
   const set = new Map(Object.entries(fill.set).map(([k, v]) => [k.trim().toLowerCase(), v]));
+  // Optional slots not given take their default now; the others become $1…$9.
+  for (const [k, v] of Object.entries(r.defaults)) if (!set.get(k)) set.set(k, v);
   const open = r.slots.filter((s) => !set.get(s));
-  const unknown = [...set.keys()].filter((k) => !r.slots.includes(k));
+  const unknown = Object.keys(fill.set).map((k) => k.trim().toLowerCase()).filter((k) => !r.slots.includes(k));
   if (unknown.length) return { ok: false, error: `recipe ${r.number} has no slot ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${r.slots.map((s) => `[${s}]`).join(', ') || 'none'}` };
   const fileArg = r.fileSlot && fill.files.length === 0;
   const positions = open.length + (fileArg ? 1 : 0);

@@ -27,6 +27,8 @@ export const RecipeFrontMatterSchema = z.object({
   writes: list,
   /** Words of a task that point to this recipe (`advise`). */
   keywords: list,
+  /** `slot name = text`: the text used when the slot is not given, which makes the slot optional. */
+  defaults: list,
   note: text('advice for the user'),
   why: z.string().trim().min(1).optional(),
 }).strict();
@@ -40,7 +42,9 @@ export const TemplateFrontMatterSchema = z.object({
 }).strict();
 export type TemplateFrontMatter = z.infer<typeof TemplateFrontMatterSchema>;
 
-export interface Recipe extends RecipeFrontMatter {
+export interface Recipe extends Omit<RecipeFrontMatter, 'defaults'> {
+  /** Optional slots and the text they get when not given. */
+  defaults: Record<string, string>;
   /** The template text with its slots. */
   body: string;
   /** Data file, relative to src/recipes/data/. */

@@ -20,7 +20,7 @@ export function recipeSlash(name: 'recipes' | 'recipe', args: string): RecipeSla
   const r = findRecipe(words[0]);
   if (!r) return { kind: 'error', message: `There is no recipe "${words[0]}": recipes are numbered 1 to ${library().recipes.length}. /recipes lists them.` };
   if (words.length === 1) {
-    const use = [`/recipe ${r.number}`, ...r.slots.map((s) => `--set "${s}=…"`), ...(r.fileSlot ? ['--file PATH'] : [])].join(' ');
+    const use = [`/recipe ${r.number}`, ...r.slots.filter((s) => !r.defaults[s]).map((s) => `--set "${s}=…"`), ...(r.fileSlot ? ['--file PATH'] : [])].join(' ');
     return { kind: 'print', text: recipeText(r).replace(/\nUse: .*\n$/, `\nUse: ${use}\n`) };
   }
   const fill: Fill = { set: {}, files: [] };
@@ -34,6 +34,6 @@ export function recipeSlash(name: 'recipes' | 'recipe', args: string): RecipeSla
       else fill.files.push(w.replace(/^@/, ''));
     } catch (e) { return { kind: 'error', message: (e as Error).message }; }
   }
-  const out = fillSlots(r.body, fill, `recipe ${r.number}`);
+  const out = fillSlots(r.body, fill, `recipe ${r.number}`, r.defaults);
   return out.ok ? { kind: 'prompt', prompt: out.text, recipe: r } : { kind: 'error', message: out.error };
 }

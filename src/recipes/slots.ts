@@ -32,15 +32,26 @@ export function parseSet(arg: string): [string, string] | undefined {
 
 const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
 
+/** `name = text` lines of a recipe's `defaults:` → a map; a slot with a default is optional. */
+export function parseDefaults(lines: string[]): Record<string, string> | { error: string } {
+  const out: Record<string, string> = {};
+  for (const l of lines) {
+    const eq = l.indexOf('=');
+    if (eq <= 0) return { error: `defaults: "${l}" is not "slot name = text"` };
+    out[normalise(l.slice(0, eq))] = l.slice(eq + 1).trim();
+  }
+  return out;
+}
+
 /**
- * Fills every slot. Fails naming each missing slot, and each `--set` name the text does not have
+ * Fills every slot (a slot with a default is optional). Fails naming each missing slot, and each `--set` name the text does not have
  * (a typo would otherwise be silently dropped). Values are inserted as given, never re-scanned.
  */
-export function fillSlots(body: string, fill: Fill, what: string): FillResult {
+export function fillSlots(body: string, fill: Fill, what: string, defaults: Record<string, string> = {}): FillResult {
   const { slots, fileSlot } = slotsOf(body);
   const set = new Map(Object.entries(fill.set).map(([k, v]) => [normalise(k), v]));
   const problems: string[] = [];
-  const missing = slots.filter((s) => !set.get(s));
+  const missing = slots.filter((s) => !set.get(s) && !defaults[s]);
   if (missing.length) problems.push(`missing ${missing.length === 1 ? 'slot' : 'slots'} ${missing.map((s) => `[${s}]`).join(', ')}: add ${missing.map((s) => `--set "${s}=…"`).join(' ')}`);
   if (fileSlot && fill.files.length === 0) problems.push('missing file for @<path>: add --file PATH (a file, directory or function reference)');
   const unknown = [...set.keys()].filter((k) => !slots.includes(k));
@@ -50,6 +61,6 @@ export function fillSlots(body: string, fill: Fill, what: string): FillResult {
   const files = fill.files.map((f) => (f.startsWith('@') ? f : `@${f}`)).join(' ');
   const text = body
     .split(FILE_SLOT).join(files)
-    .replace(SLOT, (_m, name: string) => set.get(name) ?? _m);
+    .replace(SLOT, (_m, name: string) => set.get(name) || defaults[name] || _m);
   return { ok: true, text };
 }

@@ -22,9 +22,9 @@ test('recipes lists the library by category; show and --json describe one', asyn
   const show = await runCli(['recipes', 'show', '4'], { cwd: dir, home });
   assert.match(show.stdout, /^Recipe 4: /);
   assert.match(show.stdout, /Plan Mode/);
-  assert.match(show.stdout, /Slots: \[bug summary\], \[symptom\], @<path> \(--file\)/);
+  assert.match(show.stdout, /Slots: \[module name\], \[symptom\] \(optional\), @<path> \(--file\)/);
   const json = JSON.parse((await runCli(['recipes', 'show', '4', '--json'], { cwd: dir, home })).stdout);
-  assert.deepEqual([json.number, json.mode, json.slots, json.fileSlot], [4, 'plan', ['bug summary', 'symptom'], true]);
+  assert.deepEqual([json.number, json.mode, json.slots, json.fileSlot], [4, 'plan', ['module name', 'symptom'], true]);
   const all = JSON.parse((await runCli(['recipes', '--json'], { cwd: dir, home })).stdout);
   assert.equal(all.length, 40);
   const bad = await runCli(['recipes', 'show', '41'], { cwd: dir, home });
@@ -34,19 +34,23 @@ test('recipes lists the library by category; show and --json describe one', asyn
 
 test('recipes use fills the slots; a missing slot is an error naming it', async () => {
   const { dir, home } = makeProject({});
-  const missing = await runCli(['recipes', 'use', '4', '--set', 'bug summary=login fails'], { cwd: dir, home });
+  const missing = await runCli(['recipes', 'use', '4', '--set', 'symptom=login fails'], { cwd: dir, home });
   assert.equal(missing.code, 2);
-  assert.match(missing.stderr, /missing slot \[symptom\]/);
+  assert.match(missing.stderr, /missing slot \[module name\]/);
   assert.match(missing.stderr, /--file PATH/);
   assert.equal(missing.stdout, '');
-  const typo = await runCli(['recipes', 'use', '4', '--set', 'bug summary=a', '--set', 'symptom=b', '--set', 'sympton=c', '--file', 'x.ts'], { cwd: dir, home });
+  const typo = await runCli(['recipes', 'use', '4', '--set', 'module name=a', '--set', 'symptom=b', '--set', 'sympton=c', '--file', 'x.ts'], { cwd: dir, home });
   assert.equal(typo.code, 2);
   assert.match(typo.stderr, /has no slot \[sympton\]/);
-  const ok = await runCli(['recipes', 'use', '4', '--set', 'bug summary=login fails', '--set', 'Symptom=HTTP 500 on POST /login', '--file', 'src/auth.ts', '--json'], { cwd: dir, home });
+  // SPEC §7's own example; the optional [symptom] gets its default.
+  const spec = await runCli(['recipes', 'use', '4', '--set', 'module name=auth', '--file', 'src/auth.ts'], { cwd: dir, home });
+  assert.equal(spec.code, 0, spec.stderr);
+  assert.match(spec.stdout, /Module: auth \(@src\/auth\.ts\)\nSymptom: not given: reproduce the failure first/);
+  const ok = await runCli(['recipes', 'use', '4', '--set', 'module name=auth', '--set', 'Symptom=HTTP 500 on POST /login', '--file', 'src/auth.ts', '--json'], { cwd: dir, home });
   assert.equal(ok.code, 0, ok.stderr);
   const j = JSON.parse(ok.stdout);
   assert.equal(j.mode, 'plan');
-  assert.match(j.prompt, /Bug: login fails\nSymptom: HTTP 500 on POST \/login\nWhere it shows: @src\/auth\.ts/);
+  assert.match(j.prompt, /Module: auth \(@src\/auth\.ts\)\nSymptom: HTTP 500 on POST \/login/);
   assert.doesNotMatch(j.prompt, /\[[a-z ]+\]|@<path>/);
 });
 
@@ -69,16 +73,16 @@ test('recipes save writes a command that /NAME then runs with its arguments', as
   const file = join(dir, '.assistant/commands/rca.md');
   const text = readFileSync(file, 'utf8');
   assert.match(text, /^---\ndescription: "Recipe 4: /);
-  assert.match(text, /argument-hint: "\[bug summary\] \[symptom\] \[path\]"/);
-  assert.match(text, /Bug: \$1\nSymptom: \$2\nWhere it shows: @\$3/);
+  assert.match(text, /argument-hint: "\[module name\] \[path\]"/);
+  assert.match(text, /Module: \$1 \(@\$2\)\nSymptom: not given/);
   assert.equal((await runCli(['recipes', 'save', '4', '--as', 'rca'], { cwd: dir, home })).code, 2, 'no silent overwrite');
   model.reset();
   model.script(reply('The cause is the empty-name check.'));
-  const r = await runCli(['-p', '/rca "login fails" "500 on POST /login" src/auth.ts', '--permission-mode', 'plan', ...MODEL], { cwd: dir, home, env: env() });
+  const r = await runCli(['-p', '/rca auth src/auth.ts', '--permission-mode', 'plan', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'The cause is the empty-name check.\n');
   const sent = userTexts(model.requests[0]).join('\n');
-  assert.match(sent, /Bug: login fails\nSymptom: 500 on POST \/login\nWhere it shows: @src\/auth\.ts/);
+  assert.match(sent, /Module: auth \(@src\/auth\.ts\)/);
   assert.match(sent, /return user\.length > 0/, 'the @path was attached');
 });
 
@@ -90,7 +94,7 @@ test('recipes run: a Plan Mode recipe stops at plan.md and says how to execute i
     reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n- Batch 1 | status: todo | files: src/auth.ts\n' }),
     reply('The plan is in plan.md.'),
   );
-  const r = await runCli(['recipes', 'run', '4', '--set', 'bug summary=login fails', '--set', 'symptom=500', '--file', 'src/auth.ts', ...MODEL], { cwd: dir, home, env: env() });
+  const r = await runCli(['recipes', 'run', '4', '--set', 'module name=auth', '--set', 'symptom=500', '--file', 'src/auth.ts', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'The plan is in plan.md.\n');
   assert.match(r.stderr, /recipe 4: .*\(Plan Mode\)/);
@@ -110,7 +114,7 @@ test('recipes run --yes executes the plan in the same session, in --execute-mode
     reply().tool('Edit', { file_path: 'src/auth.ts', old_string: '> 0', new_string: '> 1' }),
     reply('Done.'),
   );
-  const r = await runCli(['recipes', 'run', '4', '--set', 'bug summary=a', '--set', 'symptom=b', '--file', 'src/auth.ts', '--yes', '--execute-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
+  const r = await runCli(['recipes', 'run', '4', '--set', 'module name=a', '--file', 'src/auth.ts', '--yes', '--execute-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'Plan ready.\nDone.\n');
   assert.match(readFileSync(join(dir, 'src/auth.ts'), 'utf8'), /> 1/);
@@ -165,17 +169,17 @@ test('/recipes and /recipe N inside a session: list, show, fill and run in the r
   assert.equal(list.code, 0, list.stderr);
   assert.match(list.stdout, /^Debugging$/m);
   const show = await runCli(['-p', '/recipe 4', ...MODEL], { cwd: dir, home, env: env() });
-  assert.match(show.stdout, /Use: \/recipe 4 --set "bug summary=…" --set "symptom=…" --file PATH/);
-  const missing = await runCli(['-p', '/recipe 4 --set "bug summary=x"', ...MODEL], { cwd: dir, home, env: env() });
+  assert.match(show.stdout, /Use: \/recipe 4 --set "module name=…" --file PATH/);
+  const missing = await runCli(['-p', '/recipe 4 --set "symptom=x" src/a.ts', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(missing.code, 2);
-  assert.match(missing.stderr, /missing slot \[symptom\]/);
+  assert.match(missing.stderr, /missing slot \[module name\]/);
   model.reset();
   model.script(reply('Analysed.'));
-  const run = await runCli(['-p', '/recipe 4 "bug summary=login fails" symptom=500 src/auth.ts', '--output-format', 'stream-json', '--verbose', ...MODEL], { cwd: dir, home, env: env() });
+  const run = await runCli(['-p', '/recipe 4 "module name=auth" symptom=500 src/auth.ts', '--output-format', 'stream-json', '--verbose', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(run.code, 0, run.stderr);
   const init = JSON.parse(run.stdout.split('\n')[0]);
   assert.equal(init.permissionMode, 'plan');
-  assert.match(userTexts(model.requests[0]).join('\n'), /Bug: login fails\nSymptom: 500\nWhere it shows: @src\/auth\.ts/);
+  assert.match(userTexts(model.requests[0]).join('\n'), /Module: auth \(@src\/auth\.ts\)\nSymptom: 500/);
 });
 
 test('a chain stops after its Plan Mode step without --yes, saying how to go on', async () => {
