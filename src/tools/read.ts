@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { binaryByName, headBytes, looksBinary } from './binary.ts';
@@ -8,6 +9,21 @@ import { missingFileMessage } from './similar.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalInt } from './zod-helpers.ts';
 import description from './read.md';
+
+/** Whether the file's last byte is a newline (false when it cannot be read). */
+function endsWithNewline(abs: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(abs, 'r');
+    const size = fstatSync(fd).size;
+    if (size === 0) return false;
+    const b = Buffer.alloc(1);
+    readSync(fd, b, 0, 1, size - 1);
+    return b[0] === 10;
+  } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
+}
+
+const isNotebook = (abs: string) => abs.endsWith('.ipynb');
 
 export const DEFAULT_READ_LIMIT = 2000;
 /** A page stops early rather than exceed this many characters of output. */
@@ -82,11 +98,13 @@ export const readTool: ToolDef<typeof schema> = {
       const why = shown < page.lines.length ? ` (this page stopped at ${MAX_PAGE_CHARS} characters)` : '';
       output += `\n\n… file has ${totalText} lines; showing ${first + 1}-${last}${why}. Read again with offset=${last + 1} to continue.`;
     }
-    const content = page.lines.slice(0, shown).join('\n');
+    // Claude Code's tool_response keeps a final newline and counts the empty line after it.
+    const atEnd = page.counted && last === total && !isNotebook(abs) && endsWithNewline(abs);
+    const content = page.lines.slice(0, shown).join('\n') + (atEnd ? '\n' : '');
     return {
       output,
       display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}`,
-      response: { type: 'text', file: { filePath: abs, content, numLines: shown, startLine: first + 1, totalLines: total } },
+      response: { type: 'text', file: { filePath: abs, content, numLines: shown + (atEnd ? 1 : 0), startLine: first + 1, totalLines: total + (page.counted && endsWithNewline(abs) ? 1 : 0) } },
     };
   },
 };

@@ -19,7 +19,8 @@ test('Read numbers lines like cat -n and records the file as read', async () => 
   assert.equal(snap.content, 'alpha\nbeta\n\tgamma\n');
   assert.deepEqual(r.response, {
     type: 'text',
-    file: { filePath: join(dir, 'a.txt'), content: 'alpha\nbeta\n\tgamma', numLines: 3, startLine: 1, totalLines: 3 },
+    // Claude Code's shape: the final newline kept, the empty line after it counted.
+    file: { filePath: join(dir, 'a.txt'), content: 'alpha\nbeta\n\tgamma\n', numLines: 4, startLine: 1, totalLines: 4 },
   });
 });
 
