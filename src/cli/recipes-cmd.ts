@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { advise, adviceText, type Risk } from '../recipes/advise.ts';
-import { findingsText, lintPrompt } from '../recipes/lint.ts';
+import { failing, findingsText, lintPrompt } from '../recipes/lint.ts';
 import { findRecipe, findTemplate, library } from '../recipes/load.ts';
 import { libraryText, recipeJson, recipeText, templateJson, templatesText } from '../recipes/render.ts';
 import { saveRecipe } from '../recipes/save.ts';
@@ -189,7 +189,7 @@ function program(): { cmd: Command; result: Promise<number>[] } {
       if (!text.trim()) throw new Exit(2, 'No prompt to check. Usage: assistant prompt lint "your prompt"   (or pipe it on standard input)');
       const findings = lintPrompt(text);
       out(o.json ? `${JSON.stringify({ findings }, null, 2)}\n` : findingsText(findings));
-      return findings.length ? 1 : 0;
+      return failing(findings).length ? 1 : 0;
     })()));
   return { cmd, result };
 }

@@ -5,6 +5,8 @@
  */
 export interface Finding {
   id: string;
+  /** `finding`: the prompt breaks a rule (exit 1); `hint`: advice that does not fail the check. */
+  level: 'finding' | 'hint';
   /** The writing rule, e.g. "Rule 4: refer to files with @<path>, do not paste code". */
   rule: string;
   /** The source's pitfall, where the table has one. */
@@ -16,6 +18,7 @@ export interface Finding {
 
 interface Check {
   id: string;
+  hint?: true;
   rule: string;
   pitfall?: string;
   remedy: string;
@@ -30,11 +33,13 @@ const FILE_REF = /@[\w./~-]+|\b[\w-]+(?:\/[\w.-]+)*\.(?:[a-z]{1,5})(?::\d+)?\b|\
 const LINE_REF = /\bline[s]? \d+|:\d+\b|\bL\d+\b/i;
 const SYMPTOM = /["'`“][^"'`”]{4,}["'`”]|\b\w*(?:Error|Exception)\b|\berror:|\bstatus(?: code)? \d{3}\b|\b[45]\d\d\b|\bexpected\b.*\b(?:got|but|instead|returns?)\b|\bstack trace\b|\breturns? (?:null|undefined|nan|none|\d+|an? \w+) (?:instead|when)\b|\btimes? out\b|\bhangs?\b|\bsegfault\b|\bpanic\b/i;
 const DEBUGGING = /\b(bug|crash(?:es|ed|ing)?|broken|doesn'?t work|does not work|not working|wrong result|throws|fails (?:when|on|with|for)|is failing|keeps failing)\b/i;
+/** Changes to prose (docs, comments, README) need no test run. */
+const DOCS_ONLY = /\b(readme|docs?|documentation|comments?|changelog|jsdoc|docstrings?|typo|wording|spelling)\b|\.md\b/i;
 const CHANGE = /\b(fix|add|implement|refactor|change|update|rename|migrate|remove|delete|rewrite|create|write (?:a |the )?(?:function|module|class|code|endpoint)|replace|convert|upgrade|move|extract|optimi[sz]e|edit)\b/i;
 const READ_ONLY = /\b(do not|don't|without) (?:change|chang|modify|edit|touch)\w* (?:any )?(?:code|files?|anything)\b|\bchange no (?:code|files?)\b|\bno code changes?\b|\bread[- ]only\b|\bplan mode\b|\bonly (?:analy|explain|list|report|review)|\banaly[sz]e only\b/i;
 const VERIFY = /\b(tests?|verify|verification|check|lint|typecheck|type-check|build|compile|run|re-run|rerun|ci)\b/i;
 const ASKS_OUTPUT = /\b(summari[sz]e|analy[sz]e|review|compare|audit|assess|evaluate|overview|inventory|rank|(?:a|write a|give me a) report|report on)\b/i;
-const FORMAT = /\b(table|json|yaml|csv|markdown|bullet|bulleted|numbered|checklist|format|sections?|headings?|one line each|columns?|diff|as a list|list of)\b/i;
+const FORMAT = /\b(table|json|yaml|csv|markdown|bullets?|bulleted|numbered|checklist|format|sections?|headings?|one (?:line|row) (?:each|per)|one per line|columns?|diff|patch|list|template|schema|in (?:\d+|one|two|three) (?:words|sentences|lines|paragraphs?))\b/i;
 const REFACTOR = /\b(refactor\w*|restructur\w*|rewrite|clean ?up|reorgani[sz]e|migrat\w*|split|extract|simplif\w*|moderni[sz]e|dedupe|deduplicat\w*)\b/i;
 const NEGATIVE = /\b(do not|don't|never|must not|mustn't|without|keep\b[^.]{0,60}\b(unchanged|as is|the same|intact)|unchanged|leave\b[^.]{0,40}\balone|no (?:new |other )?(?:dependenc|change|api)|only (?:change|touch|modify|edit))/i;
 const PLAN_FIRST = /\bplan\.md\b|\bplan first\b|\bstep by step\b|\bone (?:at a time|step|batch)\b|\bwait for (?:my )?confirm|\bconfirm (?:before|with me)\b|\bin (?:steps|batches)\b/i;
@@ -87,7 +92,7 @@ const CHECKS: Check[] = [
   {
     id: 'no-verification', rule: 'Rule 7: ask for verification (run tests, fix, re-run)', pitfall: 'Tests ignored',
     remedy: 'Ask to run the tests after the change (e.g. "then run npm test; fix and re-run, at most 2 fix attempts")',
-    test: (p) => (CHANGE.test(p.prose) && !READ_ONLY.test(p.prose) && !PLAN_FIRST.test(p.prose) && !VERIFY.test(p.prose) ? 'asks for a change but not for tests or any check afterwards' : undefined),
+    test: (p) => (CHANGE.test(p.prose) && !DOCS_ONLY.test(p.text) && !READ_ONLY.test(p.prose) && !PLAN_FIRST.test(p.prose) && !VERIFY.test(p.prose) ? 'asks for a change but not for tests or any check afterwards' : undefined),
   },
   {
     id: 'no-output-format', rule: 'Rule 11: ask for structured output (JSON, YAML, CSV or a Markdown table)', pitfall: 'Format unclear',
@@ -112,7 +117,7 @@ const CHECKS: Check[] = [
     },
   },
   {
-    id: 'no-role', rule: 'Rule 9: give a persona (senior engineer, security expert, QA engineer …)', pitfall: 'No role',
+    id: 'no-role', hint: true, rule: 'Rule 9: give a persona (senior engineer, security expert, QA engineer …)', pitfall: 'No role',
     remedy: 'Start with a role, e.g. "Act as a senior security engineer"',
     test: (p) => (REVIEW.test(p.prose) && !PERSONA.test(p.prose) ? 'a review or audit with no role given' : undefined),
   },
@@ -126,12 +131,17 @@ export function lintPrompt(text: string): Finding[] {
   const out: Finding[] = [];
   for (const c of CHECKS) {
     const detail = c.test(p);
-    if (detail) out.push({ id: c.id, rule: c.rule, ...(c.pitfall ? { pitfall: c.pitfall } : {}), remedy: c.remedy, detail });
+    if (detail) out.push({ id: c.id, level: c.hint ? 'hint' : 'finding', rule: c.rule, ...(c.pitfall ? { pitfall: c.pitfall } : {}), remedy: c.remedy, detail });
   }
   return out;
 }
 
+/** Findings that fail the check (hints do not). */
+export const failing = (findings: Finding[]) => findings.filter((f) => f.level === 'finding');
+
 export function findingsText(findings: Finding[]): string {
-  if (findings.length === 0) return 'No findings: the prompt follows the checked rules.\n';
-  return `${findings.map((f) => `✗ ${f.detail}\n    rule:   ${f.rule}\n    remedy: ${f.remedy}${f.pitfall ? `  (pitfall: ${f.pitfall})` : ''}`).join('\n')}\n${findings.length} finding${findings.length === 1 ? '' : 's'}.\n`;
+  const n = failing(findings).length;
+  const lines = findings.map((f) => `${f.level === 'hint' ? 'hint:' : '✗'} ${f.detail}\n    rule:   ${f.rule}\n    remedy: ${f.remedy}${f.pitfall ? `  (pitfall: ${f.pitfall})` : ''}`);
+  lines.push(n === 0 ? 'No findings: the prompt follows the checked rules.' : `${n} finding${n === 1 ? '' : 's'}.`);
+  return `${lines.join('\n')}\n`;
 }

@@ -14,6 +14,10 @@ const GOOD = [
   'Write plan.md first: the steps to migrate @src/db.ts from callbacks to promises, one batch at a time, keeping every exported function unchanged. Wait for my confirmation.',
   'The total in @src/invoice.ts:88 is wrong: expected 10.50 but got 10.5000001 for two items. It should round to cents; fix it and run the invoice tests.',
   'List the TODO comments in @src/ as a Markdown table with file, line and text.',
+  'Review @src/auth.ts for SQL injection; do not change code; list each issue with its line and a fix.',
+  'Add an installation section to README.md.',
+  'Fix the typo in the error message of @src/cli.ts.',
+  'In @src/cart.ts line 42, total() returns NaN when the cart is empty. Fix it so it returns 0, then run npm test.',
 ];
 
 const BAD: Array<[string, string[]]> = [
@@ -21,7 +25,9 @@ const BAD: Array<[string, string[]]> = [
   ['Why does this crash?\n```js\nfunction total(items) {\n  return items.reduce((a, b) => a + b.price, 0);\n}\n```', ['pasted-code', 'vague-debugging']],
   ['It\'s bad, try again.', ['vague-feedback']],
   ['Refactor the payment module and run the tests.', ['no-negative-constraint']],
-  ['Review my branch and list the problems.', ['no-output-format', 'no-role']],
+  ['Summarize the architecture of this project.', ['no-output-format']],
+  ['The app crashes, fix it', ['vague-debugging', 'no-verification']],
+  ['Do everything: add auth, add tests, refactor db, update docs and deploy', ['too-many-tasks', 'no-negative-constraint']],
   ['Add a cache to @src/a.ts, rename the config keys, remove the old logger, update the docs and fix the flaky test, then run npm test.', ['too-many-tasks']],
   ['Update @src/a.ts, @src/b.ts, @src/c.ts and @src/d.ts to the new logger; run the tests.', ['too-many-tasks']],
   ['Add input validation to the signup endpoint in @src/routes/signup.ts.', ['no-verification']],
@@ -29,12 +35,17 @@ const BAD: Array<[string, string[]]> = [
 ];
 
 test('good prompts have no findings', () => {
-  for (const p of GOOD) assert.deepEqual(lintPrompt(p).map((f) => `${f.id}: ${f.detail}`), [], p);
+  for (const p of GOOD) assert.deepEqual(lintPrompt(p).filter((f) => f.level === 'finding').map((f) => `${f.id}: ${f.detail}`), [], p);
+});
+
+test('a review without a role gets a hint, which does not fail the check', () => {
+  const f = lintPrompt('Review @src/auth.ts for SQL injection; do not change code; list each issue with its line and a fix.');
+  assert.deepEqual(f.map((x) => [x.id, x.level]), [['no-role', 'hint']]);
 });
 
 test('bad prompts get exactly the expected findings, each naming rule and remedy', () => {
   for (const [p, ids] of BAD) {
-    const findings = lintPrompt(p);
+    const findings = lintPrompt(p).filter((f) => f.level === 'finding');
     assert.deepEqual(findings.map((f) => f.id).sort(), [...ids].sort(), p);
     for (const f of findings) {
       assert.match(f.rule, /^(Rule \d+|Say what)/);
@@ -48,7 +59,7 @@ test('the library\'s own recipes pass the lint once filled', () => {
   for (const r of library().recipes) {
     const filled = fillSlots(r.body, { set: Object.fromEntries(r.slots.map((s) => [s, `"${s}"`])), files: r.fileSlot ? ['src/a.ts'] : [] }, 'test');
     assert.ok(filled.ok);
-    const findings = lintPrompt(filled.text).filter((f) => f.id !== 'too-many-tasks' && f.id !== 'pasted-code');
+    const findings = lintPrompt(filled.text).filter((f) => f.level === 'finding' && f.id !== 'too-many-tasks' && f.id !== 'pasted-code');
     all.push(...findings.map((f) => `${r.file} ${f.id}: ${f.detail}`));
   }
   assert.deepEqual(all, []);
