@@ -150,6 +150,15 @@ export class Session {
     return { ok: true, before };
   }
 
+  /** Compacts when the conversation passes the threshold share of the context window (SPEC §6). */
+  private async autoCompact(signal: AbortSignal): Promise<void> {
+    const auto = this.opts.autoCompact ?? { threshold: 0.8 };
+    if (!auto || this.messages.length === 0 || signal.aborted) return;
+    if (estimateTokens(this.systemPrompt(), this.messages) <= auto.threshold * this.opts.model.contextWindow) return;
+    const c = await this.compact('auto', undefined, signal);
+    this.emit({ type: 'warning', message: c.ok ? `The context was nearly full: the conversation (${c.before} messages) was compacted into a summary.` : `The context is nearly full and compaction failed: ${c.error}` });
+  }
+
   /** A permission question: Notification hooks fire first when a person will be waited for (SPEC §4). */
   private async ask(req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
     if (this.opts.interactive && this.hooks.has('Notification')) {
@@ -180,11 +189,7 @@ export class Session {
       return { status: 'blocked', text: '', turns: 0, usage: emptyUsage(), error: submitted.blocked };
     }
     if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
-    const auto = o.autoCompact ?? { threshold: 0.8 };
-    if (auto && this.messages.length > 0 && estimateTokens(this.systemPrompt(), this.messages) > auto.threshold * o.model.contextWindow) {
-      const c = await this.compact('auto', undefined, signal);
-      this.emit({ type: 'warning', message: c.ok ? `The context was nearly full: the conversation (${c.before} messages) was compacted into a summary.` : `The context is nearly full and compaction failed: ${c.error}` });
-    }
+    await this.autoCompact(signal);
     const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd) : undefined);
     const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit }) : undefined;
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
@@ -211,6 +216,7 @@ export class Session {
       // Verification first (SPEC §8): a failure goes back to the model before Stop hooks see an answer.
       onStop: async (sig, lastText) => (await verifier?.onStop(sig)) ?? this.stop.onStop(sig, lastText),
       halted: () => this.hooks.stopReason,
+      beforeRequest: (sig) => this.autoCompact(sig),
       signal,
       maxTurns: o.maxTurns,
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),

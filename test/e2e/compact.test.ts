@@ -66,6 +66,20 @@ test('automatic compaction triggers at the threshold, and the user is told', asy
   assert.equal(model.requests.length, 2, 'no summary request when auto compaction is off');
 });
 
+test('a long run compacts between requests, and goes on from the summary', async () => {
+  const { dir, home } = makeProject({ 'a.txt': 'A-CONTENT\n', '.assistant/settings.json': JSON.stringify({ compaction: { threshold: 0.0001 } }) });
+  model.reset();
+  model.script(reply().tool('Read', { file_path: 'a.txt' }), reply().text('## Open tasks\nMID-RUN-SUMMARY'), reply().text('finished'));
+  const r = await runCli(['-p', 'read a.txt then answer', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'finished\n');
+  assert.match(r.stderr, /compacted into a summary/);
+  assert.equal(model.requests.length, 3);
+  assert.match(sent(1), /A-CONTENT/, 'the summary request sees the tool result');
+  assert.match(sent(2), /MID-RUN-SUMMARY/);
+  assert.doesNotMatch(sent(2), /A-CONTENT/, 'the request after compaction carries the summary instead');
+});
+
 test('/cost totals the continued session from its transcript', async () => {
   const { dir, home } = makeProject();
   model.reset();
