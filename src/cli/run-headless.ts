@@ -78,7 +78,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   if (recipeMode && !opts.permissionMode) setup.mode = recipeMode;
 
   let session: Session | undefined;
-  const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '');
+  const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '', () => session?.model.id);
   session = await createSession(setup, {
     emit: printer.sink, ask: refuseAsk, version: VERSION, modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AgentEvent, RunOutcome } from '../agent/events.ts';
 import type { Denial } from '../agent/session.ts';
 import type { Message, Usage } from '../providers/types.ts';
@@ -13,12 +14,18 @@ export function usageJson(u: Usage) {
 }
 
 /** Our message format → the Anthropic-style content Claude Code prints in stream-json. */
-export function messageJson(m: Message): { type: 'user' | 'assistant'; message: unknown } {
+export function messageJson(m: Message, meta: { model?: string; usage?: Usage } = {}): { type: 'user' | 'assistant'; message: unknown } {
   if (m.role === 'assistant') {
+    const calls = m.content.some((p) => p.type === 'tool-call');
     return {
       type: 'assistant',
       message: {
+        id: `msg_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+        type: 'message',
         role: 'assistant',
+        ...(meta.model ? { model: meta.model } : {}),
+        stop_reason: calls ? 'tool_use' : 'end_turn',
+        ...(meta.usage ? { usage: usageJson(meta.usage) } : {}),
         content: m.content.map((p) =>
           p.type === 'tool-call' ? { type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input }
           : p.type === 'text' ? { type: 'text', text: p.text } : { type: p.type }),
@@ -43,10 +50,10 @@ export function messageJson(m: Message): { type: 'user' | 'assistant'; message: 
 }
 
 /** One stream-json line for an event, or undefined for events that stream-json does not show. */
-export function streamJsonEvent(ev: AgentEvent, sessionId: string): Record<string, unknown> | undefined {
+export function streamJsonEvent(ev: AgentEvent, sessionId: string, model?: string): Record<string, unknown> | undefined {
   switch (ev.type) {
     // The prompt itself is not echoed (Claude Code does so only with --replay-user-messages).
-    case 'message': return ev.message.role === 'user' ? undefined : { ...messageJson(ev.message), session_id: sessionId };
+    case 'message': return ev.message.role === 'user' ? undefined : { ...messageJson(ev.message, { model, usage: ev.usage }), session_id: sessionId };
     case 'retry': return { type: 'system', subtype: 'api_retry', attempt: ev.attempt, max_retries: ev.maxRetries, retry_delay_ms: ev.delayMs, error: ev.message, session_id: sessionId };
     case 'tool-denied': return { type: 'system', subtype: 'permission_denied', tool_name: ev.name, tool_use_id: ev.id, reason: ev.reason, session_id: sessionId };
     case 'warning': return { type: 'warning', message: ev.message, session_id: sessionId };

@@ -19,7 +19,7 @@ export const refuseAsk: AskFn = async (req) => ({
 });
 
 /** Prints events as they happen for the chosen format. Returned function is the session's event sink. */
-export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: boolean, sessionId: () => string) {
+export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: boolean, sessionId: () => string, model: () => string | undefined = () => undefined) {
   let apiStart = 0;
   let apiMs = 0;
   const sink = (ev: AgentEvent) => {
@@ -36,7 +36,7 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
         : `verification failed: ${ev.command} exited with ${ev.exitCode ?? 'no code'} (${(ev.durationMs / 1000).toFixed(1)} s)\n${indent(tail(ev.output, 15))}\n`);
     }
     if (format === 'stream-json') {
-      const line = streamJsonEvent(ev, sessionId());
+      const line = streamJsonEvent(ev, sessionId(), model());
       if (line) io.out(`${JSON.stringify(line)}\n`);
     } else if (verbose) {
       if (ev.type === 'tool-start') io.err(`● ${ev.name}(${JSON.stringify(ev.input).slice(0, 200)})\n`);

@@ -420,7 +420,8 @@ test('hooks that never read their input, or close it early, break nothing (even 
     PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'exit 0' }, { type: 'command', command: 'exec 0<&-; sleep 0.2; exit 0' }, { type: 'command', command: 'head -c 10 >/dev/null' }] }],
     PostToolUse: on('true', 'Write'),
   });
-  const content = `${'z'.repeat(1024 * 1024)}\n`;
+  // 512 KB: far more than a pipe holds, well under the context window (no auto-compaction).
+  const content = `${'z'.repeat(512 * 1024)}\n`;
   const r = await run(p, [reply().tool('Write', { file_path: 'big.txt', content }), reply('Done.')], BYPASS);
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /warning/);
