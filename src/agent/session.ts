@@ -8,7 +8,7 @@ import { suggestRules } from '../permissions/suggest.ts';
 import { addLocalAllowRules } from '../config/local-rules.ts';
 import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
 import { HookEngine } from '../hooks/engine.ts';
-import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../hooks/seams.ts';
+import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from './hook-seams.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';

@@ -5,7 +5,7 @@ import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { HookEngine, type Fired } from '../hooks/engine.ts';
 import { describeEnd } from '../hooks/outcome.ts';
 import { HOOK_EVENTS, TOOL_EVENTS, type HookEvent } from '../hooks/schema.ts';
-import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../hooks/seams.ts';
+import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../agent/hook-seams.ts';
 import { getTool } from '../tools/registry.ts';
 import type { AgentEvent } from '../agent/events.ts';
 import { Exit } from './exit.ts';

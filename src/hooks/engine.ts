@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { EventSink } from '../agent/events.ts';
 import { matches } from './matcher.ts';
 import { interpret, type HookJson, type HookOutcome } from './outcome.ts';
 import { runHookCommand, type HookRun } from './runner.ts';
 import { TOOL_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
+
+/** The events a hook engine reports: a subset of the agent's events, so its sink fits. */
+export type HookReport =
+  | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; durationMs: number; outcome: 'ok' | 'block' | 'failed'; message?: string }
+  | { type: 'hook-running'; event: string; command: string }
+  | { type: 'warning'; message: string };
+export type HookSink = (report: HookReport) => void;
 
 export interface HookContext {
   projectDir: string;
@@ -13,7 +19,8 @@ export interface HookContext {
   env: Record<string, string>;
   /** Claude Code's name of the current mode (`default`, `plan`, `acceptEdits`, `bypassPermissions`). */
   permissionMode(): string;
-  emit: EventSink;
+  /** Where hook runs and warnings are reported (the agent's event sink fits). */
+  emit: HookSink;
   /** Sees every hook run with its full output (`assistant hooks test`). */
   observe?(fired: Fired): void;
 }
@@ -104,6 +111,10 @@ export class HookEngine {
     if (json?.continue === false && this.stopReason === undefined) {
       this.stopReason = json.stopReason ?? `A ${event} hook asked to stop ("continue": false).`;
     }
+  }
+  /** Replaces the snapshot with hooks the user reviewed and accepted (`/hooks`, SPEC §4). */
+  replace(hooks: readonly HookSpec[]): void {
+    (this as { hooks: readonly HookSpec[] }).hooks = hooks;
   }
 }
 

@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../src/agent/events.ts';
 import type { PreparedCall } from '../../src/agent/tool-call.ts';
 import { HookEngine } from '../../src/hooks/engine.ts';
 import type { HookEvent, HookSpec } from '../../src/hooks/schema.ts';
-import { MAX_STOP_BLOCKS, sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../../src/hooks/seams.ts';
+import { MAX_STOP_BLOCKS, sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from '../../src/agent/hook-seams.ts';
 import type { ToolDef } from '../../src/tools/types.ts';
 
 const signal = new AbortController().signal;
