@@ -1,6 +1,6 @@
-import type { PreparedCall, PreToolVerdict, ToolSeams } from '../agent/tool-call.ts';
-import type { EventSink } from '../agent/events.ts';
-import { blocksOf, contextOf, jsonOf, type HookEngine } from './engine.ts';
+import type { PreparedCall, PreToolVerdict, ToolSeams } from './tool-call.ts';
+import type { EventSink } from './events.ts';
+import { blocksOf, contextOf, jsonOf, type HookEngine } from '../hooks/engine.ts';
 
 /** Stop hooks may keep the assistant going at most this many times in a row (Claude Code: 8). */
 export const MAX_STOP_BLOCKS = 8;

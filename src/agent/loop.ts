@@ -111,9 +111,11 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
 
     if (t.calls.length === 0) {
       const more = opts.onStop ? await opts.onStop(opts.signal, t.text) : undefined;
+      // Interrupted while Stop hooks or verification ran: not a success.
+      if (opts.signal.aborted) return { status: 'aborted', text: t.text, turns, usage };
       const halt = opts.halted?.();
       if (halt !== undefined) return { status: 'stopped', text: t.text, turns, usage, error: halt };
-      if (more === undefined || opts.signal.aborted) return { status: 'done', text: t.text, turns, usage };
+      if (more === undefined) return { status: 'done', text: t.text, turns, usage };
       opts.append({ role: 'user', content: [{ type: 'text', text: more }] });
       continue;
     }

@@ -190,8 +190,8 @@ export class Session {
     }
     if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
     await this.autoCompact(signal);
-    const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd) : undefined);
-    const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit }) : undefined;
+    const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd, text) : undefined);
+    const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit, skip: () => this.mode === 'plan' }) : undefined;
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
     const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange };
     let outcome = await runAgent(text, {
@@ -221,7 +221,9 @@ export class Session {
       maxTurns: o.maxTurns,
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
     });
-    if (verifier?.failure !== undefined && outcome.status === 'done') outcome = { ...outcome, status: 'verify-failed', error: verifier.failure };
+    // An honest end (SPEC §8): a run that stops with verification still failing did not succeed.
+    if (verifier?.failure !== undefined && (outcome.status === 'done' || outcome.status === 'stopped')) outcome = { ...outcome, status: 'verify-failed', error: verifier.failure };
+    else if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') outcome = { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
     this.usage = addUsage(this.usage, outcome.usage);
     this.transcript.write({
       type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.model, outcome.usage),

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { isReadOnlyBash } from '../permissions/modes.ts';
 import { OutputCap } from '../tools/output-cap.ts';
 import { killProcessGroup } from '../tools/process-group.ts';
 import type { AgentEvent, EventSink } from './events.ts';
@@ -9,8 +10,10 @@ import type { AgentEvent, EventSink } from './events.ts';
 export const MAX_FIX_ATTEMPTS = 2;
 /** A verification command that runs longer than this is stopped and counts as failed. */
 export const VERIFY_TIMEOUT_MS = 10 * 60_000;
-/** Tools whose success means files changed. Bash is not counted: its effects are not known. */
+/** Tools whose success means files changed; Bash counts unless its command is read-only. */
 const CHANGING_TOOLS = new Set(['Edit', 'Write']);
+/** plan.md is the plan, not the code: writing it is not a change to verify (Plan Mode writes only it). */
+const isPlanFile = (path: unknown, cwd: string) => typeof path === 'string' && resolve(cwd, path) === resolve(cwd, 'plan.md');
 
 export interface VerifyRun { passed: boolean; exitCode: number | null; output: string; durationMs: number; timedOut: boolean }
 
@@ -37,17 +40,32 @@ export function runVerifyCommand(command: string, cwd: string, env: NodeJS.Proce
   });
 }
 
-/** The project's test command when it has an obvious one (`npm test` with a real test script). */
-export function detectTestCommand(cwd: string): string | undefined {
+/** A test command the prompt names: `npm test` in backticks, or "run pytest", "run cargo test" … */
+const NAMED = /`([^`\n]{2,80})`|\b(?:run|re-?run|execute)\s+((?:npm|pnpm|yarn|bun)(?: run)? test\b[^\s.,;]*|pytest\b|cargo test\b|go test(?: \.\/\.\.\.)?|make (?:test|check)\b|npx (?:vitest|jest)\b(?: run)?)/i;
+const TESTISH = /\b(test|check|spec|pytest|vitest|jest|mocha|verify)\b/i;
+
+/**
+ * The command a prompt that asks for verification means: the one it names, else the project's
+ * obvious one (`npm test` with a real test script, `make test`, `cargo test`, `go test ./...`,
+ * `pytest` with its configuration), else none: the model runs the tests itself, as asked.
+ */
+export function detectTestCommand(cwd: string, prompt = ''): string | undefined {
+  const named = NAMED.exec(prompt);
+  const cmd = named?.[1] ?? named?.[2];
+  if (cmd && TESTISH.test(cmd)) return cmd.trim();
+  const read = (f: string) => { try { return readFileSync(join(cwd, f), 'utf8'); } catch { return undefined; } };
   try {
-    const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-    const test = pkg.scripts?.test;
+    const test = (JSON.parse(read('package.json') ?? 'null') as { scripts?: Record<string, string> } | null)?.scripts?.test;
     if (test && !/no test specified/.test(test)) return 'npm test';
-  } catch { /* no package.json, or not JSON */ }
+  } catch { /* not JSON */ }
+  if (/^test:/m.test(read('Makefile') ?? '')) return 'make test';
+  if (read('Cargo.toml') !== undefined) return 'cargo test';
+  if (read('go.mod') !== undefined) return 'go test ./...';
+  if (read('pytest.ini') !== undefined || /\[tool\.pytest/.test(read('pyproject.toml') ?? '')) return 'pytest';
   return undefined;
 }
 
-const ASKS_FOR_VERIFICATION = /\b(?:re-?run|run|execute)\b[^.\n]{0,40}\btests?\b|\bmake sure\b[^.\n]{0,30}\btests? pass|\bverify (?:it|that|the (?:fix|change))/i;
+const ASKS_FOR_VERIFICATION = /\b(?:re-?run|run|execute)\b[^.\n]{0,40}\btests?\b|\bmake sure\b[^.\n]{0,30}\btests? pass|\bverify (?:it|that|each|every|the (?:fix|change|result)e?s?)\b/i;
 
 /** Whether a prompt asks for verification (SPEC §8), e.g. "fix it, then run the tests". */
 export function asksForVerification(prompt: string): boolean {
@@ -67,23 +85,32 @@ function lastLines(text: string, n: number): string {
  */
 export class Verifier {
   private changed = false;
+  /** A failure was sent back to the model: its next stop is verified whatever it changed. */
+  private pendingFix = false;
   /** Fix attempts asked for so far. */
   attempts = 0;
   /** Verification runs so far. */
   runs = 0;
   /** Set when the last run failed and no attempt is left. */
   failure?: string;
+  /** What the last run said when it failed (cleared when one passes). */
+  lastFailure?: string;
 
-  constructor(readonly command: string, private readonly o: { cwd: string; env: NodeJS.ProcessEnv; emit: EventSink }) {}
+  /** `skip`: no verification now (Plan Mode, where nothing but plan.md can change). */
+  constructor(readonly command: string, private readonly o: { cwd: string; env: NodeJS.ProcessEnv; emit: EventSink; skip?: () => boolean }) {}
 
   observe(ev: AgentEvent): void {
-    if (ev.type === 'tool-end' && CHANGING_TOOLS.has(ev.name) && !ev.result.isError) this.changed = true;
+    if (ev.type !== 'tool-end' || ev.result.isError) return;
+    const input = (ev.input ?? {}) as Record<string, unknown>;
+    if (CHANGING_TOOLS.has(ev.name) && !isPlanFile(input.file_path, this.o.cwd)) this.changed = true;
+    if (ev.name === 'Bash' && !isReadOnlyBash(String(input.command ?? ''))) this.changed = true;
   }
 
   /** Called where the model would stop: feedback for the model, or undefined to let it stop. */
   async onStop(signal: AbortSignal): Promise<string | undefined> {
-    if ((!this.changed && this.runs === 0) || signal.aborted) return undefined;
+    if ((!this.changed && !this.pendingFix) || signal.aborted || this.o.skip?.()) return undefined;
     this.changed = false;
+    this.pendingFix = false;
     const attempt = this.attempts;
     this.runs++;
     this.o.emit({ type: 'verify-start', command: this.command, attempt });
@@ -91,12 +118,14 @@ export class Verifier {
     this.o.emit({ type: 'verify-end', command: this.command, attempt, passed: r.passed, exitCode: r.exitCode, output: r.output, durationMs: r.durationMs });
     if (signal.aborted) return undefined;
     const how = r.timedOut ? `ran out of time (${VERIFY_TIMEOUT_MS / 60_000} minutes)` : r.exitCode === null ? 'could not run' : `exited with code ${r.exitCode}`;
-    if (r.passed) { this.failure = undefined; return undefined; }
+    if (r.passed) { this.failure = undefined; this.lastFailure = undefined; return undefined; }
+    this.lastFailure = `\`${this.command}\` ${how}. What still fails:\n${lastLines(r.output, 30)}`;
     if (this.attempts >= MAX_FIX_ATTEMPTS) {
-      this.failure = `Verification failed after ${MAX_FIX_ATTEMPTS} fix attempts: \`${this.command}\` ${how}. What still fails:\n${lastLines(r.output, 30)}`;
+      this.failure = `Verification failed after ${MAX_FIX_ATTEMPTS} fix attempts: ${this.lastFailure}`;
       return undefined;
     }
     this.attempts++;
+    this.pendingFix = true;
     return [
       `Verification failed: \`${this.command}\` ${how} after your changes.`,
       '<verification-output>', lastLines(r.output, 120), '</verification-output>',

@@ -17,6 +17,17 @@ test('detectTestCommand: npm test only when the project has a real test script',
   assert.equal(detectTestCommand(makeProject({ 'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}' }).dir), undefined);
   assert.equal(detectTestCommand(makeProject({ 'package.json': 'not json' }).dir), undefined);
   assert.equal(detectTestCommand(makeProject({}).dir), undefined);
+  assert.equal(detectTestCommand(makeProject({ Makefile: 'build:\n\tcc a.c\ntest:\n\t./run\n' }).dir), 'make test');
+  assert.equal(detectTestCommand(makeProject({ 'go.mod': 'module x\n' }).dir), 'go test ./...');
+  assert.equal(detectTestCommand(makeProject({ 'pyproject.toml': '[tool.pytest.ini_options]\n' }).dir), 'pytest');
+});
+
+test('detectTestCommand: a command the prompt names comes first', () => {
+  const { dir } = makeProject({ 'package.json': '{"scripts":{"test":"node --test"}}' });
+  assert.equal(detectTestCommand(dir, 'Fix it, then run `npm run test:unit` and fix failures'), 'npm run test:unit');
+  assert.equal(detectTestCommand(dir, 'fix the parser and run pytest afterwards'), 'pytest');
+  assert.equal(detectTestCommand(dir, 'fix it and run cargo test'), 'cargo test');
+  assert.equal(detectTestCommand(dir, 'rename `foo` to `bar`, then run the tests'), 'npm test', 'a backticked name that is not a test command is ignored');
 });
 
 test('runVerifyCommand: exit code, output of both streams, and an abort stops it', async () => {

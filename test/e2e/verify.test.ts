@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeModel, reply, userTexts, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
-import { runCli } from './cli.ts';
+import { runCli, startCli } from './cli.ts';
 
 let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
@@ -106,4 +106,34 @@ test('settings "verify" works like --verify, and a prompt asking for tests uses 
   assert.equal(r2.code, 0, r2.stderr);
   assert.match(r2.stderr, /verifying: npm test/);
   assert.equal(runs(p.dir), 1);
+});
+
+test('a change made through Bash is verified; plan.md in Plan Mode is not', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  model.reset();
+  model.script(reply().tool('Bash', { command: "sed -i 's/value = 1/value = 3/' src/value.js" }), reply('Changed with sed.'));
+  const r = await runCli(['-p', 'set the value to 3', ...ARGS], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(runs(dir), 1);
+
+  const p = makeProject(PROJECT);
+  model.reset();
+  model.script(reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n' }), reply('Planned.'));
+  const plan = await runCli(['-p', 'plan it', ...ARGS.filter((a) => a !== 'bypass' && a !== '--permission-mode'), '--permission-mode', 'plan'], { cwd: p.dir, home: p.home, env: env() });
+  assert.equal(plan.code, 0, plan.stderr);
+  assert.equal(all(p.dir), 0, 'nothing to verify in Plan Mode');
+});
+
+test('Ctrl-C during verification ends the run as interrupted, not as a success', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  model.reset();
+  model.script(read(), edit(1, 3), reply('All done, tests pass.'));
+  const child = startCli(['-p', 'set the value to 3', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass', '--verify', 'sleep 20; exit 1'], { cwd: dir, home, env: env() });
+  let stdout = ''; let stderr = ''; let sent = false;
+  child.stdout!.on('data', (d) => { stdout += d; });
+  child.stderr!.on('data', (d) => { stderr += d; if (!sent && /verifying:/.test(stderr)) { sent = true; child.kill('SIGINT'); } });
+  const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)));
+  assert.equal(code, 130, `code ${code}: ${stderr}`);
+  assert.equal(stdout, '');
+  assert.match(stderr, /Interrupted/);
 });
