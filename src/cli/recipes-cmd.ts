@@ -56,7 +56,7 @@ function withRunOptions(c: Command): Command {
   return c
     .option('--set <name=value>', 'fill a slot (repeatable)', collect, [])
     .option('--file <path>', 'fill @<path> (repeatable)', collect, [])
-    .option('-y, --yes', 'go on past a Plan Mode step without asking (its plan is executed)')
+    .option('-y, --yes', 'go on past a Plan Mode step without asking (run: the plan is executed)')
     .option('--execute-mode <mode>', 'the mode that executes a confirmed plan', 'normal')
     .option('--model <provider:model>', 'the model')
     .addOption(new Option('--output-format <format>', 'output of each run').choices(['text', 'json', 'stream-json']).default('text'))
@@ -103,8 +103,9 @@ async function runRecipe(r: Recipe, prompt: string, f: RunFlags, next?: Recipe):
   err(`── recipe ${r.number}: ${r.title} (${MODE_NAMES[mode as keyof typeof MODE_NAMES] ?? mode})\n`);
   const code = await headless(cliOptions(f, mode), prompt);
   if (code !== 0 || mode !== 'plan' || !r.writes.includes('plan.md')) return { code, stoppedAtPlan: false };
-  // In a chain the next recipe is what acts on the plan: confirming means going on to it.
-  if (next) return { code, stoppedAtPlan: !(f.yes || await confirm(`The plan is in plan.md. Go on with recipe ${next.number}?`)) };
+  // In a chain the next recipe is what acts on the plan, and naming it was the user's decision:
+  // a terminal is asked; a script goes on.
+  if (next) return { code, stoppedAtPlan: !(f.yes || !process.stdin.isTTY || await confirm(`The plan is in plan.md. Go on with recipe ${next.number}?`)) };
   const go = f.yes || await confirm('The plan is in plan.md. Execute it now?');
   if (!go) {
     err(`Plan Mode: nothing changed but plan.md. Review it, then execute it in the same session:\n  assistant -c -p "Execute the plan in plan.md" --permission-mode ${f.executeMode}\n`);
@@ -234,6 +235,7 @@ async function chain(list: Recipe[], f: RunFlags): Promise<number> {
 
 /** `assistant recipes|templates|advise|prompt …`. Returns the exit code; bad usage throws Exit(2). */
 export async function recipesCommand(argv: string[]): Promise<number> {
+  if (argv.length === 1 && argv[0] === 'prompt') throw new Exit(2, 'Usage: assistant prompt lint "your prompt"   (or pipe the prompt on standard input)');
   const { cmd, result } = program();
   try {
     await cmd.parseAsync(argv, { from: 'user' });

@@ -61,10 +61,11 @@ export function advise(task: string, o: { minutes?: number; risk?: Risk } = {}):
   const minutes = o.minutes ?? (QUICK.test(task) && !LONG.test(task) ? 3 : LONG.test(task) ? 45 : 15);
   const risk: Risk = o.risk ?? (HIGH_RISK.test(task) ? 'high' : LOW_RISK.test(task) ? 'low' : 'medium');
   const b = band(minutes);
-  const shape: Shape = b === '<5' ? 'template' : b === '5-30' ? 'recipe' : 'plan-then-steps';
+  // High risk always takes a recipe and a plan, however quick the task (the risk table).
+  const shape: Shape = b === '<5' ? (risk === 'high' ? 'recipe' : 'template') : b === '5-30' ? 'recipe' : 'plan-then-steps';
   const estimated = o.minutes === undefined;
   reasons.push(
-    b === '<5' ? `complexity: under 5 minutes${estimated ? ' (estimated; give --minutes)' : ''} → a one-sentence template`
+    b === '<5' ? `complexity: under 5 minutes${estimated ? ' (estimated; give --minutes)' : ''} → a one-sentence template${risk === 'high' ? ', but the risk asks for more' : ''}`
     : b === '5-30' ? `complexity: 5 to 30 minutes${estimated ? ' (estimated; give --minutes)' : ''} → a recipe with constraints and verification`
     : `complexity: over 30 minutes${estimated ? ' (estimated; give --minutes)' : ''} → Plan Mode first, then the recipe in steps`,
   );

@@ -31,15 +31,19 @@ interface Prompt { text: string; lower: string; prose: string }
 
 const FILE_REF = /@[\w./~-]+|\b[\w-]+(?:\/[\w.-]+)*\.(?:[a-z]{1,5})(?::\d+)?\b|\b(?:src|lib|test|tests|app|pkg)\/[\w./-]+/i;
 const LINE_REF = /\bline[s]? \d+|:\d+\b|\bL\d+\b/i;
-const SYMPTOM = /["'`“][^"'`”]{4,}["'`”]|\b\w*(?:Error|Exception)\b|\berror:|\bstatus(?: code)? \d{3}\b|\b[45]\d\d\b|\bexpected\b.*\b(?:got|but|instead|returns?)\b|\bstack trace\b|\breturns? (?:null|undefined|nan|none|\d+|an? \w+) (?:instead|when)\b|\btimes? out\b|\bhangs?\b|\bsegfault\b|\bpanic\b/i;
-const DEBUGGING = /\b(bug|crash(?:es|ed|ing)?|broken|doesn'?t work|does not work|not working|wrong result|throws|fails (?:when|on|with|for)|is failing|keeps failing)\b/i;
+const SYMPTOM = /["'`“][^"'`”]{4,}["'`”]|\b\w*(?:Error|Exception)\b|\berror:|\bstatus(?: code)? \d{3}\b|\b[45]\d\d\b|\bexpected\b|\bshould\b|\binstead\b|\bbut (?:it )?(?:gets?|got|shows?|returns?|prints?)\b|\bstack trace\b|\breturns? (?:null|undefined|nan|none|\d+|an? \w+)\b|\bshows?\b|\bafter \d+|\btimes? out\b|\bhangs?\b|\bsegfault\b|\bpanic\b|\bleaks?\b/i;
+const DEBUGGING = /\b(bug|crash(?:es|ed|ing)?|broken|doesn'?t work|does not work|not working|wrong result|fails (?:when|on|with|for)|is failing|keeps failing)\b/i;
+/** Changes too small to test, whatever the file. */
+const TRIVIAL = /\b(typo|wording|spelling|misspell\w*)\b/i;
 /** Changes to prose (docs, comments, README) need no test run. */
 const DOCS_ONLY = /\b(readme|docs?|documentation|comments?|changelog|jsdoc|docstrings?|typo|wording|spelling)\b|\.md\b/i;
+/** A reference to a source file (not prose: .md, .txt, .rst). */
+const CODE_FILE = /@?[\w./~-]+\.(?!md\b|txt\b|rst\b|adoc\b)[a-z]{1,5}\b/i;
 const CHANGE = /\b(fix|add|implement|refactor|change|update|rename|migrate|remove|delete|rewrite|create|write (?:a |the )?(?:function|module|class|code|endpoint)|replace|convert|upgrade|move|extract|optimi[sz]e|edit)\b/i;
 const READ_ONLY = /\b(do not|don't|without) (?:change|chang|modify|edit|touch)\w* (?:any )?(?:code|files?|anything)\b|\bchange no (?:code|files?)\b|\bno code changes?\b|\bread[- ]only\b|\bplan mode\b|\bonly (?:analy|explain|list|report|review)|\banaly[sz]e only\b/i;
-const VERIFY = /\b(tests?|verify|verification|check|lint|typecheck|type-check|build|compile|run|re-run|rerun|ci)\b/i;
+const VERIFY = /\b(tests?|verify|verification|self-check|lint|typecheck|type-check|compile|ci)\b|\b(?:run|re-?run|execute)\b[^.\n]{0,30}\b(?:npm|yarn|pnpm|pytest|make|cargo|go|build|lint|suite|checks?)\b|\bcheck (?:that|it|the (?:build|output|result))\b|\bbuild (?:passes|succeeds)\b/i;
 const ASKS_OUTPUT = /\b(summari[sz]e|analy[sz]e|review|compare|audit|assess|evaluate|overview|inventory|rank|(?:a|write a|give me a) report|report on)\b/i;
-const FORMAT = /\b(table|json|yaml|csv|markdown|bullets?|bulleted|numbered|checklist|format|sections?|headings?|one (?:line|row) (?:each|per)|one per line|columns?|diff|patch|list|template|schema|in (?:\d+|one|two|three) (?:words|sentences|lines|paragraphs?))\b/i;
+const FORMAT = /\b(table|json|yaml|csv|markdown|bullets?|bulleted|numbered|checklist|format|sections?|headings?|one (?:line|row) (?:each|per)|one per line|columns?|list|in (?:\d+|one|two|three) (?:words|sentences|lines|paragraphs?))\b/i;
 const REFACTOR = /\b(refactor\w*|restructur\w*|rewrite|clean ?up|reorgani[sz]e|migrat\w*|split|extract|simplif\w*|moderni[sz]e|dedupe|deduplicat\w*)\b/i;
 const NEGATIVE = /\b(do not|don't|never|must not|mustn't|without|keep\b[^.]{0,60}\b(unchanged|as is|the same|intact)|unchanged|leave\b[^.]{0,40}\balone|no (?:new |other )?(?:dependenc|change|api)|only (?:change|touch|modify|edit))/i;
 const PLAN_FIRST = /\bplan\.md\b|\bplan first\b|\bstep by step\b|\bone (?:at a time|step|batch)\b|\bwait for (?:my )?confirm|\bconfirm (?:before|with me)\b|\bin (?:steps|batches)\b/i;
@@ -49,8 +53,10 @@ const REVIEW = /\b(review|audit|assess)\b/i;
 const PERSONA = /\b(act as|you are an?|as an? (?:senior|expert|experienced|security|qa|devops|staff|principal|technical)|persona|role of)\b/i;
 const ACTION_START = /^(?:please |also |then |and |finally )*(?:fix|add|implement|refactor|change|update|rename|migrate|remove|delete|rewrite|create|write|replace|convert|upgrade|move|extract|optimi[sz]e|document|test|set up|setup|configure|build|deploy|install|make)\b/i;
 
+/** A Markdown list item: prose, even when it ends with ";". */
+const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s+/;
 /** Lines that look like code, outside a fenced block. */
-const CODE_LINE = /^\s*(?:[{}()[\];]+\s*$|(?:const|let|var|function|def|class|import|export|return|if|for|while|public|private|func|fn|package|#include)\b.*|.*[;{]\s*$)/;
+const CODE_LINE = /^\s*(?:[{}()[\];]+\s*$|(?:const|let|var|function|class|import|export|return|if|for|while|public|private|func|fn|package|#include)\b.*[;{(=)]\s*$|(?:def|class)\s+\w+.*:\s*$|(?:print|console\.log)\(.*\)\s*;?$|\w[\w.]*\s*=\s*[^=].*;\s*$)/;
 
 function pastedCode(text: string): string | undefined {
   const fence = text.match(/```[\s\S]*?(?:```|$)/g);
@@ -59,8 +65,12 @@ function pastedCode(text: string): string | undefined {
     if (lines >= 3) return `a pasted code block of ${lines} lines`;
   }
   let run = 0; let best = 0;
-  for (const l of text.split('\n')) { run = CODE_LINE.test(l) ? run + 1 : 0; best = Math.max(best, run); }
-  return best >= 4 ? `${best} consecutive lines of pasted code` : undefined;
+  for (const l of text.split('\n')) {
+    const code = !LIST_ITEM.test(l) && (CODE_LINE.test(l) || (run > 0 && /^\s{2,}\S/.test(l)));
+    run = code ? run + 1 : l.trim() === '' && run > 0 ? run : 0;
+    best = Math.max(best, run);
+  }
+  return best >= 3 ? `${best} lines of pasted code` : undefined;
 }
 
 /** Clauses that each ask for a separate change. */
@@ -80,8 +90,19 @@ const CHECKS: Check[] = [
     remedy: 'Name the file (@<path>) and line, and the exact symptom: the error message, or what you expected and what happened',
     test: (p) => {
       if (!DEBUGGING.test(p.prose)) return undefined;
-      const missing = [FILE_REF.test(p.prose) || LINE_REF.test(p.prose) ? '' : 'no file or line', SYMPTOM.test(p.text) ? '' : 'no symptom (error message or expected vs actual)'].filter(Boolean);
-      return missing.length ? `a debugging prompt with ${missing.join(' and ')}` : undefined;
+      const where = FILE_REF.test(p.prose) || LINE_REF.test(p.prose);
+      const what = SYMPTOM.test(p.prose);
+      return where || what ? undefined : 'a debugging prompt with no file, no line and no symptom';
+    },
+  },
+  {
+    id: 'debugging-detail', hint: true, rule: 'Rule 1: state the concrete problem (file, line, symptom)',
+    remedy: 'Add what is missing: the file (@<path>) and line, or the exact symptom',
+    test: (p) => {
+      if (!DEBUGGING.test(p.prose)) return undefined;
+      const where = FILE_REF.test(p.prose) || LINE_REF.test(p.prose);
+      const what = SYMPTOM.test(p.prose);
+      return where === what ? undefined : where ? 'no symptom (error message, or expected versus actual)' : 'no file or line';
     },
   },
   {
@@ -92,7 +113,7 @@ const CHECKS: Check[] = [
   {
     id: 'no-verification', rule: 'Rule 7: ask for verification (run tests, fix, re-run)', pitfall: 'Tests ignored',
     remedy: 'Ask to run the tests after the change (e.g. "then run npm test; fix and re-run, at most 2 fix attempts")',
-    test: (p) => (CHANGE.test(p.prose) && !DOCS_ONLY.test(p.text) && !READ_ONLY.test(p.prose) && !PLAN_FIRST.test(p.prose) && !VERIFY.test(p.prose) ? 'asks for a change but not for tests or any check afterwards' : undefined),
+    test: (p) => (CHANGE.test(p.prose) && !TRIVIAL.test(p.prose) && !(DOCS_ONLY.test(p.text) && !CODE_FILE.test(p.text)) && !READ_ONLY.test(p.prose) && !PLAN_FIRST.test(p.prose) && !VERIFY.test(p.prose) ? 'asks for a change but not for tests or any check afterwards' : undefined),
   },
   {
     id: 'no-output-format', rule: 'Rule 11: ask for structured output (JSON, YAML, CSV or a Markdown table)', pitfall: 'Format unclear',

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { BUILTIN_NAMES } from '../commands/builtins.ts';
 import { COMMANDS_DIR } from '../commands/loader.ts';
 import type { Recipe } from './schema.ts';
-import type { Fill } from './slots.ts';
+import { fileReference, type Fill } from './slots.ts';
 
 const SLOT = /\[([a-z][a-z0-9 -]*)\](?!\()/g;
 const NAME = /^[a-z0-9][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)*$/i;
@@ -33,7 +33,7 @@ export function saveRecipe(r: Recipe, name: string, fill: Fill, o: { root: strin
     const i = open.indexOf(slot);
     return i >= 0 ? `$${i + 1}` : m;
   });
-  body = body.split('@<path>').join(fileArg ? `@$${open.length + 1}` : fill.files.map((f) => (f.startsWith('@') ? f : `@${f}`)).join(' '));
+  body = body.split('@<path>').join(fileArg ? `@$${open.length + 1}` : fill.files.map(fileReference).join(' '));
   const argumentHint = [...open.map((s) => `[${s}]`), ...(fileArg ? ['[path]'] : [])].join(' ');
   const file = join(o.root, COMMANDS_DIR, `${name.split(':').join('/')}.md`);
   if (existsSync(file) && !o.force) return { ok: false, error: `${file} exists; add --force to replace it` };

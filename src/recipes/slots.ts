@@ -23,6 +23,16 @@ export interface Fill {
   files: string[];
 }
 
+/**
+ * A `--file` value as a reference: `src/a.ts` → `@src/a.ts`; `src/a.ts:40-80` keeps its lines;
+ * a function reference `src/a.ts:login` or `src/a.ts#login` → `@src/a.ts (the function login)`.
+ */
+export function fileReference(f: string): string {
+  const ref = f.replace(/^@/, '');
+  const fn = /^(.+?)(?::|#)([A-Za-z_$][\w$.]*)$/.exec(ref);
+  return fn ? `@${fn[1]} (the function ${fn[2]})` : `@${ref}`;
+}
+
 /** `name=value` → [name, value]; the name is matched case-insensitively with spaces normalised. */
 export function parseSet(arg: string): [string, string] | undefined {
   const eq = arg.indexOf('=');
@@ -58,7 +68,7 @@ export function fillSlots(body: string, fill: Fill, what: string, defaults: Reco
   if (unknown.length) problems.push(`${what} has no ${unknown.length === 1 ? 'slot' : 'slots'} ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${slots.length ? slots.map((s) => `[${s}]`).join(', ') : 'none'}`);
   if (!fileSlot && fill.files.length) problems.push(`${what} takes no file (no @<path> slot); name files in a --set value instead`);
   if (problems.length) return { ok: false, error: `${what}: ${problems.join('; ')}.` };
-  const files = fill.files.map((f) => (f.startsWith('@') ? f : `@${f}`)).join(' ');
+  const files = fill.files.map(fileReference).join(' ');
   const text = body
     .split(FILE_SLOT).join(files)
     .replace(SLOT, (_m, name: string) => set.get(name) || defaults[name] || _m);

@@ -182,13 +182,27 @@ test('/recipes and /recipe N inside a session: list, show, fill and run in the r
   assert.match(userTexts(model.requests[0]).join('\n'), /Module: auth \(@src\/auth\.ts\)\nSymptom: 500/);
 });
 
-test('a chain stops after its Plan Mode step without --yes, saying how to go on', async () => {
+test('a chain run from a script goes on past its Plan Mode step: naming the chain was the decision', async () => {
   const { dir, home } = makeProject(PROJECT);
   const r8 = JSON.parse((await runCli(['recipes', 'show', '8', '--json'], { cwd: dir, home })).stdout);
   model.reset();
-  model.script(reply().tool('Write', { file_path: 'plan.md', content: '# Impact\n' }), reply('Assessment written.'));
-  const r = await runCli(['recipes', 'chain', '8', '9', ...r8.slots.flatMap((s: string) => ['--set', `${s}=x`]), '--set', 'batch number=1', '--set', 'test command=npm test', '--file', 'src/auth.ts', ...MODEL], { cwd: dir, home, env: env() });
+  model.script(reply().tool('Write', { file_path: 'plan.md', content: '# Impact\n- Batch 1 | status: todo\n' }), reply('Assessment written.'), reply('Batch 1 done.'));
+  const r = await runCli(['recipes', 'chain', '8', '9', ...r8.slots.flatMap((s: string) => ['--set', `${s}=x`]), '--set', 'batch number=1', '--file', 'src/auth.ts', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(model.requests.length, 2, 'recipe 9 did not run');
-  assert.match(r.stderr, /The chain stopped after recipe 8 for your review\. Go on with: assistant recipes chain 9/);
+  assert.equal(model.requests.length, 3, 'recipe 9 ran after recipe 8');
+  assert.equal(r.stdout, 'Assessment written.\nBatch 1 done.\n');
+});
+
+test('function references, high-risk advice, and usage errors', async () => {
+  const { dir, home } = makeProject({});
+  const t = await runCli(['templates', 'use', 'explain', '--file', 'src/auth.ts:login'], { cwd: dir, home });
+  assert.match(t.stdout, /^Explain what @src\/auth\.ts \(the function login\) does/);
+  const lines = await runCli(['templates', 'use', 'explain', '--file', 'src/auth.ts:10-20'], { cwd: dir, home });
+  assert.match(lines.stdout, /^Explain what @src\/auth\.ts:10-20 does/);
+  const a = JSON.parse((await runCli(['advise', 'fix a typo in the auth error message', '--minutes', '2', '--risk', 'high', '--json'], { cwd: dir, home })).stdout);
+  assert.deepEqual([a.shape, a.mode, a.humanReview], ['recipe', 'plan', true]);
+  assert.equal((await runCli(['prompt'], { cwd: dir, home })).code, 2);
+  const help = await runCli(['--help'], { cwd: dir, home });
+  assert.match(help.stdout, /advise "task"/);
+  assert.match(help.stdout, /prompt lint/);
 });

@@ -71,7 +71,8 @@ test('recipes 8 → 9 → 12 → 14 pass their results on through files', () => 
   assert.ok(byNumber(12).writes.includes('review.md'));
   assert.ok(byNumber(14).reads.includes('review.md'));
   assert.match(byNumber(9).body, /@plan\.md/);
-  assert.match(byNumber(14).body, /@review\.md/);
+  assert.match(byNumber(14).body, /review\.md/);
+  for (const n of [3, 12, 14, 16]) assert.doesNotMatch(byNumber(n).body, /@(plan|review|ASSISTANT)\.md/, `recipe ${n} must run without the file of an earlier step`);
   for (const r of recipes) for (const f of r.reads) assert.ok(recipes.some((w) => w.writes.includes(f)) || /^(ASSISTANT\.md|package\.json|README\.md)$/.test(f), `${r.file} reads ${f}, which no recipe writes`);
 });
 

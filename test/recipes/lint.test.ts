@@ -18,6 +18,11 @@ const GOOD = [
   'Add an installation section to README.md.',
   'Fix the typo in the error message of @src/cli.ts.',
   'In @src/cart.ts line 42, total() returns NaN when the cart is empty. Fix it so it returns 0, then run npm test.',
+  'Fix the off-by-one bug in @src/pager.ts line 30: page 2 shows the last item of page 1. Run the tests after the change. Don\'t touch other files.',
+  'Fix the bug where users get logged out after 5 minutes in @src/session.ts; the token should last 1 hour. Do not change the cookie format. Run npm test.',
+  'Add JSDoc comments to @src/api.ts describing the parameters, return value and the errors each function throws. Do not change any code.',
+  'Write tests for @src/parser.ts that cover the cases where parse() throws. Run npm test. Do not change the parser.',
+  'Act as a QA engineer. Review @src/checkout.ts and report a checklist:\n- inputs validated;\n- errors handled;\n- totals rounded;\n- no secrets logged;\nDo not change code.',
 ];
 
 const BAD: Array<[string, string[]]> = [
@@ -32,6 +37,10 @@ const BAD: Array<[string, string[]]> = [
   ['Update @src/a.ts, @src/b.ts, @src/c.ts and @src/d.ts to the new logger; run the tests.', ['too-many-tasks']],
   ['Add input validation to the signup endpoint in @src/routes/signup.ts.', ['no-verification']],
   ['const a = 1;\nlet b = a + 2;\nif (b > 2) {\n  console.log(b);\n}\nwhat is wrong here', ['pasted-code']],
+  ['Fix this:\ndef add(a, b):\n    return a - b\n\nprint(add(1, 2))\nit prints -1 instead of 3; run pytest after.', ['pasted-code']],
+  ['Add a logout button to @src/Header.tsx following the conventions in ASSISTANT.md.', ['no-verification']],
+  ['Add a Run button to @src/Toolbar.tsx.', ['no-verification']],
+  ['Review the PR diff for bugs.', ['no-output-format']],
 ];
 
 test('good prompts have no findings', () => {
@@ -59,7 +68,7 @@ test('the library\'s own recipes pass the lint once filled', () => {
   for (const r of library().recipes) {
     const filled = fillSlots(r.body, { set: Object.fromEntries(r.slots.map((s) => [s, `"${s}"`])), files: r.fileSlot ? ['src/a.ts'] : [] }, 'test');
     assert.ok(filled.ok);
-    const findings = lintPrompt(filled.text).filter((f) => f.level === 'finding' && f.id !== 'too-many-tasks' && f.id !== 'pasted-code');
+    const findings = lintPrompt(filled.text).filter((f) => f.level === 'finding' && f.id !== 'too-many-tasks');
     all.push(...findings.map((f) => `${r.file} ${f.id}: ${f.detail}`));
   }
   assert.deepEqual(all, []);
