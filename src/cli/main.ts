@@ -44,8 +44,13 @@ async function main(): Promise<void> {
     }
   }
   process.exitCode = code;
-  // Let output drain, then leave even if a stray handle (a hung socket) is still open.
-  setImmediate(() => process.exit(code));
+  // Leave once stdout and stderr are flushed (a pipe takes 64 KB at a time: `recipes --json | jq`),
+  // even if a stray handle (a hung socket) is still open; a reader that never drains gets 5 s.
+  let pending = 2;
+  const leave = () => { if (--pending === 0) process.exit(code); };
+  process.stdout.write('', leave);
+  process.stderr.write('', leave);
+  setTimeout(() => process.exit(code), 5000).unref();
 }
 
 void main();

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeModel, reply, userTexts, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
-import { runCli } from './cli.ts';
+import { CLI, cleanEnv, runCli } from './cli.ts';
+import { spawn } from 'node:child_process';
 
 let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
@@ -205,4 +206,18 @@ test('function references, high-risk advice, and usage errors', async () => {
   const help = await runCli(['--help'], { cwd: dir, home });
   assert.match(help.stdout, /advise "task"/);
   assert.match(help.stdout, /prompt lint/);
+});
+
+test('large output through a slow pipe arrives whole before the CLI exits', async () => {
+  const { dir, home } = makeProject({});
+  const direct = await runCli(['recipes', '--json'], { cwd: dir, home });
+  assert.ok(direct.stdout.length > 65536, 'the output is larger than a pipe buffer');
+  const piped = await new Promise<string>((res, rej) => {
+    const child = spawn('bash', ['-c', `"${process.execPath}" "${CLI}" recipes --json | (sleep 0.5; wc -c)`], { cwd: dir, env: cleanEnv(home) });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.on('close', () => res(out.trim()));
+    child.on('error', rej);
+  });
+  assert.equal(Number(piped), Buffer.byteLength(direct.stdout));
 });
