@@ -16,6 +16,13 @@
  *   version   node bin/assistant.js --version
  *   hello     one prompt → one text answer, headless, fake model server with no latency
  *   tools20   20 tool calls (8 Read, 5 Grep, 5 Bash echo, 2 Edit), then a text answer: 21 turns
+ *   tools20-hooks  the same session with a PreToolUse and a PostToolUse hook (matcher omitted) in the
+ *             project's .assistant/settings.json, each appending one line to $HOME/hooks.log: 40 hook
+ *             calls, checked line by line. `--only tools20-hooks` also runs tools20 (the figures are
+ *             a difference), and each round also times the bare hook process in this process
+ *             (spawn `bash -c HOOK` with the hook's JSON on stdin, HOOK_PROCESS_SAMPLES times), so:
+ *               per hook call   = (wall(tools20-hooks) − wall(tools20)) / 40
+ *               runner's share  = per hook call − bare hook process
  *
  * One warm-up run per scenario (it also fills V8's compile cache, as any earlier start would
  * for a user), then N rounds; each round runs every scenario once, so slow phases of a noisy
@@ -43,7 +50,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 // ───────────────────────────── arguments ─────────────────────────────
 
 function usage(msg: string): never {
-  process.stderr.write(`${msg}\nusage: bench/run.ts [--runs N] [--only version,hello,tools20] [--bin OTHER/bin/assistant.js]… [--no-this-build] [--node-arg FLAG]… [--no-write]\n`);
+  process.stderr.write(`${msg}\nusage: bench/run.ts [--runs N] [--only version,hello,tools20,tools20-hooks] [--bin OTHER/bin/assistant.js]… [--no-this-build] [--node-arg FLAG]… [--no-write]\n`);
   process.exit(2);
 }
 
@@ -239,8 +246,115 @@ function toolSteps(): ReplyBuilder[] {
 }
 const FINAL_ANSWER = 'Both greetings are changed; everything else looks fine.';
 
+// ───────────────────────────── hooks ─────────────────────────────
+
+/**
+ * The hook of `tools20-hooks`, for PreToolUse and PostToolUse alike: bash builtins only (no other
+ * process), one line per call in a log outside the project (so Grep and the tools see the same
+ * project as in tools20), to check that every hook really ran. `$HOME` is the run's fresh HOME.
+ */
+const HOOK_COMMAND = 'echo "$ASSISTANT_HOOK_EVENT $ASSISTANT_TOOL_NAME" >> "$HOME/hooks.log"';
+const HOOK_SETTINGS = JSON.stringify({
+  hooks: {
+    PreToolUse: [{ hooks: [{ type: 'command', command: HOOK_COMMAND }] }],
+    PostToolUse: [{ hooks: [{ type: 'command', command: HOOK_COMMAND }] }],
+  },
+}, null, 2);
+/** The tool of each of the 20 calls, in order. */
+const TOOL_NAMES = toolSteps().map((r) => {
+  const tool = r.parts.find((p) => p.kind === 'tool');
+  if (tool?.kind !== 'tool') throw new Error('every tools20 step has one tool call');
+  return tool.name;
+});
+/** PreToolUse + PostToolUse on each of the 20 tool calls. */
+const HOOK_CALLS = 2 * TOOL_NAMES.length;
+/** Bare hook processes timed per round (after 2 untimed ones). */
+const HOOK_PROCESS_SAMPLES = 20;
+
+async function runTools20(model: FakeModel, build: Build, withHooks: boolean): Promise<Sample> {
+  const { dir, home } = freshDirs(withHooks ? { ...PROJECT, '.assistant/settings.json': HOOK_SETTINGS } : PROJECT);
+  model.reset();
+  model.script(...toolSteps(), reply(FINAL_ANSWER));
+  const p = await runProcess(
+    [...nodeArgs, build.bin, '-p', 'Change "Hello" to "Hi" and "Bye" to "Goodbye".', '--permission-mode', 'bypass', '--output-format', 'json', ...MODEL_ARGS],
+    dir, cleanEnv(home, model.env('anthropic')),
+  );
+  const result = parseResult(p);
+  check(result.num_turns === 21, `num_turns is ${result.num_turns}, not 21`, p);
+  check(result.result === FINAL_ANSWER, 'the answer is not the scripted text', p);
+  check(model.requests.length === 21, `the model got ${model.requests.length} requests, not 21`, p);
+  for (let i = 1; i < 21; i++) {
+    const results = lastToolResults(model.requests[i]);
+    check(results.length === 1, `request ${i} carries ${results.length} tool results, not 1`, p);
+    check(results[0].isError !== true, `tool call ${i} failed: ${results[0].content.slice(0, 500)}`, p);
+  }
+  check(/step 6/.test(lastToolResults(model.requests[6])[0].content), 'the first Bash echo did not come back', p);
+  check(/src\/greet\.js/.test(lastToolResults(model.requests[1])[0].content), 'the first Grep found nothing', p);
+  check(readFileSync(join(dir, 'src/greet.js'), 'utf8').includes('"Hi, "'), 'src/greet.js was not edited', p);
+  check(readFileSync(join(dir, 'src/farewell.js'), 'utf8').includes('"Goodbye, "'), 'src/farewell.js was not edited', p);
+  const log = join(home, 'hooks.log');
+  if (withHooks) {
+    // A benchmark of hooks that did not run is worthless: PreToolUse then PostToolUse, for every call, in order.
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').trimEnd().split('\n') : [];
+    const want = TOOL_NAMES.flatMap((t) => [`PreToolUse ${t}`, `PostToolUse ${t}`]);
+    check(lines.length === HOOK_CALLS, `the hooks ran ${lines.length} times, not ${HOOK_CALLS} (${log})`, p);
+    const bad = want.findIndex((w, i) => lines[i] !== w);
+    check(bad < 0, `hook call ${bad + 1} logged ${JSON.stringify(lines[bad])}, not ${JSON.stringify(want[bad])}`, p);
+  } else {
+    check(!existsSync(log), 'a hook ran in the session without hooks', p);
+  }
+  return p.sample;
+}
+
+/** The JSON a PreToolUse hook gets on stdin in tools20-hooks (a Read call), for the bare hook process. */
+function hookInput(dir: string, home: string): string {
+  return `${JSON.stringify({
+    session_id: '0b7c6c1e-5a43-4f57-9d55-3f0f1b1e2a6d',
+    transcript_path: join(home, '.assistant/projects/x/0b7c6c1e-5a43-4f57-9d55-3f0f1b1e2a6d.jsonl'),
+    cwd: dir,
+    prompt_id: '4c1b2f8e-0d6a-4e3b-9a57-2e6d1f0c9b84',
+    permission_mode: 'bypassPermissions',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Read',
+    tool_input: { file_path: join(dir, 'src/greet.js') },
+    tool_use_id: 'toolu_01',
+  })}\n`;
+}
+
+/**
+ * The hook process alone, as any runner must pay for it: spawn `bash -c HOOK_COMMAND` from Node
+ * with the hook's JSON on stdin (then end-of-file) and stdout/stderr piped, until 'close'. Timed
+ * here, in the benchmark's own process. Fork time grows with the parent's resident memory, so the
+ * benchmark's RSS at the time is kept beside it.
+ */
+async function bareHookProcess(): Promise<{ ms: number[]; syncMs: number[]; rssMiB: number }> {
+  const { dir, home } = freshDirs({});
+  const env = { ...cleanEnv(home), ASSISTANT_PROJECT_DIR: dir, ASSISTANT_HOOK_EVENT: 'PreToolUse', ASSISTANT_TOOL_NAME: 'Read' };
+  const input = hookInput(dir, home);
+  const once = () => new Promise<[number, number]>((resolvePromise, reject) => {
+    const start = performance.now();
+    const child = spawn('bash', ['-c', HOOK_COMMAND], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const forked = performance.now() - start;
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolvePromise([performance.now() - start, forked]) : reject(new Error(`bash -c ${HOOK_COMMAND} exited ${code}`))));
+  });
+  const ms: number[] = [];
+  const syncMs: number[] = [];
+  for (let i = 0; i < HOOK_PROCESS_SAMPLES + 2; i++) {
+    const [t, sync] = await once();
+    if (i >= 2) { ms.push(t); syncMs.push(sync); }
+  }
+  const lines = readFileSync(join(home, 'hooks.log'), 'utf8').trimEnd().split('\n');
+  if (lines.length !== HOOK_PROCESS_SAMPLES + 2 || lines.some((l) => l !== 'PreToolUse Read')) throw new Error(`the bare hook process did not log what it should: ${lines.slice(0, 3).join(' / ')}`);
+  return { ms, syncMs, rssMiB: process.memoryUsage().rss / 1048576 };
+}
+
 interface Scenario {
-  key: 'baseline' | 'version' | 'hello' | 'tools20';
+  key: 'baseline' | 'version' | 'hello' | 'tools20' | 'tools20-hooks';
   label: string;
   run(model: FakeModel, build: Build): Promise<Sample>;
 }
@@ -288,29 +402,12 @@ const scenarios: Scenario[] = [
   {
     key: 'tools20',
     label: '20 tool calls (21 turns)',
-    async run(model, build) {
-      const { dir, home } = freshDirs(PROJECT);
-      model.reset();
-      model.script(...toolSteps(), reply(FINAL_ANSWER));
-      const p = await runProcess(
-        [...nodeArgs, build.bin, '-p', 'Change "Hello" to "Hi" and "Bye" to "Goodbye".', '--permission-mode', 'bypass', '--output-format', 'json', ...MODEL_ARGS],
-        dir, cleanEnv(home, model.env('anthropic')),
-      );
-      const result = parseResult(p);
-      check(result.num_turns === 21, `num_turns is ${result.num_turns}, not 21`, p);
-      check(result.result === FINAL_ANSWER, 'the answer is not the scripted text', p);
-      check(model.requests.length === 21, `the model got ${model.requests.length} requests, not 21`, p);
-      for (let i = 1; i < 21; i++) {
-        const results = lastToolResults(model.requests[i]);
-        check(results.length === 1, `request ${i} carries ${results.length} tool results, not 1`, p);
-        check(results[0].isError !== true, `tool call ${i} failed: ${results[0].content.slice(0, 500)}`, p);
-      }
-      check(/step 6/.test(lastToolResults(model.requests[6])[0].content), 'the first Bash echo did not come back', p);
-      check(/src\/greet\.js/.test(lastToolResults(model.requests[1])[0].content), 'the first Grep found nothing', p);
-      check(readFileSync(join(dir, 'src/greet.js'), 'utf8').includes('"Hi, "'), 'src/greet.js was not edited', p);
-      check(readFileSync(join(dir, 'src/farewell.js'), 'utf8').includes('"Goodbye, "'), 'src/farewell.js was not edited', p);
-      return p.sample;
-    },
+    run: (model, build) => runTools20(model, build, false),
+  },
+  {
+    key: 'tools20-hooks',
+    label: '20 tool calls + PreToolUse/PostToolUse hooks (40 hook calls)',
+    run: (model, build) => runTools20(model, build, true),
   },
 ];
 
@@ -358,23 +455,62 @@ function targetsOf(build: string, of: (k: Scenario['key']) => Summary | undefine
   return t;
 }
 
+interface HookFigures {
+  build: string;
+  /** (median wall of tools20-hooks − median wall of tools20) / HOOK_CALLS. */
+  perCallMs: number;
+  /** The median over rounds of (tools20-hooks − tools20) / HOOK_CALLS within the round. */
+  perCallPairedMs: number;
+  /** Median of the bare hook processes (spawn bash -c + stdin, here). */
+  bareMs: number;
+  /** Of which spawn() itself blocks (fork and exec of bash): median. */
+  bareSyncMs: number;
+  bareSamples: number;
+  /** The benchmark's own RSS while timing them (fork time grows with it). */
+  benchRssMiB: number;
+  /** perCallMs − bareMs: what our runner adds beyond the hook process. */
+  runnerMs: number;
+}
+
+function hookFigures(build: string, plain: Summary, hooked: Summary, bare: number[], bareSync: number[], rss: number[]): HookFigures {
+  const perCallMs = (hooked.wallMs.median - plain.wallMs.median) / HOOK_CALLS;
+  const perCallPairedMs = median(hooked.samples.map((h, i) => (h.wallMs - plain.samples[i].wallMs) / HOOK_CALLS));
+  const bareMs = median(bare);
+  return { build, perCallMs, perCallPairedMs, bareMs, bareSyncMs: median(bareSync), bareSamples: bare.length, benchRssMiB: median(rss), runnerMs: perCallMs - bareMs };
+}
+
 // ───────────────────────────── main ─────────────────────────────
 
 async function main(): Promise<number> {
   if (only) for (const k of only) if (!scenarios.some((s) => s.key === k)) usage(`--only: unknown scenario "${k}"`);
+  if (only?.includes('tools20-hooks') && !only.includes('tools20')) {
+    process.stderr.write('bench: tools20-hooks is measured against tools20: running both\n');
+    only.push('tools20');
+  }
   const chosen = scenarios.filter((s) => s.key === 'baseline' || !only || only.includes(s.key));
   // Every (scenario, build) pair; the baseline once.
   const jobs = chosen.flatMap((s) => (s.key === 'baseline' ? [{ s, b: builds[0] }] : builds.map((b) => ({ s, b }))));
   const id = (j: { s: Scenario; b: Build }) => `${j.s.key}\u0000${j.b.label}`;
   const samples = new Map<string, Sample[]>(jobs.map((j) => [id(j), []]));
   const warmups = new Map<string, Sample>();
+  const withHooks = chosen.some((s) => s.key === 'tools20-hooks');
+  const hookProcessMs: number[] = [];
+  const hookProcessSyncMs: number[] = [];
+  const hookProcessRssMiB: number[] = [];
 
   const model = await startFakeModel();
   try {
     process.stderr.write(`bench: ${os.availableParallelism()} CPUs, Node ${process.version}, ${runs} runs after 1 warm-up${nodeArgs.length ? `, CLI flags ${nodeArgs.join(' ')}` : ''}\n`);
     for (const j of jobs) warmups.set(id(j), await j.s.run(model, j.b));
+    if (withHooks) await bareHookProcess(); // warm-up
     for (let i = 0; i < runs; i++) {
       for (const j of jobs) samples.get(id(j))!.push(await j.s.run(model, j.b));
+      if (withHooks) {
+        const h = await bareHookProcess();
+        hookProcessMs.push(...h.ms);
+        hookProcessSyncMs.push(...h.syncMs);
+        hookProcessRssMiB.push(h.rssMiB);
+      }
       process.stderr.write(`bench: round ${i + 1}/${runs} done\n`);
     }
   } catch (e) {
@@ -421,7 +557,20 @@ async function main(): Promise<number> {
     lines.push(`| ${cells.join(' | ')} |`);
   }
 
-  const targets = builds.flatMap((b) => targetsOf(b.label, (k) => summaries.find((s) => s.scenario === k && (k === 'baseline' || s.build === b.label))));
+  const of = (b: Build) => (k: Scenario['key']) => summaries.find((s) => s.scenario === k && (k === 'baseline' || s.build === b.label));
+  const targets = builds.flatMap((b) => targetsOf(b.label, of(b)));
+  const hooks = withHooks ? builds.map((b) => hookFigures(b.label, of(b)('tools20')!, of(b)('tools20-hooks')!, hookProcessMs, hookProcessSyncMs, hookProcessRssMiB)) : [];
+  for (const h of hooks) targets.push({ build: h.build, name: 'hooks add under 2 ms per hook call beyond the hook process itself', value: `${h.runnerMs.toFixed(1)} ms`, met: h.runnerMs < 2 });
+  if (hooks.length) {
+    lines.push('', `| hooks: ${HOOK_CALLS} hook calls (PreToolUse + PostToolUse on ${TOOL_NAMES.length} tool calls) |${multi ? ' build |' : ''} median |`, `|---|${multi ? '---|' : ''}---:|`);
+    const row = (name: string, h: HookFigures, v: string) => lines.push(`| ${name} |${multi ? ` ${h.build} |` : ''} ${v} |`);
+    for (const h of hooks) {
+      row(`per hook call: (wall(tools20-hooks) − wall(tools20)) / ${HOOK_CALLS}`, h, `${h.perCallMs.toFixed(2)} ms`);
+      row(`  the same from each round's difference (median of ${runs})`, h, `${h.perCallPairedMs.toFixed(2)} ms`);
+      row(`bare hook process: spawn \`bash -c\` + JSON on stdin, from Node (${h.bareSamples} in this process, RSS ${h.benchRssMiB.toFixed(0)} MiB; spawn() blocks ${h.bareSyncMs.toFixed(2)} ms of it)`, h, `${h.bareMs.toFixed(2)} ms`);
+      row('**added by our runner** beyond the hook process', h, `**${h.runnerMs.toFixed(2)} ms**`);
+    }
+  }
   lines.push('', `| target |${multi ? ' build |' : ''} measured | |`, `|---|${multi ? '---|' : ''}---:|---|`);
   for (const t of targets) lines.push(`| ${t.name} |${multi ? ` ${t.build} |` : ''} ${t.value} | ${t.met ? 'met' : '**not met**'} |`);
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -442,8 +591,10 @@ async function main(): Promise<number> {
         version: 'node bin/assistant.js --version',
         hello: `node bin/assistant.js -p hello --permission-mode bypass --output-format json ${MODEL_ARGS.join(' ')}`,
         tools20: `node bin/assistant.js -p 'Change "Hello" to "Hi" and "Bye" to "Goodbye".' --permission-mode bypass --output-format json ${MODEL_ARGS.join(' ')}`,
+        'tools20-hooks': `tools20 with .assistant/settings.json ${JSON.stringify(JSON.parse(HOOK_SETTINGS))}`,
       },
       targets,
+      ...(hooks.length ? { hooks: { hookCommand: HOOK_COMMAND, hookCalls: HOOK_CALLS, figures: hooks, hookProcessSamplesMs: hookProcessMs } } : {}),
       scenarios: Object.fromEntries(summaries.map((s) => [s.scenario, s])),
     }, null, 2)}\n`);
     process.stderr.write(`bench: wrote ${relative(ROOT, out)}\n`);
