@@ -38,6 +38,10 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   loader: { '.md': 'text' },
+  jsx: 'automatic',
+  // ink 8 looks for react-devtools-core only when DEV is set; the stub keeps it out of the bundle.
+  alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
+  define: { 'process.env.NODE_ENV': '"production"' },
   // @vscode/ripgrep finds its binary relative to its own module; keep it external.
   external: ['@vscode/ripgrep'],
   banner: {

@@ -24,4 +24,16 @@ export class SettingsWatch {
     }
     return out;
   }
+
+  /**
+   * Takes the files as they are now as the new snapshot (all files when none are named): a change
+   * the session made itself ("allow always") or one the user accepted (`/hooks`).
+   */
+  acknowledge(files?: string[]): void {
+    for (const f of files ?? [...this.stamps.keys()]) {
+      if (!this.stamps.has(f)) continue;
+      this.stamps.set(f, stamp(f));
+      this.reported.delete(f);
+    }
+  }
 }

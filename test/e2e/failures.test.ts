@@ -101,7 +101,7 @@ test('bad usage and bad configuration exit 2 with a message', async () => {
   assert.match(help.stdout, /--output-format/);
   const interactive = await runCli([], { cwd: d2, home });
   assert.equal(interactive.code, 2);
-  assert.match(interactive.stderr, /not available yet/);
+  assert.match(interactive.stderr, /needs a terminal/);
 });
 
 test('replay model runs offline from a file, labelled as a replay', async () => {

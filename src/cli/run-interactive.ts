@@ -1,0 +1,46 @@
+import { homedir } from 'node:os';
+import type { CliOptions } from './args.ts';
+import { Exit } from './exit.ts';
+import { loadSetup } from '../agent/setup.ts';
+import { listSessions, projectDir } from '../session/transcript.ts';
+
+/**
+ * The interactive session (`assistant` without -p). Set-up errors (bad settings, no model) end
+ * with their exit code before the screen is drawn; `-r` without an id shows a picker first.
+ * The UI modules load only here, so `--version` and `-p` never pay for React and Ink.
+ */
+export async function runInteractive(opts: CliOptions, firstPrompt: string | undefined, version: string): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new Exit(2, 'The interactive session needs a terminal. Run headless instead: assistant -p "your prompt"');
+  }
+  // chalk (Ink, marked-terminal) ignores NO_COLOR; FORCE_COLOR=0 before they load turns colour off.
+  if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
+  const cwd = process.cwd();
+  const home = homedir();
+  const ui = await import('../ui/start.tsx');
+  ui.guardTerminal();
+  let options = opts;
+  if (opts.resume === true) {
+    const sessions = listSessions(projectDir(home, cwd));
+    if (sessions.length === 0) throw new Exit(1, `No earlier session to resume in ${cwd}.`);
+    const id = await ui.pick('Resume which session?', sessions.slice(0, 30).map((s) => ({
+      label: `${new Date(s.mtimeMs).toLocaleString()}  ${(s.firstPrompt || '(no prompt)').replace(/\s+/g, ' ').slice(0, 60)}`, value: s.sessionId,
+    })));
+    if (!id) return 0;
+    options = { ...opts, resume: id };
+  }
+  const setup = loadSetup(options, cwd, home);
+  const { Controller } = await import('../ui/controller.ts');
+  const { runSlash } = await import('../ui/commands.ts');
+  const idle = Number(process.env.ASSISTANT_IDLE_NOTIFY_MS);
+  const ctrl = new Controller({ setup, version, verbose: opts.verbose, idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined });
+  ctrl.slash = runSlash;
+  await ctrl.open();
+  const stop = (code: number) => () => { void ctrl.session.end('other', AbortSignal.timeout(5_000)).finally(() => process.exit(code)); };
+  process.on('SIGINT', stop(130));
+  process.on('SIGTERM', stop(143));
+  process.on('SIGHUP', stop(129));
+  await ui.startUi(ctrl, firstPrompt);
+  process.stdout.write(`Resume this session with: assistant -r ${ctrl.session.id}\n`);
+  return 0;
+}

@@ -1,0 +1,225 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { proposeReload } from '../agent/settings-reload.ts';
+import { expandCommand } from '../commands/expand.ts';
+import { helpText } from '../commands/help.ts';
+import { loadCommands } from '../commands/loader.ts';
+import { resolveSlash } from '../commands/resolve.ts';
+import initPrompt from '../commands/init-prompt.md';
+import { decide } from '../permissions/decide.ts';
+import { MODES, parseMode } from '../permissions/modes.ts';
+import { buildRules, type Rule } from '../permissions/rules.ts';
+import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
+import { listSessions, projectDir } from '../session/transcript.ts';
+import { rewindFiles, rewindPoints } from '../session/rewind-points.ts';
+import type { HookSpec } from '../hooks/schema.ts';
+import type { Controller } from './controller.ts';
+import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
+
+/** Keys the terminal UI understands, for /help. */
+export const KEYS_HELP = [
+  'Keys:',
+  '  Enter            send            \\ then Enter, or Alt+Enter   new line',
+  '  ↑ / ↓            earlier prompts (kept per project)',
+  '  Tab              complete /commands and @paths',
+  '  Shift+Tab        cycle mode: normal → accept edits → plan',
+  '  Esc              interrupt the model or a tool      Esc Esc   /rewind',
+  '  Ctrl-C           interrupt; on an empty line twice: quit      Ctrl-D   quit',
+].join('\n');
+
+const out = (ctrl: Controller, text: string) => ctrl.add({ kind: 'output', text });
+
+/**
+ * Runs `/NAME args` typed at the prompt (SPEC §6): the built-ins, and custom commands of
+ * `.assistant/commands/` and `~/.assistant/commands/` expanded into a prompt.
+ */
+export async function runSlash(ctrl: Controller, text: string): Promise<void> {
+  const { cwd, home } = ctrl.setup;
+  const loaded = loadCommands({ projectRoot: cwd, home });
+  const res = resolveSlash(text, loaded);
+  if (res.kind === 'none') { await ctrl.prompt(text); return; }
+  if (res.kind === 'unknown') {
+    ctrl.add({ kind: 'user', text });
+    ctrl.notice('error', `Unknown command /${res.name}.${res.suggestions.length ? ` Did you mean ${res.suggestions.map((s) => `/${s}`).join(', ')}?` : ''} /help lists them.`);
+    return;
+  }
+  if (res.kind === 'custom') {
+    await initShellParser();
+    const expanded = await expandCommand(res.command, res.args, {
+      cwd, signal: AbortSignal.timeout(60_000),
+      isAllowed: (rule, command) => {
+        const { rules } = buildRules([{ kind: 'allow', rules: [rule], source: res.command.file }]);
+        return decide('Bash', { command }, { mode: 'normal', projectRoot: cwd, additionalDirs: [], home, rules, shell: splitCommand(command) }).behavior === 'allow';
+      },
+    });
+    if (!expanded.ok) { ctrl.add({ kind: 'user', text }); ctrl.notice('error', `/${res.command.name}: ${expanded.error}`); return; }
+    if (expanded.model) ctrl.notice('warning', `/${res.command.name} asks for the model ${expanded.model}; the terminal UI keeps ${ctrl.session.model.label} for this turn.`);
+    await ctrl.prompt(expanded.prompt, { shown: text, grant: { rules: expanded.allowedTools, source: `/${res.command.name} (${res.command.file}) allowed-tools` } });
+    return;
+  }
+  const args = res.args;
+  if (res.name !== 'init') ctrl.add({ kind: 'user', text });
+  switch (res.name) {
+    case 'help': out(ctrl, `${helpText(loaded)}\n\n${KEYS_HELP}`); return;
+    case 'clear': await ctrl.clear(); return;
+    case 'compact': await ctrl.compact(args); return;
+    case 'init':
+      await ctrl.prompt(`${initPrompt.trim()}${args ? `\n\nAlso: ${args}` : ''}`, { shown: text, grant: { rules: ['Edit(/ASSISTANT.md)'], source: '/init' } });
+      return;
+    case 'memory': await memory(ctrl); return;
+    case 'mode': await mode(ctrl, args); return;
+    case 'permissions': out(ctrl, permissionsText(ctrl)); return;
+    case 'hooks': await hooks(ctrl); return;
+    case 'cost': out(ctrl, costText(ctrl)); return;
+    case 'status': out(ctrl, statusText(ctrl)); return;
+    case 'resume': await resume(ctrl, args); return;
+    case 'rewind': await rewind(ctrl); return;
+    case 'exit': await ctrl.exit(); return;
+    case 'recipes': case 'recipe': await recipe(ctrl, res.name, args, text); return;
+    default:
+      ctrl.notice('warning', `/${res.name} is not in the terminal UI yet.`);
+  }
+}
+
+/**
+ * `/recipes` lists the library, `/recipe N` shows one, `/recipe N --set "name=value" … --file PATH`
+ * fills it and sends it, switching to the recipe's mode first (SPEC §7), which the footer shows.
+ */
+const RECIPE_MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal mode', 'auto-accept': 'Auto-Accept mode' } as const;
+
+async function recipe(ctrl: Controller, name: 'recipes' | 'recipe', args: string, text: string): Promise<void> {
+  const { recipeSlash } = await import('../recipes/slash.ts');
+  const r = recipeSlash(name, args);
+  if (r.kind === 'error') { ctrl.add({ kind: 'user', text }); ctrl.notice('error', r.message); return; }
+  if (r.kind === 'print') { out(ctrl, r.text.trimEnd()); return; }
+  const recipeMode = parseMode(r.recipe.mode);
+  if (recipeMode && recipeMode !== ctrl.session.mode) {
+    ctrl.setMode(recipeMode);
+    ctrl.notice('info', `Recipe ${r.recipe.number} runs in ${RECIPE_MODE_NAMES[r.recipe.mode]}; Shift+Tab changes the mode.`);
+  }
+  await ctrl.prompt(r.prompt, { shown: text });
+}
+
+async function mode(ctrl: Controller, args: string): Promise<void> {
+  let chosen = args ? parseMode(args) : undefined;
+  if (args && !chosen) { ctrl.notice('error', `"${args}" is not a mode. Use one of: ${MODES.join(', ')}.`); return; }
+  if (!chosen) {
+    const v = await ctrl.choose(`Mode (now: ${ctrl.session.mode})`, MODES.map((m) => ({ label: m, value: m, hint: MODE_LABELS[m].text })));
+    chosen = v ? parseMode(v) : undefined;
+  }
+  if (!chosen) return;
+  ctrl.setMode(chosen);
+  ctrl.notice('info', `Mode: ${chosen} (${MODE_LABELS[chosen].text})`);
+}
+
+const ruleLine = (r: Rule, cwd: string) => `  ${r.text.padEnd(32)} ${r.source.startsWith('/') ? shortPath(r.source, cwd) : r.source}`;
+
+export function permissionsText(ctrl: Controller): string {
+  const r = ctrl.session.rules;
+  const { cwd } = ctrl.setup;
+  const lines = [`Mode: ${ctrl.session.mode} (${MODE_LABELS[ctrl.session.mode].text})`, ''];
+  for (const kind of ['deny', 'ask', 'allow'] as const) {
+    lines.push(`${kind[0].toUpperCase()}${kind.slice(1)} rules:`);
+    lines.push(...(r[kind].length ? r[kind].map((x) => ruleLine(x, cwd)) : ['  (none)']));
+  }
+  lines.push('', 'Order: deny rules → Plan Mode → ask rules → allow rules → the mode. "Always" answers are saved in .assistant/settings.local.json.');
+  return lines.join('\n');
+}
+
+const hookLine = (h: HookSpec, cwd: string) => `  ${h.event.padEnd(16)} ${(h.matcher ?? '*').padEnd(12)} ${oneLine(h.command, 60)}  (${shortPath(h.source, cwd)}${h.failClosed ? ', failClosed' : ''})`;
+
+/** `/hooks`: the hooks in force; when a settings file changed, the difference and the choice to accept it (SPEC §4). */
+async function hooks(ctrl: Controller): Promise<void> {
+  const { cwd } = ctrl.setup;
+  const current = ctrl.session.hooks.hooks;
+  out(ctrl, ['Hooks in force (read when the session started):', ...(current.length ? current.map((h) => hookLine(h, cwd)) : ['  (none)'])].join('\n'));
+  const p = proposeReload(ctrl.setup, { hooks: current, rules: ctrl.session.rules });
+  if ('error' in p) { ctrl.notice('error', `The settings files changed and cannot be read: ${p.error}`); return; }
+  const changes = [
+    ...p.addedHooks.map((h) => `+ hook ${hookLine(h, cwd).trim()}`), ...p.removedHooks.map((h) => `- hook ${hookLine(h, cwd).trim()}`),
+    ...p.addedRules.map((r) => `+ ${r.kind} ${ruleLine(r, cwd).trim()}`), ...p.removedRules.map((r) => `- ${r.kind} ${ruleLine(r, cwd).trim()}`),
+  ];
+  if (changes.length === 0) { ctrl.notice('info', 'The settings files match what this session uses.'); return; }
+  const v = await ctrl.choose('The settings files changed during this session. Use the new hooks and rules from now on?', [
+    { label: 'Yes, accept these changes for this session', value: 'accept' },
+    { label: 'No, keep what the session started with', value: 'keep' },
+  ], changes.join('\n'));
+  if (v !== 'accept') { ctrl.notice('info', 'Kept the hooks and rules the session started with.'); return; }
+  ctrl.session.applySettings(p.hooks, p.rules);
+  for (const w of p.warnings) ctrl.notice('warning', w);
+  ctrl.notice('success', `Accepted: ${p.hooks.length} hooks and ${p.rules.allow.length + p.rules.ask.length + p.rules.deny.length} rules are now in force.`);
+}
+
+export function costText(ctrl: Controller): string {
+  const s = ctrl.session;
+  const u = s.usage;
+  return [
+    `Total cost:  ${formatCost(s.costUsd)}`,
+    `Tokens:      ${formatTokens(u.inputTokens)} in (${formatTokens(u.cacheReadTokens)} cached), ${formatTokens(u.outputTokens)} out`,
+    `Model:       ${s.model.label}`,
+  ].join('\n');
+}
+
+export function statusText(ctrl: Controller): string {
+  const s = ctrl.session;
+  const { setup } = ctrl;
+  return [
+    `Model:       ${s.model.label}`,
+    `Mode:        ${s.mode}`,
+    `Directory:   ${setup.cwd}`,
+    `Session:     ${s.id}`,
+    `Transcript:  ${s.transcript.path}`,
+    `Settings:    ${setup.settings.sources.map((x) => shortPath(x.file, setup.cwd)).join(', ') || 'none'}`,
+    `Memory:      ${setup.memory.files.map((f) => shortPath(f.path, setup.cwd)).join(', ') || 'none (run /init)'}`,
+    `Hooks:       ${s.hooks.hooks.length}    Rules: ${s.rules.allow.length} allow, ${s.rules.ask.length} ask, ${s.rules.deny.length} deny`,
+  ].join('\n');
+}
+
+/** `/memory`: lists the convention files and opens one in $VISUAL / $EDITOR. */
+async function memory(ctrl: Controller): Promise<void> {
+  const { cwd, home } = ctrl.setup;
+  const files = ctrl.setup.memory.files;
+  out(ctrl, files.length ? `Instructions in use:\n${files.map((f) => `  ${shortPath(f.path, cwd)} (${f.scope})`).join('\n')}` : 'No ASSISTANT.md yet: /init writes one.');
+  const editor = process.env.VISUAL || process.env.EDITOR;
+  if (!editor || !ctrl.suspend) { ctrl.notice('info', 'Set $EDITOR to open these files from here.'); return; }
+  const v = await ctrl.choose('Open which file?', [
+    { label: 'Project: ASSISTANT.md', value: join(cwd, 'ASSISTANT.md') },
+    { label: 'Project, only you: ASSISTANT.local.md', value: join(cwd, 'ASSISTANT.local.md') },
+    { label: 'You, every project: ~/.assistant/ASSISTANT.md', value: join(home, '.assistant', 'ASSISTANT.md') },
+  ]);
+  if (!v) return;
+  if (!existsSync(v)) { mkdirSync(dirname(v), { recursive: true }); writeFileSync(v, ''); }
+  await ctrl.suspend(() => { spawnSync(editor, [v], { stdio: 'inherit', shell: true }); });
+  ctrl.notice('info', `Saved ${shortPath(v, cwd)}. The model sees the change from the next /clear or session.`);
+}
+
+/** `/resume [id]`: another session of this project (a picker when no id is given). */
+async function resume(ctrl: Controller, args: string): Promise<void> {
+  const sessions = listSessions(projectDir(ctrl.setup.home, ctrl.setup.cwd)).filter((s) => s.sessionId !== ctrl.session.id);
+  let id: string | undefined = args || undefined;
+  if (!id) {
+    if (sessions.length === 0) { ctrl.notice('info', 'No other session of this project to resume.'); return; }
+    id = await ctrl.choose('Resume which session?', sessions.slice(0, 20).map((s) => ({ label: `${new Date(s.mtimeMs).toLocaleString()}  ${oneLine(s.firstPrompt || '(no prompt)', 60)}`, value: s.sessionId })));
+    if (!id) return;
+  }
+  const found = sessions.find((s) => s.sessionId === id || s.sessionId.startsWith(id!));
+  if (!found) { ctrl.notice('error', `No session "${id}" in this project.`); return; }
+  await ctrl.resume(found);
+}
+
+/** `/rewind`: pick an earlier prompt; the files go back to how they were before it (SPEC §9). */
+export async function rewind(ctrl: Controller): Promise<void> {
+  const path = ctrl.session.transcript.path;
+  const points = existsSync(path) ? rewindPoints(path) : [];
+  if (points.length === 0) { ctrl.notice('info', 'Nothing to rewind yet.'); return; }
+  const v = await ctrl.choose('Restore the files to how they were before which prompt?', points.map((p) => ({
+    label: oneLine(p.prompt, 60),
+    value: String(p.index),
+    hint: `prompt ${p.index + 1} · ${p.files.length ? `${p.files.length} file${p.files.length === 1 ? '' : 's'} changed` : 'no file changes'}`,
+  })).reverse());
+  if (v === undefined) return;
+  const restored = rewindFiles(path, Number(v));
+  if (restored.length === 0) { ctrl.notice('info', 'No file was changed from that prompt on; nothing to restore.'); return; }
+  ctrl.notice('success', `Restored ${restored.length} file${restored.length === 1 ? '' : 's'} to before prompt ${Number(v) + 1}:\n${restored.map((f) => `  ${shortPath(f, ctrl.setup.cwd)}`).join('\n')}\nThe conversation is unchanged: tell the model if it should read them again.`);
+}

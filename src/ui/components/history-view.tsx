@@ -1,0 +1,47 @@
+import { Box, Text } from 'ink';
+import { renderMarkdown } from '../markdown.ts';
+import type { HistoryItem } from '../state.ts';
+import { ToolView } from './tool-view.tsx';
+
+const TONES = { info: undefined, warning: 'yellow', error: 'red', success: 'green' } as const;
+
+/** One finished item of the session, printed once above the live region. */
+export function HistoryView({ item, width, cwd }: { item: HistoryItem; width: number; cwd: string }) {
+  switch (item.kind) {
+    case 'banner':
+      return (
+        <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={Math.min(width, 72)}>
+          <Text><Text color="cyan">✻</Text> <Text bold>assistant</Text> <Text dimColor>v{item.version}</Text></Text>
+          <Text dimColor>/help for help, /status for your current setup</Text>
+          <Text dimColor>model: {item.model}</Text>
+          <Text dimColor>cwd: {cwd}</Text>
+          {item.resumed && <Text color="cyan">resumed session {item.resumed}</Text>}
+        </Box>
+      );
+    case 'user':
+      return (
+        <Box marginTop={1}>
+          <Text dimColor>{'> '}</Text>
+          <Box flexShrink={1}><Text dimColor>{item.text}</Text></Box>
+        </Box>
+      );
+    case 'assistant':
+      return (
+        <Box marginTop={1}>
+          <Text>{item.cont ? '  ' : '● '}</Text>
+          <Box flexShrink={1} width={Math.max(10, width - 2)}><Text>{renderMarkdown(item.text, width - 2)}</Text></Box>
+        </Box>
+      );
+    case 'tool':
+      return <ToolView name={item.name} input={item.input} status={item.status} result={item.result} durationMs={item.durationMs} reason={item.reason} cwd={cwd} width={width} />;
+    case 'notice':
+      return (
+        <Box marginTop={1}>
+          <Text color={TONES[item.tone]}>{item.tone === 'error' ? '✗ ' : item.tone === 'warning' ? '⚠ ' : item.tone === 'success' ? '✓ ' : '  '}</Text>
+          <Box flexShrink={1}><Text color={TONES[item.tone]}>{item.text}</Text></Box>
+        </Box>
+      );
+    case 'output':
+      return <Box marginTop={1} paddingLeft={2}><Text>{item.text}</Text></Box>;
+  }
+}

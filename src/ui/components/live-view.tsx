@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import { formatTokens } from '../format.ts';
+import { renderMarkdown } from '../markdown.ts';
+import type { LiveState } from '../state.ts';
+import { ToolView } from './tool-view.tsx';
+
+const FRAMES = ['·', '✢', '✳', '✶', '✻', '✽', '✻', '✶', '✳', '✢'];
+
+/** Whole seconds, then minutes: the spinner's clock (`12s`, `2m 5s`). */
+function elapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}
+
+/** A clock that ticks while `on` (the spinner and elapsed times). */
+export function useTick(on: boolean, ms = 120): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!on) return;
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [on, ms]);
+  return now;
+}
+
+/**
+ * The part of the screen that changes while the model works: the unfinished paragraph of the
+ * answer, running tools and hooks, a retry countdown, and the spinner with elapsed time and tokens.
+ * Kept to a few lines (finished paragraphs move to history), so redrawing never flickers.
+ */
+export function LiveView({ live, width, height, cwd }: { live: LiveState; width: number; height: number; cwd: string }) {
+  const active = !!live.busy || live.tools.length > 0;
+  const now = useTick(active);
+  const frame = FRAMES[Math.floor(now / 120) % FRAMES.length];
+  let streamed = live.streaming.trim() ? renderMarkdown(live.streaming, width - 2).split('\n') : [];
+  const room = Math.max(3, height - 12);
+  if (streamed.length > room) streamed = ['…', ...streamed.slice(-room)];
+  return (
+    <Box flexDirection="column">
+      {streamed.length > 0 && (
+        <Box marginTop={1}><Text>{live.continued ? '  ' : '● '}</Text><Box flexShrink={1}><Text>{streamed.join('\n')}</Text></Box></Box>
+      )}
+      {live.tools.map((t) => (
+        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} />
+      ))}
+      {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}
+      {live.verifying && <Text color="cyan">  verifying: {live.verifying}…</Text>}
+      {live.retry && (
+        <Text color="yellow">  ⚠ {live.retry.message} · retrying in {Math.max(0, Math.ceil((live.retry.until - now) / 1000))}s (attempt {live.retry.attempt}/{live.retry.maxRetries})</Text>
+      )}
+      {live.busy && (
+        <Box marginTop={1}>
+          <Text color="magenta">{frame} Working… </Text>
+          <Text dimColor>({elapsed(now - live.busy.since)} · ↓ {formatTokens(live.busy.tokens)} tokens · esc to interrupt)</Text>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { useRef, useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+import type { Choice } from '../state.ts';
+
+/** A question with a list to pick from: ↑/↓ or the number, Enter; Esc answers undefined. */
+export function SelectDialog({ title, body, options, onAnswer, width }: { title: string; body?: string; options: Array<Choice<string>>; onAnswer(v: string | undefined): void; width: number }) {
+  // A ref as well as state: keys read in one chunk ("Down Enter") are handled before a re-render.
+  const at = useRef(0);
+  const [i, setIState] = useState(0);
+  const setI = (f: (x: number) => number) => { at.current = f(at.current); setIState(at.current); };
+  useInput((input, key) => {
+    if (key.upArrow) setI((x) => (x + options.length - 1) % options.length);
+    else if (key.downArrow || key.tab) setI((x) => (x + 1) % options.length);
+    else if (key.return) onAnswer(options[at.current]?.value);
+    else if (key.escape || (key.ctrl && input === 'c')) onAnswer(undefined);
+    else if (/^[1-9]$/.test(input) && Number(input) <= options.length) onAnswer(options[Number(input) - 1].value);
+  });
+  const shown = options.length > 12 ? windowAround(options, i, 12) : options.map((o, k) => ({ o, k }));
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={width}>
+      <Text bold>{title}</Text>
+      {body && <Box marginTop={1} flexDirection="column"><Text>{body}</Text></Box>}
+      <Box marginTop={1} flexDirection="column">
+        {shown.map(({ o, k }) => (
+          <Text key={k} color={k === i ? 'cyan' : undefined}>
+            {k === i ? '❯ ' : '  '}{k + 1}. {o.label}{o.hint && <Text dimColor>  {o.hint}</Text>}
+          </Text>
+        ))}
+      </Box>
+      <Text dimColor>↑/↓ to choose · Enter to confirm · Esc to cancel</Text>
+    </Box>
+  );
+}
+
+function windowAround<T>(items: T[], at: number, size: number): Array<{ o: T; k: number }> {
+  const start = Math.max(0, Math.min(items.length - size, at - Math.floor(size / 2)));
+  return items.slice(start, start + size).map((o, j) => ({ o, k: start + j }));
+}

@@ -1,0 +1,67 @@
+import { Box, Text } from 'ink';
+import type { ToolResult } from '../../tools/types.ts';
+import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';
+import { DiffView, diffCounts, looksLikeDiff } from './diff-view.tsx';
+
+export interface ToolViewProps {
+  name: string;
+  input: unknown;
+  status: 'ok' | 'error' | 'denied' | 'running';
+  result?: ToolResult;
+  durationMs?: number;
+  reason?: string;
+  cwd: string;
+  width: number;
+  /** Shown instead of the status dot while running (a spinner frame). */
+  frame?: string;
+}
+
+const BASH_LINES = 5;
+
+function Body({ p }: { p: ToolViewProps }) {
+  const { result } = p;
+  if (p.status === 'running') return <Text dimColor>Running…</Text>;
+  if (p.status === 'denied') return <Text color="yellow">{foldLines(p.reason ?? 'Refused.', 4).lines.join('\n')}</Text>;
+  if (!result) return <Text dimColor>(no result recorded)</Text>;
+  if (p.status === 'error') {
+    const f = foldLines(result.output, p.name === 'Bash' ? BASH_LINES + 3 : 6);
+    return <Box flexDirection="column"><Text color="red">{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>… +{f.hidden} lines</Text>}</Box>;
+  }
+  if ((p.name === 'Edit' || p.name === 'Write') && looksLikeDiff(result.display)) {
+    const { added, removed } = diffCounts(result.display);
+    const file = shortPath(String((p.input as { file_path?: unknown })?.file_path ?? ''), p.cwd);
+    return (
+      <Box flexDirection="column">
+        <Text>{p.name === 'Write' ? 'Wrote' : 'Updated'} <Text bold>{file}</Text> with {added} addition{added === 1 ? '' : 's'} and {removed} removal{removed === 1 ? '' : 's'}</Text>
+        <DiffView diff={result.display} />
+      </Box>
+    );
+  }
+  if (p.name === 'Bash') {
+    const text = result.output === '(Command completed with no output)' ? '' : result.output;
+    if (!text.trim()) return <Text dimColor>(no output)</Text>;
+    const f = foldLines(text, BASH_LINES);
+    return <Box flexDirection="column"><Text>{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>… +{f.hidden} lines</Text>}</Box>;
+  }
+  const line = result.display ?? result.output.split('\n')[0];
+  return <Text>{p.name === 'Write' || p.name === 'Edit' ? line.replace(p.cwd + '/', '') : line}</Text>;
+}
+
+/** One tool call: `● Bash(npm test) · 1.2s` then `⎿` and a short result (diff, folded output, refusal). */
+export function ToolView(p: ToolViewProps) {
+  const dot = p.status === 'ok' ? 'green' : p.status === 'error' ? 'red' : p.status === 'denied' ? 'yellow' : 'cyan';
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Box>
+        <Text color={dot}>{p.frame ?? '●'} </Text>
+        <Box flexShrink={1}>
+          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}</Text>
+        </Box>
+      </Box>
+      <Box>
+        <Text dimColor>{'  ⎿  '}</Text>
+        <Box flexDirection="column" flexShrink={1} width={Math.max(10, p.width - 5)}><Body p={p} /></Box>
+      </Box>
+    </Box>
+  );
+}

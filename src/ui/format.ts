@@ -1,0 +1,78 @@
+import { isAbsolute, relative } from 'node:path';
+import type { PermissionMode } from '../permissions/modes.ts';
+
+/** Pure text helpers for the terminal UI. */
+
+export const MODE_LABELS: Record<PermissionMode, { icon: string; text: string }> = {
+  normal: { icon: '⏵', text: 'normal mode' },
+  'auto-accept': { icon: '⏵⏵', text: 'accept edits on' },
+  plan: { icon: '⏸', text: 'plan mode on' },
+  bypass: { icon: '⏵⏵', text: 'bypass permissions on' },
+};
+
+/** Shift+Tab: Normal → Auto-Accept → Plan → Normal (SPEC §5); Bypass joins only when the session began in it. */
+export function nextMode(mode: PermissionMode, withBypass: boolean): PermissionMode {
+  const cycle: PermissionMode[] = withBypass ? ['normal', 'auto-accept', 'plan', 'bypass'] : ['normal', 'auto-accept', 'plan'];
+  const i = cycle.indexOf(mode);
+  return cycle[(i + 1) % cycle.length];
+}
+
+export function shortPath(p: string, cwd: string): string {
+  if (!isAbsolute(p)) return p;
+  const rel = relative(cwd, p);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : p;
+}
+
+export function oneLine(s: string, max: number): string {
+  const flat = s.replace(/\s*\n\s*/g, ' ↵ ').trim();
+  return flat.length > max ? `${flat.slice(0, Math.max(1, max - 1))}…` : flat;
+}
+
+/** Claude Code's names for the tools in the transcript (`Update` for an edit). */
+const TITLES: Record<string, string> = { Edit: 'Update' };
+
+/** `Bash(npm test)`, `Update(src/a.ts)`, `Grep("foo" in src)`: the call as one line. */
+export function toolTitle(name: string, input: unknown, cwd: string, max = 200): string {
+  const i = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const str = (k: string) => (typeof i[k] === 'string' ? (i[k] as string) : undefined);
+  let arg: string | undefined;
+  switch (name) {
+    case 'Bash': arg = str('command'); break;
+    case 'Read': case 'Edit': case 'Write': {
+      const p = str('file_path');
+      arg = p && shortPath(p, cwd);
+      if (name === 'Read' && p && (i.offset !== undefined || i.limit !== undefined)) arg += `:${i.offset ?? 1}${i.limit !== undefined ? `+${i.limit}` : ''}`;
+      break;
+    }
+    case 'Grep': arg = `"${str('pattern') ?? ''}"${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}${str('glob') ? ` (${str('glob')})` : ''}`; break;
+    case 'Glob': arg = `${str('pattern') ?? ''}${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}`; break;
+    case 'LS': arg = shortPath(str('path') ?? '.', cwd); break;
+    default: arg = Object.keys(i).length ? JSON.stringify(i) : undefined;
+  }
+  const title = TITLES[name] ?? name;
+  return arg === undefined ? title : `${title}(${oneLine(arg, Math.max(10, max - title.length - 2))})`;
+}
+
+/** Keeps the first `max` lines and says how many more there were (Bash output, long results). */
+export function foldLines(text: string, max: number): { lines: string[]; hidden: number } {
+  const all = text.replace(/\n+$/, '').split('\n');
+  if (all.length <= max) return { lines: all, hidden: 0 };
+  return { lines: all.slice(0, max), hidden: all.length - max };
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)}s`;
+  return `${Math.floor(s / 60)}m ${Math.round(s % 60)}s`;
+}
+
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(1)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+export function formatCost(usd: number): string {
+  return usd < 0.01 && usd > 0 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}

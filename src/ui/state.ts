@@ -1,0 +1,170 @@
+import type { AgentEvent, PermissionRequest } from '../agent/events.ts';
+import type { PermissionMode } from '../permissions/modes.ts';
+import type { ToolResult } from '../tools/types.ts';
+
+/**
+ * What the terminal shows, as data. Finished items go to `history` and are printed once (Ink's
+ * <Static>); only `live` (the answer being streamed, running tools, the spinner) and the input
+ * area are redrawn. The reducer here is pure: events in, state out.
+ */
+export type HistoryItem =
+  | { kind: 'banner'; id: number; version: string; model: string; cwd: string; resumed?: string }
+  | { kind: 'user'; id: number; text: string }
+  /** Markdown from the model (a finished paragraph or a whole answer). */
+  | { kind: 'assistant'; id: number; text: string; /** Continues the previous item's message (no bullet). */ cont?: boolean }
+  | { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string }
+  | { kind: 'notice'; id: number; tone: 'info' | 'warning' | 'error' | 'success'; text: string }
+  /** Preformatted text (slash-command output). */
+  | { kind: 'output'; id: number; text: string };
+
+/** Distributes `Omit` over the union (the plain Omit would collapse it). */
+export type NewItem = HistoryItem extends infer T ? T extends HistoryItem ? Omit<T, 'id'> : never : never;
+
+export interface RunningTool { id: string; name: string; input: unknown; startedAt: number }
+
+export interface LiveState {
+  /** Text of the answer streamed so far that is not yet in history (an unfinished paragraph). */
+  streaming: string;
+  /** Part of the message being streamed is already in history (the rest continues it). */
+  continued?: boolean;
+  tools: RunningTool[];
+  /** The model is working on a prompt: since when, and about how many tokens it has produced. */
+  busy?: { since: number; tokens: number };
+  retry?: { until: number; attempt: number; maxRetries: number; message: string };
+  /** Hooks running for over a second, shown by name (SPEC §4). */
+  hooks: string[];
+  verifying?: string;
+}
+
+export type Choice<T> = { label: string; value: T; hint?: string };
+
+export type Question =
+  | { kind: 'permission'; id: number; req: PermissionRequest; always: string[]; answer(a: PermissionChoice): void }
+  | { kind: 'select'; id: number; title: string; body?: string; options: Array<Choice<string>>; answer(value: string | undefined): void };
+
+export type PermissionChoice = { kind: 'once' } | { kind: 'always' } | { kind: 'deny'; feedback: string } | { kind: 'interrupt' };
+
+export interface UiState {
+  /** Bumped by /clear and /resume: the printed history starts again. */
+  epoch: number;
+  history: HistoryItem[];
+  live: LiveState;
+  question?: Question;
+  mode: PermissionMode;
+  model: string;
+  /** Tokens of the last model request (prompt + answer) and the model's window. */
+  context: { used: number; window: number };
+  costUsd: number;
+  /** A short hint under the input ("Press Ctrl-C again to exit"). */
+  hint?: string;
+  nextId: number;
+  verbose: boolean;
+  cwd: string;
+}
+
+export function initialState(o: { mode: PermissionMode; model: string; window: number; cwd: string; verbose?: boolean }): UiState {
+  return {
+    epoch: 0, history: [], live: { streaming: '', tools: [], hooks: [] }, mode: o.mode, model: o.model,
+    context: { used: 0, window: o.window }, costUsd: 0, nextId: 1, verbose: !!o.verbose, cwd: o.cwd,
+  };
+}
+
+export function addItems(s: UiState, ...items: NewItem[]): UiState {
+  let id = s.nextId;
+  const added = items.map((it) => ({ ...it, id: id++ }) as HistoryItem);
+  return { ...s, history: [...s.history, ...added], nextId: id };
+}
+
+/**
+ * Splits streamed Markdown into the part that is finished (whole paragraphs, outside any code
+ * fence) and the rest. Finished paragraphs go to history at once, so a long answer never makes
+ * the redrawn region taller than the screen (no flicker).
+ */
+export function splitFinished(text: string): [string, string] {
+  let cut = -1;
+  let inFence = false;
+  let pos = 0;
+  for (const line of text.split('\n')) {
+    const end = pos + line.length;
+    if (/^\s*(```|~~~)/.test(line)) {
+      inFence = !inFence;
+      if (!inFence && end < text.length) cut = end + 1; // a closed fence ends a block
+    } else if (!inFence && line.trim() === '' && pos > 0 && end < text.length) cut = end + 1;
+    pos = end + 1;
+  }
+  if (cut <= 0) return ['', text];
+  return [text.slice(0, cut).replace(/\s+$/, ''), text.slice(cut)];
+}
+
+function flushStreaming(s: UiState): UiState {
+  const text = s.live.streaming.replace(/\s+$/, '');
+  const next = { ...s, live: { ...s.live, streaming: '', continued: false } };
+  return text.trim() ? addItems(next, { kind: 'assistant', text, cont: !!s.live.continued }) : next;
+}
+
+const approxTokens = (text: string) => Math.ceil(text.length / 4);
+
+/** Applies one agent event. Pure. */
+export function reduceEvent(s: UiState, ev: AgentEvent, now: number): UiState {
+  const live = s.live;
+  switch (ev.type) {
+    case 'request':
+      return { ...s, live: { ...live, busy: live.busy ?? { since: now, tokens: 0 }, retry: undefined } };
+    case 'text-delta': {
+      const [done, rest] = splitFinished(live.streaming + ev.text);
+      const busy = live.busy ? { ...live.busy, tokens: live.busy.tokens + approxTokens(ev.text) } : live.busy;
+      const next = { ...s, live: { ...live, streaming: rest, busy, retry: undefined, continued: live.continued || !!done } };
+      return done ? addItems(next, { kind: 'assistant', text: done, cont: !!live.continued }) : next;
+    }
+    case 'retry':
+      return { ...s, live: { ...live, streaming: '', continued: false, retry: { until: now + ev.delayMs, attempt: ev.attempt, maxRetries: ev.maxRetries, message: ev.message } } };
+    case 'message': {
+      if (ev.message.role !== 'assistant') return s;
+      let next = flushStreaming(s);
+      if (ev.usage) {
+        next = { ...next, context: { ...next.context, used: ev.usage.inputTokens + ev.usage.outputTokens } };
+      }
+      return next;
+    }
+    case 'tool-start': {
+      const next = flushStreaming(s);
+      return { ...next, live: { ...next.live, tools: [...next.live.tools, { id: ev.id, name: ev.name, input: ev.input, startedAt: now }] } };
+    }
+    case 'tool-end': {
+      const next = { ...s, live: { ...live, tools: live.tools.filter((t) => t.id !== ev.id) } };
+      return addItems(next, { kind: 'tool', name: ev.name, input: ev.input, status: ev.result.isError ? 'error' : 'ok', result: ev.result, durationMs: ev.durationMs });
+    }
+    case 'tool-denied':
+      return addItems(flushStreaming(s), { kind: 'tool', name: ev.name, input: ev.input, status: 'denied', reason: ev.reason });
+    case 'hook-running':
+      return { ...s, live: { ...live, hooks: [...live.hooks, `${ev.event}: ${ev.command}`] } };
+    case 'hook': {
+      const label = `${ev.event}: ${ev.command}`;
+      const i = live.hooks.indexOf(label);
+      const next = i < 0 ? s : { ...s, live: { ...live, hooks: live.hooks.filter((_, j) => j !== i) } };
+      if (!s.verbose) return next;
+      return addItems(next, { kind: 'notice', tone: 'info', text: `${ev.event} hook ${ev.command}: ${ev.outcome}${ev.exitCode !== null ? ` (exit ${ev.exitCode})` : ''}, ${ev.durationMs} ms` });
+    }
+    case 'verify-start':
+      return { ...flushStreaming(s), live: { ...live, streaming: '', verifying: ev.command } };
+    case 'verify-end': {
+      const next = { ...s, live: { ...live, verifying: undefined } };
+      const secs = (ev.durationMs / 1000).toFixed(1);
+      if (ev.passed) return addItems(next, { kind: 'notice', tone: 'success', text: `Verification passed: ${ev.command} (${secs}s)` });
+      const tail = ev.output.trimEnd().split('\n').slice(-8).join('\n');
+      return addItems(next, { kind: 'notice', tone: 'error', text: `Verification failed: ${ev.command} (exit ${ev.exitCode ?? '?'}, ${secs}s)${tail ? `\n${tail}` : ''}` });
+    }
+    case 'warning':
+      return addItems(s, { kind: 'notice', tone: 'warning', text: ev.message });
+    case 'error':
+      return addItems(s, { kind: 'notice', tone: 'error', text: ev.message });
+    default:
+      return s;
+  }
+}
+
+/** The prompt is over: whatever was streamed is finished, nothing runs any more. */
+export function endRun(s: UiState): UiState {
+  const next = flushStreaming(s);
+  return { ...next, live: { streaming: '', tools: [], hooks: [] } };
+}

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CLI, cleanEnv } from './cli.ts';
+
+/**
+ * The built CLI in a real terminal: a tmux server of its own (unique `-L` socket), one window of a
+ * fixed size, keys sent with send-keys, the screen read with capture-pane. Tests wait for text
+ * with a deadline instead of sleeping. Always `close()` in a finally block.
+ */
+export class TmuxCli {
+  private constructor(readonly socket: string, private readonly dir: string) {}
+
+  static start(args: string[], o: { cwd: string; home: string; env?: Record<string, string | undefined>; width?: number; height?: number }): TmuxCli {
+    const socket = `assistant-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+    const dir = mkdtempSync(join(tmpdir(), 'assistant-tmux-'));
+    const env = cleanEnv(o.home, { TERM: 'xterm-256color', ...o.env });
+    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    const vars = Object.entries(env).map(([k, v]) => `${k}=${q(String(v))}`).join(' ');
+    // After the CLI exits, the pane stays to show its exit code and what it left on the screen.
+    writeFileSync(join(dir, 'run.sh'), `cd ${q(o.cwd)}\nenv -i ${vars} ${q(process.execPath)} ${q(CLI)} ${args.map(q).join(' ')}\necho "[exit $?]"\nsleep 600\n`);
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(o.width ?? 100), '-y', String(o.height ?? 30), `bash ${q(join(dir, 'run.sh'))}`]);
+    return new TmuxCli(socket, dir);
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  /** The visible screen as text (`ansi`: with colours and attributes, as `capture-pane -e`). */
+  screen(ansi = false): string {
+    return this.tmux('capture-pane', '-p', ...(ansi ? ['-e'] : []), '-t', 'main');
+  }
+
+  /** Text typed as is (no key names). */
+  type(text: string): void { this.tmux('send-keys', '-t', 'main', '-l', text); }
+
+  /** Keys by tmux name: Enter, Escape, BTab (Shift+Tab), C-c, C-d, Up, Down… */
+  keys(...names: string[]): void { this.tmux('send-keys', '-t', 'main', ...names); }
+
+  /** Waits until the screen matches; returns it. Fails with the last screen after `timeoutMs`. */
+  async waitFor(pattern: RegExp | string, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < deadline) {
+      last = this.screen();
+      if (typeof pattern === 'string' ? last.includes(pattern) : pattern.test(last)) return last;
+      await sleep(50);
+    }
+    throw new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern}. Screen:\n${last}`);
+  }
+
+  /** Waits until the screen stops matching (a dialog closed, a spinner stopped). */
+  async waitGone(pattern: RegExp | string, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < deadline) {
+      last = this.screen();
+      if (!(typeof pattern === 'string' ? last.includes(pattern) : pattern.test(last))) return last;
+      await sleep(50);
+    }
+    throw new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern} to go. Screen:\n${last}`);
+  }
+
+  /** Types a prompt and presses Enter once the input box shows it. */
+  async submit(text: string): Promise<void> {
+    this.type(text);
+    await this.waitFor(text.slice(0, 40));
+    this.keys('Enter');
+  }
+
+  /** Resizes the window, as a user dragging the terminal would. */
+  resize(width: number, height: number): void { this.tmux('resize-window', '-t', 'main', '-x', String(width), '-y', String(height)); }
+
+  close(): void {
+    try { this.tmux('kill-server'); } catch { /* already gone */ }
+    rmSync(this.dir, { recursive: true, force: true });
+    // kill-server can leave its socket file behind.
+    rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
+  }
+}

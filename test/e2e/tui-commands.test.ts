@@ -1,0 +1,126 @@
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts';
+import { makeProject } from '../fakes/project.ts';
+import { TmuxCli } from './tmux.ts';
+
+let model: FakeModel;
+before(async () => { model = await startFakeModel(); });
+after(async () => { await model.close(); });
+
+const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
+const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
+/** A hook that appends its event's JSON to events.log. */
+const LOG_HOOK = { type: 'command', command: 'cat >> "$ASSISTANT_PROJECT_DIR/events.log"; echo >> "$ASSISTANT_PROJECT_DIR/events.log"' };
+const events = (dir: string) => (existsSync(join(dir, 'events.log')) ? readFileSync(join(dir, 'events.log'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+
+test('/rewind lists earlier prompts and restores the files as they were before the chosen one', async () => {
+  const { dir, home } = makeProject({ 'a.txt': 'original\n' });
+  model.reset();
+  model.script(
+    reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Edit', { file_path: 'a.txt', old_string: 'original', new_string: 'changed' }), reply('Changed it.'),
+    reply().tool('Write', { file_path: 'b.txt', content: 'new file\n' }), reply('Added b.'),
+  );
+  const t = TmuxCli.start(['--permission-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
+  try {
+    await t.waitFor('accept edits on');
+    await t.submit('change a');
+    await t.waitFor('Changed it.');
+    await t.waitGone(/Working…/);
+    await t.submit('add b');
+    await t.waitFor('Added b.');
+    await t.waitGone(/Working…/);
+    assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'changed\n');
+    await t.submit('/rewind');
+    const list = await t.waitFor('Restore the files to how they were before which prompt?');
+    assert.match(list, /❯ 1\. add b\s+prompt 2 · 1 file changed/);
+    assert.match(list, /2\. change a\s+prompt 1 · 1 file changed/);
+    t.keys('Down', 'Enter');
+    const done = await t.waitFor(/Restored 2 files to before prompt 1/);
+    assert.match(done, /a\.txt/);
+    assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'original\n');
+    assert.equal(existsSync(join(dir, 'b.txt')), false, 'a file created later is removed');
+  } finally { t.close(); }
+});
+
+test('Plan Mode: after a plan is written to plan.md, "execute" switches to Auto-Accept and runs it', async () => {
+  const { dir, home } = makeProject({ 'a.txt': 'one\n' });
+  model.reset();
+  model.script(
+    reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n\n1. Change one to uno in a.txt\n' }), reply('The plan is ready.'),
+    reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'uno' }), reply('Executed the plan.'),
+  );
+  const t = TmuxCli.start(['--permission-mode', 'plan', ...MODEL], { cwd: dir, home, env: env() });
+  try {
+    await t.waitFor('plan mode on');
+    await t.submit('plan the change');
+    const q = await t.waitFor('Would you like to proceed?');
+    assert.match(q, /1\. Change one to uno in a\.txt/, 'the plan is shown with the question');
+    assert.match(q, /Yes, and auto-accept edits/);
+    assert.match(q, /No, keep planning/);
+    t.keys('Enter');
+    const s = await t.waitFor('Executed the plan.');
+    assert.match(s, /accept edits on/);
+    assert.doesNotMatch(s, /Do you want to proceed\?/);
+    assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'uno\n');
+    assert.match(JSON.stringify(model.requests[2].body.messages), /Execute the plan in plan\.md/);
+  } finally { t.close(); }
+});
+
+test('/clear fires SessionEnd (clear) and SessionStart (clear) and starts a new conversation; idle input fires Notification', async () => {
+  const { dir, home } = makeProject();
+  mkdirSync(join(dir, '.assistant'));
+  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: {
+    SessionStart: [{ hooks: [LOG_HOOK] }], SessionEnd: [{ hooks: [LOG_HOOK] }], Notification: [{ hooks: [LOG_HOOK] }],
+  } }));
+  model.reset();
+  model.script(reply('First answer.'), reply('Fresh answer.'));
+  const t = TmuxCli.start(MODEL, { cwd: dir, home, env: { ...env(), ASSISTANT_IDLE_NOTIFY_MS: '700' } });
+  try {
+    await t.waitFor('normal mode');
+    await t.submit('hello');
+    await t.waitFor('First answer.');
+    await t.waitGone(/Working…/);
+    const deadline = Date.now() + 10_000;
+    while (!events(dir).some((e) => e.hook_event_name === 'Notification') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const note = events(dir).find((e) => e.hook_event_name === 'Notification');
+    assert.ok(note, 'Notification fires after idle input');
+    assert.equal(note.notification_type, 'idle_prompt');
+    assert.equal(note.message, 'assistant is waiting for your input');
+    await t.submit('/clear');
+    await t.waitGone('First answer.');
+    await t.submit('again');
+    await t.waitFor('Fresh answer.');
+    const names = events(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason ?? e.notification_type}`);
+    assert.deepEqual(names.filter((n) => !n.startsWith('Notification')), ['SessionStart:startup', 'SessionEnd:clear', 'SessionStart:clear']);
+    const ids = events(dir).filter((e) => e.hook_event_name === 'SessionStart').map((e) => e.session_id);
+    assert.notEqual(ids[0], ids[1], '/clear starts a new session');
+    assert.deepEqual((model.requests[1].body.messages as unknown[]).length, 1, 'the new conversation starts empty');
+  } finally { t.close(); }
+});
+
+test('/hooks shows a settings change made during the session and applies it only once accepted', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply('One.'), reply('Two.'));
+  const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
+  try {
+    await t.waitFor('normal mode');
+    mkdirSync(join(dir, '.assistant'));
+    writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [LOG_HOOK] }] } }));
+    await t.submit('first');
+    await t.waitFor('One.');
+    await t.waitGone(/Working…/);
+    assert.equal(events(dir).length, 0, 'a hook added during the session does not run before it is accepted');
+    await t.submit('/hooks');
+    const q = await t.waitFor('Use the new hooks and rules from now on?');
+    assert.match(q, /\+ hook UserPromptSubmit/);
+    t.keys('Enter');
+    await t.waitFor(/Accepted: 1 hooks/);
+    await t.submit('second');
+    await t.waitFor('Two.');
+    assert.deepEqual(events(dir).map((e) => e.prompt), ['second']);
+  } finally { t.close(); }
+});

@@ -1,0 +1,164 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createElement as h } from 'react';
+import { render } from 'ink-testing-library';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PermissionDialog } from '../../src/ui/components/permission-dialog.tsx';
+import { PromptInput } from '../../src/ui/components/prompt-input.tsx';
+import { ToolView } from '../../src/ui/components/tool-view.tsx';
+import { Footer } from '../../src/ui/components/footer.tsx';
+import type { Controller } from '../../src/ui/controller.ts';
+import type { PermissionChoice } from '../../src/ui/state.ts';
+import { makeProject } from '../fakes/project.ts';
+
+const tick = () => sleep(30);
+const ESC = '\x1b';
+
+test('the permission dialog: the question, "always" with its rules, refusal with a note, Esc', async () => {
+  const answers: PermissionChoice[] = [];
+  const req = { tool: 'Bash', input: { command: 'npm test', description: 'Run the tests' }, reason: 'Bash needs approval in normal mode' };
+  const ui = render(h(PermissionDialog, { req, always: ['Bash(npm test:*)'], onAnswer: (c: PermissionChoice) => answers.push(c), cwd: '/p', width: 80 }));
+  const frame = ui.lastFrame()!;
+  assert.match(frame, /Bash command/);
+  assert.match(frame, /npm test/);
+  assert.match(frame, /Run the tests/);
+  assert.match(frame, /2\. Yes, and don't ask again for Bash\(npm test:\*\) in this project/);
+  ui.stdin.write('2');
+  await tick();
+  assert.deepEqual(answers, [{ kind: 'always' }]);
+  ui.stdin.write('3');
+  await tick();
+  assert.match(ui.lastFrame()!, /What should assistant do instead\?/);
+  ui.stdin.write('use yarn');
+  await tick();
+  ui.stdin.write('\r');
+  await tick();
+  assert.deepEqual(answers[1], { kind: 'deny', feedback: 'use yarn' });
+  ui.unmount();
+  const ui2 = render(h(PermissionDialog, { req, always: [], onAnswer: (c: PermissionChoice) => answers.push(c), cwd: '/p', width: 80 }));
+  assert.doesNotMatch(ui2.lastFrame()!, /don't ask again/, 'no "always" when no rule can be offered');
+  ui2.stdin.write(ESC);
+  await sleep(80);
+  assert.deepEqual(answers[2], { kind: 'interrupt' });
+  ui2.unmount();
+});
+
+function fakeCtrl(history: string[] = []) {
+  const { dir, home } = makeProject({ 'src/main.ts': '', 'src/math.ts': '' });
+  const calls: string[] = [];
+  const ctrl = {
+    setup: { cwd: dir, home },
+    history: { all: history },
+    touch() {}, hint(t?: string) { calls.push(`hint:${t ?? ''}`); },
+    submit: async (t: string) => { calls.push(`submit:${t}`); },
+    interrupt() { calls.push('interrupt'); }, exit: async () => { calls.push('exit'); }, cycleMode() { calls.push('mode'); },
+  };
+  return { ctrl: ctrl as unknown as Controller, calls };
+}
+
+test('the input: multi-line with \\ Enter, submit, history with ↑, Tab completion, Shift+Tab, Ctrl-D', async () => {
+  const { ctrl, calls } = fakeCtrl(['older prompt', 'last prompt']);
+  const ui = render(h(PromptInput, { ctrl, busy: false, width: 60, active: true }));
+  assert.match(ui.lastFrame()!, /Try "explain this project"/);
+  ui.stdin.write('line one\\');
+  await tick();
+  ui.stdin.write('\r');
+  await tick();
+  ui.stdin.write('line two');
+  await tick();
+  assert.match(ui.lastFrame()!, /> line one +│\n│ +line two/);
+  ui.stdin.write('\r');
+  await tick();
+  assert.deepEqual(calls, ['submit:line one\nline two']);
+  ui.stdin.write('\x1b[A');
+  await tick();
+  assert.match(ui.lastFrame()!, /> last prompt/);
+  ui.stdin.write('\x1b[A');
+  await tick();
+  assert.match(ui.lastFrame()!, /> older prompt/);
+  ui.stdin.write('\x1b[B');
+  await tick();
+  ui.stdin.write('\x1b[B');
+  await tick();
+  assert.doesNotMatch(ui.lastFrame()!, /prompt/, '↓ past the newest entry gives back the draft');
+  ui.stdin.write('look at @src/ma');
+  await tick();
+  ui.stdin.write('\t');
+  await tick();
+  assert.match(ui.lastFrame()!, /@src\/main\.ts/);
+  assert.match(ui.lastFrame()!, /@src\/math\.ts/);
+  ui.stdin.write('\t');
+  await tick();
+  assert.match(ui.lastFrame()!, /> look at @src\/main\.ts/);
+  ui.stdin.write('\x1b[Z');
+  await tick();
+  assert.equal(calls.at(-1), 'mode');
+  ui.stdin.write('\x15');
+  await tick();
+  ui.stdin.write('\x04');
+  await tick();
+  assert.equal(calls.at(-1), 'exit', 'Ctrl-D on an empty line quits');
+  ui.unmount();
+});
+
+test('the prompt lint\'s findings show under the input as hints, and never block sending', async () => {
+  const { ctrl, calls } = fakeCtrl([]);
+  const ui = render(h(PromptInput, { ctrl, busy: false, width: 100, active: true }));
+  ui.stdin.write('Fix the login bug');
+  await tick();
+  assert.match(ui.lastFrame() ?? '', /hint: a debugging prompt with no file, no line and no symptom/);
+  ui.stdin.write('\r');
+  await tick();
+  assert.deepEqual(calls, ['submit:Fix the login bug']);
+  assert.doesNotMatch(ui.lastFrame() ?? '', /hint:/);
+  ui.unmount();
+});
+
+test('Ctrl-C: interrupts while busy; clears text; twice on an empty line quits', async () => {
+  const { ctrl, calls } = fakeCtrl();
+  const busy = render(h(PromptInput, { ctrl, busy: true, width: 60, active: true }));
+  busy.stdin.write('\x03');
+  await tick();
+  assert.equal(calls.at(-1), 'interrupt');
+  busy.stdin.write(ESC);
+  await sleep(80);
+  assert.equal(calls.at(-1), 'interrupt', 'Esc interrupts too');
+  busy.unmount();
+  const idle = render(h(PromptInput, { ctrl, busy: false, width: 60, active: true }));
+  idle.stdin.write('draft');
+  await tick();
+  idle.stdin.write('\x03');
+  await tick();
+  assert.doesNotMatch(idle.lastFrame()!, /draft/);
+  idle.stdin.write('\x03');
+  await tick();
+  assert.equal(calls.at(-1), 'hint:Press Ctrl-C again to exit');
+  idle.stdin.write('\x03');
+  await tick();
+  assert.equal(calls.at(-1), 'exit');
+  idle.unmount();
+});
+
+test('tool results: edits as diffs, Bash output folded, refusals and errors', () => {
+  const diff = '@@ -1,2 +1,2 @@\n-old line\n+new line\n same';
+  const edit = render(h(ToolView, { name: 'Edit', input: { file_path: '/p/a.ts' }, status: 'ok', result: { output: 'ok', display: diff }, durationMs: 40, cwd: '/p', width: 80 }));
+  const f = edit.lastFrame()!;
+  assert.match(f, /● Update\(a\.ts\) · 40ms/);
+  assert.match(f, /⎿ {2}Updated a\.ts with 1 addition and 1 removal/);
+  assert.match(f, /-old line\n.*\+new line/);
+  const lines = Array.from({ length: 2000 }, (_, i) => `line ${i + 1}`).join('\n');
+  const bash = render(h(ToolView, { name: 'Bash', input: { command: 'seq 2000' }, status: 'ok', result: { output: lines }, durationMs: 1500, cwd: '/p', width: 80 }));
+  assert.match(bash.lastFrame()!, /line 5\n.*… \+1995 lines/);
+  assert.doesNotMatch(bash.lastFrame()!, /line 6\b/);
+  const denied = render(h(ToolView, { name: 'Write', input: { file_path: '/p/x' }, status: 'denied', reason: 'Plan Mode: Write x is refused.', cwd: '/p', width: 80 }));
+  assert.match(denied.lastFrame()!, /Plan Mode: Write x is refused\./);
+});
+
+test('the footer always shows the mode, and the model, context used and cost', () => {
+  const f = render(h(Footer, { mode: 'plan', model: 'anthropic:claude-sonnet-4-5', context: { used: 50_000, window: 200_000 }, costUsd: 0.1234, width: 100 })).lastFrame()!;
+  assert.match(f, /⏸ plan mode on \(shift\+tab to cycle\)/);
+  assert.match(f, /anthropic:claude-sonnet-4-5 · ctx 25% \(50\.0k\) · \$0\.12/);
+  const narrow = render(h(Footer, { mode: 'auto-accept', model: 'anthropic:claude-sonnet-4-5', context: { used: 0, window: 0 }, costUsd: 0, width: 60 })).lastFrame()!;
+  assert.match(narrow, /accept edits on/);
+  assert.match(narrow, /ctx 0% · \$0\.00/, 'narrow terminals keep the essentials');
+});

@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { endRun, initialState, reduceEvent, splitFinished, type UiState } from '../../src/ui/state.ts';
+import type { AgentEvent } from '../../src/agent/events.ts';
+
+const start = (): UiState => initialState({ mode: 'normal', model: 'm', window: 1000, cwd: '/p' });
+const apply = (s: UiState, ...evs: AgentEvent[]) => evs.reduce((acc, ev) => reduceEvent(acc, ev, 1000), s);
+
+test('splitFinished commits whole paragraphs, never half a code block', () => {
+  assert.deepEqual(splitFinished('one line'), ['', 'one line']);
+  assert.deepEqual(splitFinished('para one\n\npara two'), ['para one', 'para two']);
+  assert.deepEqual(splitFinished('intro\n\n```ts\nconst a = 1;\n\nconst b = 2;'), ['intro', '```ts\nconst a = 1;\n\nconst b = 2;']);
+  assert.deepEqual(splitFinished('```ts\nx\n```\nafter'), ['```ts\nx\n```', 'after']);
+});
+
+test('streamed text moves to history paragraph by paragraph; the rest when the message ends', () => {
+  let s = apply(start(), { type: 'request', turn: 1 }, { type: 'text-delta', text: 'Hello ' }, { type: 'text-delta', text: 'world.\n\nSecond' });
+  assert.deepEqual(s.history.map((h) => h.kind === 'assistant' && [h.text, !!h.cont]), [['Hello world.', false]]);
+  assert.equal(s.live.streaming, 'Second');
+  assert.ok(s.live.busy);
+  s = apply(s, { type: 'text-delta', text: ' part.' }, { type: 'message', message: { role: 'assistant', content: [] }, usage: { inputTokens: 300, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 } });
+  assert.deepEqual(s.history.map((h) => h.kind === 'assistant' && [h.text, !!h.cont]), [['Hello world.', false], ['Second part.', true]]);
+  assert.equal(s.live.streaming, '');
+  assert.equal(s.context.used, 320);
+});
+
+test('a tool call is live while it runs and history once it ends; refusals and retries are shown', () => {
+  let s = apply(start(), { type: 'tool-start', id: 't1', name: 'Bash', input: { command: 'ls' } });
+  assert.equal(s.live.tools.length, 1);
+  s = apply(s, { type: 'tool-end', id: 't1', name: 'Bash', input: { command: 'ls' }, result: { output: 'a\nb', isError: false }, durationMs: 12 });
+  assert.equal(s.live.tools.length, 0);
+  const item = s.history.at(-1)!;
+  assert.equal(item.kind === 'tool' && item.status, 'ok');
+  s = apply(s, { type: 'tool-denied', id: 't2', name: 'Edit', input: {}, reason: 'Plan Mode: no' });
+  assert.equal(s.history.at(-1)!.kind === 'tool' && (s.history.at(-1) as { status: string }).status, 'denied');
+  s = apply(s, { type: 'text-delta', text: 'partial' }, { type: 'retry', attempt: 1, maxRetries: 5, delayMs: 2000, message: 'overloaded' });
+  assert.equal(s.live.streaming, '', 'a retry discards what was streamed');
+  assert.equal(s.live.retry?.until, 3000);
+});
+
+test('hooks running for over a second and verification runs are visible; endRun clears the live region', () => {
+  let s = apply(start(), { type: 'hook-running', event: 'PreToolUse', command: './slow.sh' });
+  assert.deepEqual(s.live.hooks, ['PreToolUse: ./slow.sh']);
+  s = apply(s, { type: 'hook', event: 'PreToolUse', command: './slow.sh', source: 'f', exitCode: 0, durationMs: 1500, outcome: 'ok' });
+  assert.deepEqual(s.live.hooks, []);
+  s = apply(s, { type: 'verify-start', command: 'npm test', attempt: 0 });
+  assert.equal(s.live.verifying, 'npm test');
+  s = apply(s, { type: 'verify-end', command: 'npm test', attempt: 0, passed: false, exitCode: 1, output: 'FAIL x', durationMs: 900 });
+  const last = s.history.at(-1)!;
+  assert.ok(last.kind === 'notice' && last.tone === 'error' && /Verification failed: npm test \(exit 1, 0\.9s\)\nFAIL x/.test(last.text));
+  s = apply(s, { type: 'request', turn: 1 }, { type: 'text-delta', text: 'left over' });
+  s = endRun(s);
+  assert.equal(s.live.busy, undefined);
+  assert.equal(s.history.at(-1)!.kind === 'assistant' && (s.history.at(-1) as { text: string }).text, 'left over');
+});
