@@ -51,7 +51,7 @@ export async function expandSlash(prompt: string, o: { cwd: string; home: string
         // The model may read anything and write only ASSISTANT.md (extending, never replacing: the prompt says so and Write refuses a file it has not read).
         return { kind: 'prompt', prompt: `${initPrompt.trim()}${res.args ? `\n\nAlso: ${res.args}` : ''}`, allowedTools: ['Edit(/ASSISTANT.md)'], source: '/init', warnings: loaded.problems };
       }
-      throw new Exit(2, `/${res.name} is not available in headless runs yet; it comes with the terminal UI.`);
+      throw new Exit(2, `/${res.name} belongs to the interactive session: run "assistant" and type it there.`);
     case 'custom': {
       await initShellParser();
       const expanded = await expandCommand(res.command, res.args, {
