@@ -43,7 +43,7 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
   for await (const ev of opts.model.stream(request, opts.signal)) {
     switch (ev.type) {
       case 'text': text += ev.delta; emit({ type: 'text-delta', text: ev.delta }); break;
-      case 'tool-call': calls.push({ id: ev.id, name: ev.name, rawInput: ev.input }); break;
+      case 'tool-call': calls.push({ id: ev.id, name: ev.name, rawInput: ev.input, ...(ev.meta ? { meta: ev.meta } : {}) }); break;
       case 'retry':
         text = ''; calls = [];
         emit({ type: 'retry', attempt: ev.attempt, maxRetries: ev.maxRetries, delayMs: ev.delayMs, message: ev.error.message });
@@ -105,7 +105,7 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
 
     const content: Array<{ type: 'text'; text: string } | LanguageModelV4ToolCallPart> = [];
     if (t.text) content.push({ type: 'text', text: t.text });
-    for (const c of t.calls) content.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: parseInput(c.rawInput) });
+    for (const c of t.calls) content.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: parseInput(c.rawInput), ...(c.meta ? { providerOptions: c.meta as LanguageModelV4ToolCallPart['providerOptions'] } : {}) });
     opts.append({ role: 'assistant', content }, t.usage);
     lastText = t.text;
 

@@ -8,6 +8,8 @@ export interface ToolCall {
   name: string;
   /** As the model sent it (JSON text). */
   rawInput: string;
+  /** Provider metadata to send back with the call (Gemini's thought signature). */
+  meta?: Record<string, Record<string, unknown>>;
 }
 
 export interface PreparedCall {

@@ -87,11 +87,11 @@ export async function* streamOnce(
   }
 }
 
-function mapPart(p: LanguageModelV4StreamPart): StreamEvent | undefined {
+export function mapPart(p: LanguageModelV4StreamPart): StreamEvent | undefined {
   switch (p.type) {
     case 'text-delta': return p.delta ? { type: 'text', delta: p.delta } : undefined;
     case 'reasoning-delta': return { type: 'reasoning', delta: p.delta };
-    case 'tool-call': return { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input };
+    case 'tool-call': return { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
     case 'finish': return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
     case 'error': return { type: 'error', error: classifyError(p.error) };
     default: return undefined;

@@ -49,7 +49,8 @@ export interface ProviderErrorInfo {
 export type StreamEvent =
   | { type: 'text'; delta: string }
   | { type: 'reasoning'; delta: string }
-  | { type: 'tool-call'; id: string; name: string; input: string }
+  /** `meta`: the provider's metadata of the call (Gemini's thought signature), sent back with it next turn. */
+  | { type: 'tool-call'; id: string; name: string; input: string; meta?: Record<string, Record<string, unknown>> }
   | { type: 'finish'; reason: string; usage: Usage }
   /** A retry is about to happen: consumers drop whatever partial output they kept from this response. */
   | { type: 'retry'; attempt: number; maxRetries: number; delayMs: number; error: ProviderErrorInfo }
