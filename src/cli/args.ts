@@ -1,20 +1,11 @@
 import { Command, CommanderError, Option } from 'commander';
+import type { SetupOptions } from '../agent/setup.ts';
 
-export interface CliOptions {
+/** The command line: what a session is set up from (agent/setup.ts), and how it runs here. */
+export interface CliOptions extends SetupOptions {
   print?: boolean;
-  model?: string;
   outputFormat: 'text' | 'json' | 'stream-json';
-  maxTurns?: number;
-  permissionMode?: string;
-  settings?: string;
-  addDir: string[];
   verbose?: boolean;
-  continue?: boolean;
-  resume?: string | true;
-  allowedTools: string[];
-  disallowedTools: string[];
-  verify?: string;
-  appendSystemPrompt?: string;
   /** The prompt is complete: do not read piped standard input (recipes run/chain). */
   ignoreStdin?: boolean;
 }
