@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isReadOnlyBash } from '../permissions/modes.ts';
+import { isReadOnlyCommand } from '../permissions/decide.ts';
+import { splitCommand } from '../permissions/shell/parser.ts';
 import { OutputCap } from '../tools/output-cap.ts';
 import { killProcessGroup } from '../tools/process-group.ts';
 import type { AgentEvent, EventSink } from './events.ts';
@@ -12,6 +13,10 @@ export const MAX_FIX_ATTEMPTS = 2;
 export const VERIFY_TIMEOUT_MS = 10 * 60_000;
 /** Tools whose success means files changed; Bash counts unless its command is read-only. */
 const CHANGING_TOOLS = new Set(['Edit', 'Write']);
+/** The permission check's own read-only test; the parser is ready, since the call was decided first. */
+function readOnly(command: string): boolean {
+  try { return isReadOnlyCommand(splitCommand(command)); } catch { return false; }
+}
 /** plan.md is the plan, not the code: writing it is not a change to verify (Plan Mode writes only it). */
 const isPlanFile = (path: unknown, cwd: string) => typeof path === 'string' && resolve(cwd, path) === resolve(cwd, 'plan.md');
 
@@ -103,7 +108,7 @@ export class Verifier {
     if (ev.type !== 'tool-end' || ev.result.isError) return;
     const input = (ev.input ?? {}) as Record<string, unknown>;
     if (CHANGING_TOOLS.has(ev.name) && !isPlanFile(input.file_path, this.o.cwd)) this.changed = true;
-    if (ev.name === 'Bash' && !isReadOnlyBash(String(input.command ?? ''))) this.changed = true;
+    if (ev.name === 'Bash' && !readOnly(String(input.command ?? ''))) this.changed = true;
   }
 
   /** Called where the model would stop: feedback for the model, or undefined to let it stop. */

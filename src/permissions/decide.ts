@@ -62,6 +62,11 @@ function isReadOnly(c: SimpleCommand): boolean {
   return READ_ONLY.has(c.program) && c.wrappers.every((w) => w === 'time' || w === 'command');
 }
 
+/** Whether every part of a split command is on the read-only list (SPEC §11.5), with nothing unanalysable. */
+export function isReadOnlyCommand(a: ShellAnalysis): boolean {
+  return a.unanalysable.length === 0 && a.commands.every(isReadOnly);
+}
+
 /** Files a command reads or writes that rules can see: arguments and redirections (SPEC §11.7, §11.8). */
 function fileRefs(c: SimpleCommand, ctx: DecideContext) {
   const reads = [...c.args.filter((a) => !a.startsWith('-') && a !== ''), ...c.redirects.filter((r) => r.reads).map((r) => r.target)];

@@ -56,20 +56,6 @@ function inWorkspace(p: string | undefined, ctx: ModeContext): boolean {
   return [ctx.projectRoot, ...ctx.additionalDirs].some((d) => inside(d, p));
 }
 
-/**
- * A deliberately small read-only check for Bash in Plan Mode until the shell splitter lands
- * (permissions issue): one simple command from the built-in list with no shell syntax at all.
- * Anything else is not read-only, so it is refused in Plan Mode.
- */
-const READ_ONLY_PROGRAMS = new Set(['ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'pwd', 'echo', 'which', 'file', 'stat', 'du', 'tree']);
-const READ_ONLY_GIT = new Set(['status', 'log', 'diff', 'show', 'branch', 'blame']);
-export function isReadOnlyBash(command: string): boolean {
-  if (/[;&|<>$`()\\\n{}!*?\[\]'"]/.test(command)) return false;
-  const words = command.trim().split(/\s+/);
-  if (words[0] === 'git') return READ_ONLY_GIT.has(words[1] ?? '') && !words.includes('--output');
-  if (words[0] === 'find') return !words.some((w) => /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/.test(w));
-  return READ_ONLY_PROGRAMS.has(words[0] ?? '');
-}
 
 const SHELL_STARTUP = ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.config/fish/config.fish'];
 
@@ -98,7 +84,7 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
       return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${tool === 'Read' ? dirname(path!) : path}` };
     }
     if (EDIT_TOOLS.has(tool) && path === resolve(ctx.projectRoot, 'plan.md')) return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
-    if (tool === 'Bash' && isReadOnlyBash(String(input.command ?? ''))) return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
+    // Bash never reaches here: decide.ts splits the command and allows it when every part is read-only.
     return {
       behavior: 'deny',
       reason: `Plan Mode: ${tool}${where} is refused. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed; write the plan to plan.md and finish.`,

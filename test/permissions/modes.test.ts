@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideByMode, isReadOnlyBash, parseMode, type PermissionMode } from '../../src/permissions/modes.ts';
+import { decideByMode, parseMode, type PermissionMode } from '../../src/permissions/modes.ts';
 
 const ctx = (mode: PermissionMode) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'] });
 
@@ -23,11 +23,6 @@ test('the mode table of SPEC §5, with no rules', () => {
     ['plan', 'Write', { file_path: '/p/plan.md' }, 'allow'],
     ['plan', 'Write', { file_path: 'src/plan.md' }, 'deny'],
     ['plan', 'Edit', { file_path: 'a.ts' }, 'deny'],
-    ['plan', 'Bash', { command: 'git status' }, 'allow'],
-    ['plan', 'Bash', { command: 'rm -rf build' }, 'deny'],
-    ['plan', 'Bash', { command: 'ls && rm x' }, 'deny'],
-    ['plan', 'Bash', { command: 'echo hi > file' }, 'deny'],
-    ['plan', 'Bash', { command: 'find . -delete' }, 'deny'],
     ['bypass', 'Bash', { command: 'rm -rf /' }, 'allow'],
     ['bypass', 'Write', { file_path: '/etc/x' }, 'allow'],
   ];
@@ -48,13 +43,6 @@ test('mode names: ours and Claude Code\'s', () => {
   assert.equal(parseMode('bypassPermissions'), 'bypass');
   assert.equal(parseMode('default'), 'normal');
   assert.equal(parseMode('yolo'), undefined);
-});
-
-test('read-only Bash check is conservative', () => {
-  assert.ok(isReadOnlyBash('git log --oneline'));
-  assert.ok(!isReadOnlyBash('git push'));
-  assert.ok(!isReadOnlyBash('cat $(rm -rf x)'));
-  assert.ok(!isReadOnlyBash('ls `rm x`'));
 });
 
 test('settings files, .git/ and shell start-up files always ask, in every mode but bypass', () => {
