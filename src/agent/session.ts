@@ -82,11 +82,7 @@ export class Session {
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
     this.emit = (ev) => {
       opts.emit(ev);
-      if (ev.type === 'tool-end' && opts.watch) {
-        for (const f of opts.watch.changed()) {
-          opts.emit({ type: 'warning', message: `${f} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).` });
-        }
-      }
+      if (ev.type === 'tool-end') this.reportSettingsChanges();
     };
     this.hooks = new HookEngine(opts.hooks ?? [], {
       projectDir: opts.cwd, sessionId: this.id, transcriptPath: this.transcript.path, env: opts.env,
@@ -100,6 +96,19 @@ export class Session {
   }
 
   get model(): ModelHandle { return this.opts.model; }
+
+  /** Settings files changed since the snapshot are reported once each (SPEC §4, §11.9), never applied here. */
+  private reportSettingsChanges(): void {
+    const o = this.opts;
+    for (const f of o.watch?.changed() ?? []) {
+      o.emit({
+        type: 'warning',
+        message: o.interactive
+          ? `${f} changed during the session; hooks and rules stay as they were until you review the change with /hooks.`
+          : `${f} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).`,
+      });
+    }
+  }
 
   get costUsd(): number { return costUsd(this.opts.model.model, this.usage); }
 
@@ -181,6 +190,7 @@ export class Session {
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
   async prompt(text: string, signal: AbortSignal, attachments: Expansion & { ok: true } | undefined = undefined): Promise<RunOutcome> {
     const o = this.opts;
+    this.reportSettingsChanges();
     this.history.startPrompt();
     this.hooks.newPrompt();
     this.stop.reset();
@@ -285,5 +295,29 @@ export class Session {
   async notify(message: string, notificationType: string, signal: AbortSignal): Promise<void> {
     if (!this.hooks.has('Notification')) return;
     await this.hooks.fire('Notification', { ...this.hooks.base('Notification', false), message, notification_type: notificationType }, signal);
+  }
+
+  /**
+   * `/rewind` of the conversation (SPEC §9): the conversation becomes what it was just before
+   * prompt `index` (0-based position among the transcript's prompts, as `rewindPoints` numbers
+   * them). The transcript records it, so `-c` resumes the rewound conversation. What the model had
+   * read is forgotten (it must read files again before editing them). Files are not touched.
+   */
+  rewindConversation(index: number): void {
+    this.transcript.write({ type: 'rewind', prompt: index, timestamp: new Date().toISOString() });
+    const kept = loadMessages(this.transcript.path);
+    this.messages.length = 0;
+    for (const m of kept) this.messages.push(m); // not push(...kept): a long conversation would overflow the stack
+    this.fileState.clear();
+  }
+
+  /**
+   * Runs one prompt with another model (a custom command's `model:` front matter, SPEC §6); the
+   * session's own model is back afterwards, whatever happens. The turn's cost uses that model.
+   */
+  async promptWith(model: ModelHandle, text: string, signal: AbortSignal, attachments?: Expansion & { ok: true }): Promise<RunOutcome> {
+    const own = this.opts.model;
+    this.opts.model = model;
+    try { return await this.prompt(text, signal, attachments); } finally { this.opts.model = own; }
   }
 }

@@ -21,6 +21,13 @@ export function settingsFiles(home: string, projectRoot: string): Array<{ file: 
   ];
 }
 
+/** The offset of a comma right before `]` or `}` outside strings, the most common JSON mistake. */
+function trailingComma(text: string): number | undefined {
+  const masked = text.replace(/"(?:[^"\\\n]|\\.)*"/g, (s) => ' '.repeat(s.length));
+  const m = /,(\s*)[\]}]/.exec(masked);
+  return m ? m.index : undefined;
+}
+
 function jsonErrorOffset(message: string): number | undefined {
   const m = /position (\d+)/.exec(message);
   return m ? Number(m[1]) : undefined;
@@ -32,11 +39,17 @@ export function parseSettings(file: string, text: string, warnings: string[]): S
   try {
     json = text.trim() === '' ? {} : JSON.parse(text);
   } catch (e) {
-    const msg = (e as Error).message;
-    const off = jsonErrorOffset(msg);
-    const lc = /line (\d+) column (\d+)/.exec(msg);
-    const { line, column } = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : lineColumn(text, off ?? text.length);
-    throw new ConfigError(file, line, column, `not valid JSON (${msg.replace(/ in JSON at position.*$/, '')})`,
+    // V8 sometimes quotes the text instead of giving a position ("Unexpected token ']', "…" is not valid JSON").
+    const msg = (e as Error).message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position.*$/s, '');
+    const trailing = trailingComma(text);
+    if (trailing !== undefined) {
+      const { line, column } = lineColumn(text, trailing);
+      throw new ConfigError(file, line, column, 'not valid JSON: a trailing comma', 'remove the comma after the last item (JSON allows none)');
+    }
+    const full = (e as Error).message;
+    const lc = /line (\d+) column (\d+)/.exec(full);
+    const { line, column } = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : lineColumn(text, jsonErrorOffset(full) ?? text.length);
+    throw new ConfigError(file, line, column, `not valid JSON (${msg})`,
       'correct the JSON syntax there (a missing comma or quote, a trailing comma, or a comment, which JSON does not allow)');
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {

@@ -48,7 +48,7 @@ export async function* withRetries(
     for await (const ev of attempt()) {
       if (ev.type === 'error' && ev.error.retryable && n < policy.maxRetries) { failure = ev.error; break; }
       if (ev.type === 'error' && ev.error.retryable) {
-        yield { type: 'error', error: { ...ev.error, message: `${ev.error.message} (gave up after ${n + 1} attempts)` } };
+        yield { type: 'error', error: { ...ev.error, message: `${ev.error.message} (gave up after ${n + 1} attempts: the first and ${n} ${n === 1 ? 'retry' : 'retries'})` } };
         return;
       }
       yield ev;

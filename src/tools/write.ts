@@ -46,8 +46,8 @@ export const writeTool: ToolDef<typeof schema> = {
     const lines = splitLines(input.content).length;
     if (previous === null) {
       return {
-        output: `File created successfully at: ${abs} (${lines} lines)`,
-        display: `Created ${abs} (${lines} lines)`,
+        output: `File created successfully at: ${abs} (${lines} ${lines === 1 ? 'line' : 'lines'})`,
+        display: `Created ${abs} (${lines} ${lines === 1 ? 'line' : 'lines'})`,
         response: { type: 'create', filePath: abs, content: input.content, structuredPatch: [], originalFile: null },
       };
     }

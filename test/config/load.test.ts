@@ -18,6 +18,18 @@ test('invalid JSON names the file, line and column, and the fix', () => {
   });
 });
 
+test('a trailing comma is found where it is, even when V8 gives no position', () => {
+  const text = '{\n  "permissions": {\n    "allow": ["Read",]\n  }\n}\n\n';
+  assert.throws(() => parseSettings('/p/s.json', text, []), (e: unknown) => {
+    assert.ok(e instanceof ConfigError);
+    assert.deepEqual([e.line, e.column], [3, 21]);
+    assert.match(e.message, /a trailing comma/);
+    assert.doesNotMatch(e.message, /\n {4}"allow"/, 'the file is not dumped into the message');
+    return true;
+  });
+  assert.throws(() => parseSettings('/p/s.json', '{\n "model": "x"\n "env": {}\n}\n', []), /s\.json:3:2: not valid JSON \(Expected ',' or '\}' after property value\)/);
+});
+
 test('a schema violation points at the key that is wrong', () => {
   const text = '{\n  "permissions": {\n    "defaultMode": "yolo"\n  }\n}';
   assert.throws(() => parseSettings('s.json', text, []), (e: unknown) => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, utimesSync } from 'node:fs';
 import { listSessions, loadMessages, projectDir, readEntries, Transcript } from '../../src/session/transcript.ts';
 import { makeProject } from '../fakes/project.ts';
 
@@ -26,4 +26,17 @@ test('a torn last line is skipped and unanswered tool calls are closed as interr
   const sessions = listSessions(projectDir(home, '/x'));
   assert.equal(sessions[0].sessionId, 's1');
   assert.equal(sessions[0].firstPrompt, 'go');
+});
+
+test('a session left without a prompt is not listed, so -c continues the last real one', () => {
+  const home = makeProject({}).dir;
+  const dir = projectDir(home, '/y');
+  const real = new Transcript(dir, 'real');
+  real.write({ type: 'session', sessionId: 'real', cwd: '/y', model: 'm', version: 't', timestamp: new Date().toISOString() });
+  real.write({ type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'hello' }] }, timestamp: new Date().toISOString() });
+  const empty = new Transcript(dir, 'empty');
+  empty.write({ type: 'session', sessionId: 'empty', cwd: '/y', model: 'm', version: 't', timestamp: new Date(Date.now() + 5000).toISOString() });
+  const later = new Date(Date.now() + 10_000);
+  utimesSync(empty.path, later, later);
+  assert.deepEqual(listSessions(dir).map((s) => s.sessionId), ['real']);
 });
