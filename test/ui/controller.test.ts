@@ -3,37 +3,16 @@ import assert from 'node:assert/strict';
 import { createElement as h } from 'react';
 import { render } from 'ink-testing-library';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadSetup } from '../../src/agent/setup.ts';
-import { Controller } from '../../src/ui/controller.ts';
-import { runSlash } from '../../src/ui/commands.ts';
 import { App } from '../../src/ui/app.tsx';
 import type { UiState } from '../../src/ui/state.ts';
 import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts';
-import { makeProject } from '../fakes/project.ts';
+import { openCtrl, until } from './helpers.ts';
 
 let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
 after(async () => { await model.close(); });
 
-async function open(files: Record<string, string> = {}, mode?: string): Promise<{ ctrl: Controller; dir: string }> {
-  const { dir, home } = makeProject(files);
-  const setup = loadSetup({ model: 'anthropic:claude-sonnet-4-5', addDir: [], allowedTools: [], disallowedTools: [], permissionMode: mode }, dir, home);
-  Object.assign(setup.env, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
-  const ctrl = new Controller({ setup, version: 'test', idleMs: 0 });
-  ctrl.slash = runSlash;
-  await ctrl.open();
-  return { ctrl, dir };
-}
-
-async function until<T>(get: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(10);
-  }
-}
+const open = async (files: Record<string, string> = {}, mode?: string) => openCtrl(model, files, mode);
 
 test('a refusal with a note goes to the model as the tool result; the call never runs', async () => {
   model.reset();
@@ -94,6 +73,8 @@ test('/recipes lists, /recipe N shows, and a filled /recipe N runs in the recipe
   assert.match(out(), /Recipe 4 runs in Plan Mode/);
   assert.match(JSON.stringify(model.requests[0].body.messages), /Module: auth \(@src\/auth\.ts\)/);
   assert.ok(ctrl.store.get().history.some((i) => i.kind === 'assistant' && i.text === 'Root cause: the empty-name check.'));
+  const shown = ctrl.store.get().history.filter((i) => i.kind === 'user' && /^\/recipe 4 "module name/.test((i as { text: string }).text));
+  assert.equal(shown.length, 1, 'the typed line is shown once');
   await ctrl.exit();
 });
 
