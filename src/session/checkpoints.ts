@@ -1,12 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transcript } from './transcript.ts';
-import { readEntries } from './transcript.ts';
+import { readEntries, replayTranscript } from './transcript.ts';
 
 /**
  * Keeps the previous content of every file a tool changes, once per file per prompt, so the files
  * of any earlier prompt can be restored (`/rewind`, SPEC §9). Backups live beside the transcript in
  * `<session-id>.files/`; the transcript records a `checkpoint` entry for each.
+ *
+ * Prompt numbers only grow within a transcript, across resumes: a resumed session continues after
+ * the highest number its transcript already holds (checkpoint entries, or the prompts written), so
+ * `restoreFiles(path, N)` never mixes a new prompt with an older one. (Counting the user messages
+ * of the resumed conversation would restart lower after a compaction or a conversation rewind.)
  */
 export class FileHistory {
   private readonly dir: string;
@@ -14,9 +19,10 @@ export class FileHistory {
   private seen = new Set<string>();
   private count = 0;
 
-  constructor(private readonly transcript: Transcript, resumedPrompts = 0) {
+  /** `atLeast`: a lower bound for the numbering (the transcript normally decides it). */
+  constructor(private readonly transcript: Transcript, atLeast = 0) {
     this.dir = transcript.path.replace(/\.jsonl$/, '.files');
-    this.prompt = resumedPrompts;
+    this.prompt = Math.max(atLeast, promptsWritten(transcript.path));
   }
 
   /** Call when a new user prompt starts. Returns its number (1-based within the session). */
@@ -38,6 +44,15 @@ export class FileHistory {
     }
     this.transcript.write({ type: 'checkpoint', prompt: this.prompt, path, backup, timestamp: new Date().toISOString() });
   };
+}
+
+/** The highest prompt number a transcript already used: its last checkpoint's, or its count of prompts if higher. */
+function promptsWritten(path: string): number {
+  if (!existsSync(path)) return 0;
+  const entries = readEntries(path);
+  let highest = replayTranscript(entries).prompts.length;
+  for (const e of entries) if (e.type === 'checkpoint' && e.prompt > highest) highest = e.prompt;
+  return highest;
 }
 
 /**

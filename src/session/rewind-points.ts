@@ -1,20 +1,21 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readEntries, type TranscriptEntry } from './transcript.ts';
+import { readEntries, replayTranscript, type TranscriptEntry } from './transcript.ts';
 
 /** One earlier prompt of a session, and the files changed from it onwards (for `/rewind`, SPEC §9). */
 export interface RewindPoint {
-  /** 0-based position among the session's prompts. */
+  /** 0-based position among the transcript's prompts (what a `rewind` entry names). */
   index: number;
   prompt: string;
   timestamp: string;
   /** Files this prompt itself changed. */
   files: string[];
+  /** Still part of the conversation: no conversation rewind went back to before it. */
+  active: boolean;
 }
 
 /**
- * The prompts of a transcript in order. A prompt is the first user message after the start or
- * after the previous prompt's `result` entry (Stop-hook follow-ups are not prompts); checkpoint
+ * The prompts of a transcript in order (`replayTranscript` says what a prompt is); checkpoint
  * entries belong to the prompt before them. Positions, not checkpoint numbers, tie the two
  * together, so compaction and resuming cannot shift them.
  */
@@ -23,39 +24,57 @@ export function rewindPoints(transcriptPath: string): RewindPoint[] {
 }
 
 function walk(entries: TranscriptEntry[]) {
-  const points: RewindPoint[] = [];
+  const { prompts } = replayTranscript(entries);
+  const points: RewindPoint[] = prompts.map((p) => ({ index: p.index, prompt: p.text, timestamp: p.timestamp, files: [], active: p.active }));
   const checkpoints: Array<{ point: number; path: string; backup: string | null }> = [];
-  let expectPrompt = true;
-  for (const e of entries) {
-    if (e.type === 'result') expectPrompt = true;
-    if (e.type === 'message' && e.message.role === 'user' && expectPrompt) {
-      const part = e.message.content.find((p) => p.type === 'text');
-      points.push({ index: points.length, prompt: part && part.type === 'text' ? part.text : '', timestamp: e.timestamp, files: [] });
-      expectPrompt = false;
-    }
-    if (e.type === 'checkpoint' && points.length > 0) {
-      const p = points[points.length - 1];
-      if (!p.files.includes(e.path)) p.files.push(e.path);
-      checkpoints.push({ point: p.index, path: e.path, backup: e.backup });
-    }
-  }
+  let owner = -1;
+  entries.forEach((e, i) => {
+    while (owner + 1 < prompts.length && prompts[owner + 1].at < i) owner++;
+    if (e.type !== 'checkpoint' || owner < 0) return;
+    const p = points[owner];
+    if (!p.files.includes(e.path)) p.files.push(e.path);
+    checkpoints.push({ point: owner, path: e.path, backup: e.backup });
+  });
   return { points, checkpoints };
 }
 
 /**
- * Puts back every file changed by prompt `index` or later as it was before that prompt: the
- * earliest backup of each file wins; a file that did not exist then is removed. Returns the paths
- * restored. Files changed by Bash commands are not tracked (as in Claude Code).
+ * Each file changed by prompt `index` or later whose content now differs from before that prompt,
+ * with that earlier content (null: the file did not exist). The earliest backup of a file wins.
  */
-export function rewindFiles(transcriptPath: string, index: number): string[] {
+function pending(transcriptPath: string, index: number): Map<string, Buffer | null> {
   const dir = transcriptPath.replace(/\.jsonl$/, '.files');
   const earliest = new Map<string, string | null>();
   for (const c of walk(readEntries(transcriptPath)).checkpoints) {
     if (c.point >= index && !earliest.has(c.path)) earliest.set(c.path, c.backup);
   }
+  const out = new Map<string, Buffer | null>();
   for (const [path, backup] of earliest) {
-    if (backup === null) rmSync(path, { force: true });
-    else if (existsSync(join(dir, backup))) writeFileSync(path, readFileSync(join(dir, backup)));
+    if (backup !== null && !existsSync(join(dir, backup))) continue; // the backup was deleted: nothing to go back to
+    const before = backup === null ? null : readFileSync(join(dir, backup));
+    const now = existsSync(path) ? readFileSync(path) : null;
+    if (before === null ? now !== null : now === null || !before.equals(now)) out.set(path, before);
   }
-  return [...earliest.keys()];
+  return out;
+}
+
+/** The files `rewindFiles(transcriptPath, index)` would put back, without touching them. */
+export function filesToRewind(transcriptPath: string, index: number): string[] {
+  return [...pending(transcriptPath, index).keys()];
+}
+
+/**
+ * Puts back every file changed by prompt `index` or later as it was before that prompt; a file
+ * that did not exist then is removed. Returns the paths it changed (files already as they were
+ * are left alone). Files changed by Bash commands are not tracked (as in Claude Code). Prompts
+ * count in transcript order, rewound ones included: a prompt's backups hold the files as they
+ * were then, so rewinding the conversation alone never disturbs the files' history.
+ */
+export function rewindFiles(transcriptPath: string, index: number): string[] {
+  const todo = pending(transcriptPath, index);
+  for (const [path, before] of todo) {
+    if (before === null) rmSync(path, { force: true });
+    else writeFileSync(path, before);
+  }
+  return [...todo.keys()];
 }

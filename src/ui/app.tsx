@@ -7,6 +7,7 @@ import { LiveView } from './components/live-view.tsx';
 import { PermissionDialog } from './components/permission-dialog.tsx';
 import { PromptInput } from './components/prompt-input.tsx';
 import { SelectDialog } from './components/select-dialog.tsx';
+import { testCrash } from './test-crash.ts';
 
 /**
  * The session screen: finished history printed once (<Static>), then the live region, then either
@@ -15,6 +16,7 @@ import { SelectDialog } from './components/select-dialog.tsx';
  */
 export function App({ ctrl }: { ctrl: Controller }) {
   const state = useSyncExternalStore(ctrl.store.subscribe, ctrl.store.get);
+  testCrash(state.history);
   const { columns, rows } = useWindowSize();
   const app = useApp();
   useEffect(() => {
@@ -35,7 +37,7 @@ export function App({ ctrl }: { ctrl: Controller }) {
       <Box marginTop={1} flexDirection="column">
         {q?.kind === 'permission' && <PermissionDialog key={q.id} req={q.req} always={q.always} onAnswer={q.answer} cwd={state.cwd} width={inner} />}
         {q?.kind === 'select' && <SelectDialog key={q.id} title={q.title} body={q.body} options={q.options} onAnswer={q.answer} width={inner} />}
-        <PromptInput ctrl={ctrl} busy={busy} width={inner} active={!q && !ctrl.exited} />
+        <PromptInput ctrl={ctrl} busy={busy} width={inner} active={!q && !ctrl.exited} draft={state.draft} />
       </Box>
       <Footer mode={state.mode} model={state.model} context={state.context} costUsd={state.costUsd} hint={state.hint} width={inner} />
     </Box>

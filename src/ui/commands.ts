@@ -11,10 +11,12 @@ import { decide } from '../permissions/decide.ts';
 import { MODES, parseMode } from '../permissions/modes.ts';
 import { buildRules, type Rule } from '../permissions/rules.ts';
 import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
+import { resolveModel } from '../providers/resolve.ts';
+import type { ModelHandle } from '../providers/types.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
-import { rewindFiles, rewindPoints } from '../session/rewind-points.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
+import { rewind } from './rewind.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
 
 /** Keys the terminal UI understands, for /help. */
@@ -23,6 +25,7 @@ export const KEYS_HELP = [
   '  Enter            send            \\ then Enter, or Alt+Enter   new line',
   '  ↑ / ↓            earlier prompts (kept per project)',
   '  Tab              complete /commands and @paths',
+  '  Ctrl-O           show the last prompt\'s folded tool output whole',
   '  Shift+Tab        cycle mode: normal → accept edits → plan',
   '  Esc              interrupt the model or a tool      Esc Esc   /rewind',
   '  Ctrl-C           interrupt; on an empty line twice: quit      Ctrl-D   quit',
@@ -54,12 +57,23 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
       },
     });
     if (!expanded.ok) { ctrl.add({ kind: 'user', text }); ctrl.notice('error', `/${res.command.name}: ${expanded.error}`); return; }
-    if (expanded.model) ctrl.notice('warning', `/${res.command.name} asks for the model ${expanded.model}; the terminal UI keeps ${ctrl.session.model.label} for this turn.`);
-    await ctrl.prompt(expanded.prompt, { shown: text, grant: { rules: expanded.allowedTools, source: `/${res.command.name} (${res.command.file}) allowed-tools` } });
+    // `model:` front matter: that model answers this one turn (SPEC §6); one that cannot be set up sends nothing.
+    let model: ModelHandle | undefined;
+    if (expanded.model) {
+      try {
+        model = await resolveModel({ spec: expanded.model, env: { ...process.env, ...ctrl.setup.env }, cwd });
+      } catch (e) {
+        ctrl.add({ kind: 'user', text });
+        ctrl.notice('error', `/${res.command.name}: its model "${expanded.model}" cannot be used: ${(e as Error).message} Nothing was sent.`);
+        return;
+      }
+    }
+    await ctrl.prompt(expanded.prompt, { shown: text, model, grant: { rules: expanded.allowedTools, source: `/${res.command.name} (${res.command.file}) allowed-tools` } });
     return;
   }
   const args = res.args;
-  if (res.name !== 'init') ctrl.add({ kind: 'user', text });
+  // /init and /recipe may become a prompt, which shows the line itself.
+  if (res.name !== 'init' && res.name !== 'recipe') ctrl.add({ kind: 'user', text });
   switch (res.name) {
     case 'help': out(ctrl, `${helpText(loaded)}\n\n${KEYS_HELP}`); return;
     case 'clear': await ctrl.clear(); return;
@@ -91,7 +105,8 @@ const RECIPE_MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal mode', 'auto-acce
 async function recipe(ctrl: Controller, name: 'recipes' | 'recipe', args: string, text: string): Promise<void> {
   const { recipeSlash } = await import('../recipes/slash.ts');
   const r = recipeSlash(name, args);
-  if (r.kind === 'error') { ctrl.add({ kind: 'user', text }); ctrl.notice('error', r.message); return; }
+  if (r.kind !== 'prompt') ctrl.add({ kind: 'user', text });
+  if (r.kind === 'error') { ctrl.notice('error', r.message); return; }
   if (r.kind === 'print') { out(ctrl, r.text.trimEnd()); return; }
   const recipeMode = parseMode(r.recipe.mode);
   if (recipeMode && recipeMode !== ctrl.session.mode) {
@@ -206,20 +221,4 @@ async function resume(ctrl: Controller, args: string): Promise<void> {
   const found = sessions.find((s) => s.sessionId === id || s.sessionId.startsWith(id!));
   if (!found) { ctrl.notice('error', `No session "${id}" in this project.`); return; }
   await ctrl.resume(found);
-}
-
-/** `/rewind`: pick an earlier prompt; the files go back to how they were before it (SPEC §9). */
-export async function rewind(ctrl: Controller): Promise<void> {
-  const path = ctrl.session.transcript.path;
-  const points = existsSync(path) ? rewindPoints(path) : [];
-  if (points.length === 0) { ctrl.notice('info', 'Nothing to rewind yet.'); return; }
-  const v = await ctrl.choose('Restore the files to how they were before which prompt?', points.map((p) => ({
-    label: oneLine(p.prompt, 60),
-    value: String(p.index),
-    hint: `prompt ${p.index + 1} · ${p.files.length ? `${p.files.length} file${p.files.length === 1 ? '' : 's'} changed` : 'no file changes'}`,
-  })).reverse());
-  if (v === undefined) return;
-  const restored = rewindFiles(path, Number(v));
-  if (restored.length === 0) { ctrl.notice('info', 'No file was changed from that prompt on; nothing to restore.'); return; }
-  ctrl.notice('success', `Restored ${restored.length} file${restored.length === 1 ? '' : 's'} to before prompt ${Number(v) + 1}:\n${restored.map((f) => `  ${shortPath(f, ctrl.setup.cwd)}`).join('\n')}\nThe conversation is unchanged: tell the model if it should read them again.`);
 }

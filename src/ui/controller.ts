@@ -6,8 +6,9 @@ import { createSession, type Setup } from '../agent/setup.ts';
 import { loadMemory } from '../context/memory.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
 import { costUsd } from '../providers/catalogue.ts';
-import { addUsage, emptyUsage, type Usage } from '../providers/types.ts';
+import { addUsage, emptyUsage, type ModelHandle, type Usage } from '../providers/types.ts';
 import { projectDir } from '../session/transcript.ts';
+import { toExpand } from './fold.ts';
 import { nextMode, shortPath } from './format.ts';
 import { InputHistory } from './input-history.ts';
 import { replayItems } from './replay.ts';
@@ -119,9 +120,10 @@ export class Controller {
 
   /**
    * Sends one prompt to the model and shows the run. `shown` is what the history shows instead
-   * of the text (a slash command as typed); `grant` adds allow rules for this turn only.
+   * of the text (a slash command as typed); `grant` adds allow rules for this turn only; `model`
+   * answers this turn instead of the session's (a command's `model:`), shown in the footer meanwhile.
    */
-  async prompt(text: string, o: { shown?: string; grant?: { rules: string[]; source: string } } = {}): Promise<RunOutcome | undefined> {
+  async prompt(text: string, o: { shown?: string; grant?: { rules: string[]; source: string }; model?: ModelHandle } = {}): Promise<RunOutcome | undefined> {
     this.disarmIdle();
     this.add({ kind: 'user', text: o.shown ?? text });
     const ac = new AbortController();
@@ -137,14 +139,20 @@ export class Controller {
         this.notice('error', `Nothing was sent:\n${expansion.errors.join('\n')}`);
       } else {
         if (o.grant?.rules.length) revoke = this.session.grantRules(o.grant.rules, o.grant.source);
-        outcome = await this.session.prompt(text, ac.signal, expansion);
+        if (o.model) {
+          const { label } = o.model;
+          this.store.update((s) => ({ ...s, model: label }));
+          outcome = await this.session.promptWith(o.model, text, ac.signal, expansion);
+        } else {
+          outcome = await this.session.prompt(text, ac.signal, expansion);
+        }
       }
     } catch (e) {
       this.notice('error', `Error: ${(e as Error).message}`);
     } finally {
       revoke?.();
       this.run = undefined;
-      this.store.update((s) => ({ ...endRun(s), costUsd: this.session.costUsd }));
+      this.store.update((s) => ({ ...endRun(s), costUsd: this.session.costUsd, model: this.session.model.label }));
     }
     if (outcome) this.report(outcome);
     if (outcome?.status === 'done' && this.planWritten && this.session.mode === 'plan') await this.offerPlan();
@@ -197,6 +205,15 @@ export class Controller {
     if (q?.kind === 'select') { q.answer(undefined); return; }
     this.queued.length = 0;
     this.run?.abort(new Error('interrupted by the user'));
+  }
+
+  /** Ctrl-O: prints the folded tool output of the last prompt whole (once per call). */
+  expand(): void {
+    const items = toExpand(this.store.get().history);
+    if (items.length) { this.add(...items); return; }
+    const text = 'Nothing folded to expand in the last prompt.';
+    this.hint(text);
+    setTimeout(() => this.store.update((s) => (s.hint === text ? { ...s, hint: undefined } : s)), 3000).unref?.();
   }
 
   setMode(mode: PermissionMode): void {
@@ -314,6 +331,23 @@ export class Controller {
     this.setup.resume = target;
     this.restartScreen();
     await this.open('resume');
+  }
+
+  /**
+   * The conversation goes back to before prompt `index` (`/rewind`): the screen starts again with
+   * what is left of it, and `text` (that prompt) is put back in the input.
+   */
+  rewindConversation(index: number, text: string): void {
+    this.session.rewindConversation(index);
+    this.restartScreen();
+    const s = this.session;
+    this.add({ kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd }, ...replayItems(s.messages));
+    this.setInput(text);
+  }
+
+  /** Replaces what is typed in the input box. */
+  setInput(text: string): void {
+    this.store.update((s) => ({ ...s, draft: { id: (s.draft?.id ?? 0) + 1, text } }));
   }
 
   private restartScreen(): void {

@@ -12,7 +12,8 @@ export type HistoryItem =
   | { kind: 'user'; id: number; text: string }
   /** Markdown from the model (a finished paragraph or a whole answer). */
   | { kind: 'assistant'; id: number; text: string; /** Continues the previous item's message (no bullet). */ cont?: boolean }
-  | { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string }
+  /** `expandedFrom`: a Ctrl-O copy of item `expandedFrom`, shown whole. */
+  | { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; expandedFrom?: number }
   | { kind: 'notice'; id: number; tone: 'info' | 'warning' | 'error' | 'success'; text: string }
   /** Preformatted text (slash-command output). */
   | { kind: 'output'; id: number; text: string };
@@ -57,6 +58,8 @@ export interface UiState {
   costUsd: number;
   /** A short hint under the input ("Press Ctrl-C again to exit"). */
   hint?: string;
+  /** Text to put in the input box (a rewound prompt); a new `id` replaces what is typed there. */
+  draft?: { id: number; text: string };
   nextId: number;
   verbose: boolean;
   cwd: string;

@@ -97,7 +97,7 @@ test('hooks list: no hooks, and a broken settings file is reported with file:lin
   const broken = makeProject({ '.assistant/settings.local.json': '{\n  "hooks": {\n    "Stop": [],\n  }\n}\n' });
   const r = await cli(broken, ['hooks', 'list']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, new RegExp(`${join(broken.dir, '.assistant/settings.local.json')}:4:3: not valid JSON`));
+  assert.match(r.stderr, new RegExp(`${join(broken.dir, '.assistant/settings.local.json')}:3:15: not valid JSON: a trailing comma`));
   assert.match(r.stderr, /fix: /);
 });
 

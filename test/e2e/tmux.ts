@@ -13,14 +13,15 @@ import { CLI, cleanEnv } from './cli.ts';
 export class TmuxCli {
   private constructor(readonly socket: string, private readonly dir: string) {}
 
-  static start(args: string[], o: { cwd: string; home: string; env?: Record<string, string | undefined>; width?: number; height?: number }): TmuxCli {
+  /** `afterExit`: shell commands the pane runs once the CLI has exited (e.g. `stty -a`, to see the terminal it left). */
+  static start(args: string[], o: { cwd: string; home: string; env?: Record<string, string | undefined>; width?: number; height?: number; afterExit?: string }): TmuxCli {
     const socket = `assistant-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
     const dir = mkdtempSync(join(tmpdir(), 'assistant-tmux-'));
     const env = cleanEnv(o.home, { TERM: 'xterm-256color', ...o.env });
     const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
     const vars = Object.entries(env).map(([k, v]) => `${k}=${q(String(v))}`).join(' ');
     // After the CLI exits, the pane stays to show its exit code and what it left on the screen.
-    writeFileSync(join(dir, 'run.sh'), `cd ${q(o.cwd)}\nenv -i ${vars} ${q(process.execPath)} ${q(CLI)} ${args.map(q).join(' ')}\necho "[exit $?]"\nsleep 600\n`);
+    writeFileSync(join(dir, 'run.sh'), `cd ${q(o.cwd)}\nenv -i ${vars} ${q(process.execPath)} ${q(CLI)} ${args.map(q).join(' ')}\necho "[exit $?]"\n${o.afterExit ? `${o.afterExit}\n` : ''}sleep 600\n`);
     execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(o.width ?? 100), '-y', String(o.height ?? 30), `bash ${q(join(dir, 'run.sh'))}`]);
     return new TmuxCli(socket, dir);
   }
@@ -70,6 +71,9 @@ export class TmuxCli {
     await this.waitFor(text.slice(0, 40));
     this.keys('Enter');
   }
+
+  /** Whether the terminal's cursor is shown (tmux's `cursor_flag`: a program hid it with `ESC[?25l`). */
+  cursorVisible(): boolean { return this.tmux('display-message', '-p', '-t', 'main', '#{cursor_flag}').trim() === '1'; }
 
   /** Resizes the window, as a user dragging the terminal would. */
   resize(width: number, height: number): void { this.tmux('resize-window', '-t', 'main', '-x', String(width), '-y', String(height)); }

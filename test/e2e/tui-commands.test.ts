@@ -1,8 +1,8 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts';
+import { startFakeModel, reply, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
 
@@ -16,7 +16,7 @@ const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropic
 const LOG_HOOK = { type: 'command', command: 'cat >> "$ASSISTANT_PROJECT_DIR/events.log"; echo >> "$ASSISTANT_PROJECT_DIR/events.log"' };
 const events = (dir: string) => (existsSync(join(dir, 'events.log')) ? readFileSync(join(dir, 'events.log'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
 
-test('/rewind lists earlier prompts and restores the files as they were before the chosen one', async () => {
+test('/rewind "code only" lists earlier prompts and restores the files as they were before the chosen one', async () => {
   const { dir, home } = makeProject({ 'a.txt': 'original\n' });
   model.reset();
   model.script(
@@ -34,12 +34,17 @@ test('/rewind lists earlier prompts and restores the files as they were before t
     await t.waitGone(/Working…/);
     assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'changed\n');
     await t.submit('/rewind');
-    const list = await t.waitFor('Restore the files to how they were before which prompt?');
+    const list = await t.waitFor('Rewind to before which prompt?');
     assert.match(list, /❯ 1\. add b\s+prompt 2 · 1 file changed/);
     assert.match(list, /2\. change a\s+prompt 1 · 1 file changed/);
     t.keys('Down', 'Enter');
+    const what = await t.waitFor('Restore what?');
+    assert.match(what, /3\. Restore code/);
+    t.keys('3');
     const done = await t.waitFor(/Restored 2 files to before prompt 1/);
     assert.match(done, /a\.txt/);
+    assert.match(done, /The conversation is unchanged/);
+    assert.match(done, /● Added b\./, 'code only: the conversation stays on screen');
     assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'original\n');
     assert.equal(existsSync(join(dir, 'b.txt')), false, 'a file created later is removed');
   } finally { t.close(); }
@@ -122,5 +127,70 @@ test('/hooks shows a settings change made during the session and applies it only
     await t.submit('second');
     await t.waitFor('Two.');
     assert.deepEqual(events(dir).map((e) => e.prompt), ['second']);
+  } finally { t.close(); }
+});
+
+test('/resume inside a session: a picker of the other sessions; the chosen one comes back on screen and to the model', async () => {
+  const { dir, home } = makeProject();
+  mkdirSync(join(dir, '.assistant'));
+  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { SessionStart: [{ hooks: [LOG_HOOK] }], SessionEnd: [{ hooks: [LOG_HOOK] }] } }));
+  model.reset();
+  model.script(reply('Answer about apples.'), reply('Answer about pears.'), reply('Back to apples.'));
+  const old = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
+  try {
+    await old.waitFor('normal mode');
+    await old.submit('tell me about apples');
+    await old.waitFor('Answer about apples.');
+    await old.waitGone(/Working…/);
+    old.keys('C-d');
+    await old.waitFor(/\[exit 0\]/);
+  } finally { old.close(); }
+  const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
+  try {
+    await t.waitFor('normal mode');
+    await t.submit('tell me about pears');
+    await t.waitFor('Answer about pears.');
+    await t.waitGone(/Working…/);
+    await t.submit('/resume');
+    const picker = await t.waitFor('Resume which session?');
+    assert.match(picker, /❯ 1\. .*tell me about apples/);
+    assert.doesNotMatch(picker, /\d\. .*tell me about pears/, 'the session in use is not offered');
+    t.keys('Enter');
+    const screen = await t.waitFor('resumed session');
+    assert.match(screen, /Answer about apples\./);
+    assert.doesNotMatch(screen, /pears/, 'the screen starts again with the resumed conversation');
+    await t.submit('and apples again?');
+    await t.waitFor('Back to apples.');
+    const sent = JSON.stringify(model.requests[2].body.messages);
+    assert.match(sent, /tell me about apples/);
+    assert.doesNotMatch(sent, /pears/);
+    const starts = events(dir).filter((e) => e.hook_event_name === 'SessionStart');
+    assert.deepEqual(events(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason}`).slice(-3), ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume']);
+    assert.equal(starts.at(-1).session_id, starts[0].session_id, 'the resumed session keeps its id');
+  } finally { t.close(); }
+});
+
+test('/memory with $EDITOR: the chosen file is opened in the editor, the session comes back, and /clear gives the model the new line', async () => {
+  const { dir, home } = makeProject({ 'ASSISTANT.md': '# Project rules\n' });
+  const editor = join(dir, 'editor.sh');
+  writeFileSync(editor, '#!/bin/sh\necho "- Always use tabs (added in the editor)." >> "$1"\n');
+  chmodSync(editor, 0o755);
+  model.reset();
+  model.script(reply('Tabs it is.'));
+  const t = TmuxCli.start(MODEL, { cwd: dir, home, env: { ...env(), EDITOR: editor } });
+  try {
+    await t.waitFor('normal mode');
+    await t.submit('/memory');
+    const q = await t.waitFor('Open which file?');
+    assert.match(q, /Instructions in use:\s+ASSISTANT\.md \(project\)/);
+    assert.match(q, /❯ 1\. Project: ASSISTANT\.md/);
+    t.keys('Enter');
+    await t.waitFor(/Saved ASSISTANT\.md[\s\S]*normal mode/); // the session screen is back after the editor
+    assert.equal(readFileSync(join(dir, 'ASSISTANT.md'), 'utf8'), '# Project rules\n- Always use tabs (added in the editor).\n');
+    await t.submit('/clear');
+    await t.waitGone('Saved ASSISTANT.md');
+    await t.submit('what are the rules');
+    await t.waitFor('Tabs it is.');
+    assert.match(systemPrompt(model.requests[0]) ?? '', /Always use tabs \(added in the editor\)/);
   } finally { t.close(); }
 });

@@ -1,5 +1,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
@@ -107,4 +109,81 @@ test('-r without an id shows a picker of the sessions of this project; the chose
     assert.match(screen, /Answer about apples\./);
     assert.doesNotMatch(screen, /pears/);
   } finally { t.close(); }
+});
+
+test('/rewind "code and conversation": the files and the conversation go back, the prompt returns to the input, -c resumes the rewound conversation', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(
+    reply('Noted: kiwi.'),
+    reply().tool('Write', { file_path: 'plum.txt', content: 'plum\n' }), reply('Wrote plum.txt.'),
+    reply('You told me kiwi.'),
+  );
+  const first = TmuxCli.start(['--permission-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
+  try {
+    await first.waitFor('accept edits on');
+    await first.submit('remember kiwi');
+    await first.waitFor('Noted: kiwi.');
+    await first.waitGone(/Working…/);
+    await first.submit('write plum');
+    await first.waitFor('Wrote plum.txt.');
+    await first.waitGone(/Working…/);
+    assert.ok(existsSync(join(dir, 'plum.txt')));
+    first.keys('Escape');
+    await new Promise((r) => setTimeout(r, 150)); // two presses, not one Alt+Esc chunk
+    first.keys('Escape');
+    const list = await first.waitFor('Rewind to before which prompt?');
+    assert.match(list, /❯ 1\. write plum\s+prompt 2 · 1 file changed/, 'Esc Esc opens /rewind');
+    first.keys('Enter');
+    const what = await first.waitFor('Restore what?');
+    assert.match(what, /❯ 1\. Restore code and conversation/);
+    assert.match(what, /Code: 1 file would go back \(plum\.txt\)/);
+    first.keys('Enter');
+    await first.waitFor('Rewound the conversation to before prompt 2');
+    const after = await first.waitFor(/│ > write plum/); // the input is drawn a frame after the notices
+    assert.match(after, /Restored 1 file to before prompt 2/);
+    assert.match(after, /> remember kiwi/);
+    assert.match(after, /Noted: kiwi\./);
+    assert.doesNotMatch(after, /Wrote plum\.txt\./, 'the rewound answer is gone from the screen');
+    assert.equal(existsSync(join(dir, 'plum.txt')), false);
+    first.keys('C-u');
+    await first.waitGone(/│ > write plum/);
+    first.keys('C-d');
+    await first.waitFor(/\[exit 0\]/);
+  } finally { first.close(); }
+  const second = TmuxCli.start(['-c', ...MODEL], { cwd: dir, home, env: env() });
+  try {
+    const screen = await second.waitFor('resumed session');
+    assert.match(screen, /Noted: kiwi\./);
+    assert.doesNotMatch(screen, /plum/);
+    await second.submit('what did I say');
+    await second.waitFor('You told me kiwi.');
+    const sent = JSON.stringify(model.requests[3].body.messages);
+    assert.match(sent, /remember kiwi/);
+    assert.doesNotMatch(sent, /write plum/, 'the model never sees the rewound prompt again');
+  } finally { second.close(); }
+});
+
+test('a prompt typed while the model works is queued and runs after the answer, in the same conversation', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  // The first answer waits until the test has seen the second prompt queued.
+  let release!: () => void;
+  const released = new Promise<void>((r) => { release = r; });
+  model.script(async () => { await released; return reply('First answer, slowly.'); }, reply('Second answer.'));
+  const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
+  try {
+    await t.waitFor('normal mode');
+    await t.submit('first question');
+    await model.waitForRequests(1);
+    await t.submit('second question');
+    const queued = await t.waitFor('Queued: second question (runs when the answer is done)');
+    assert.equal(model.requests.length, 1, 'not sent while the first runs');
+    assert.doesNotMatch(queued, /^> second question/m, 'not in the history yet');
+    release();
+    const done = await t.waitFor('Second answer.');
+    assert.match(done, /First answer, slowly\.[\s\S]*^> second question[\s\S]*Second answer\./m, 'in order');
+    const sent = JSON.stringify(model.requests[1].body.messages);
+    assert.match(sent, /first question[\s\S]*First answer, slowly\.[\s\S]*second question/);
+  } finally { release(); t.close(); }
 });

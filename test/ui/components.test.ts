@@ -162,3 +162,23 @@ test('the footer always shows the mode, and the model, context used and cost', (
   assert.match(narrow, /accept edits on/);
   assert.match(narrow, /ctx 0% · \$0\.00/, 'narrow terminals keep the essentials');
 });
+
+test('a draft from the controller (a rewound prompt) replaces the input text, once per id', async () => {
+  const { ctrl, calls } = fakeCtrl();
+  const ui = render(h(PromptInput, { ctrl, busy: false, width: 60, active: true }));
+  ui.stdin.write('half typed');
+  await tick();
+  ui.rerender(h(PromptInput, { ctrl, busy: false, width: 60, active: true, draft: { id: 1, text: 'fix the parser' } }));
+  await tick();
+  assert.match(ui.lastFrame()!, /> fix the parser/);
+  assert.doesNotMatch(ui.lastFrame()!, /half typed/);
+  ui.stdin.write(' again');
+  await tick();
+  ui.rerender(h(PromptInput, { ctrl, busy: false, width: 60, active: true, draft: { id: 1, text: 'fix the parser' } }));
+  await tick();
+  assert.match(ui.lastFrame()!, /> fix the parser again/, 'the same draft is not applied twice');
+  ui.stdin.write('\r');
+  await tick();
+  assert.deepEqual(calls, ['submit:fix the parser again']);
+  ui.unmount();
+});

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, useInput, usePaste } from 'ink';
 import { loadCommands } from '../../commands/loader.ts';
 import { lintPrompt } from '../../recipes/lint.ts';
@@ -16,7 +16,7 @@ interface Completion { items: Candidate[]; sel: number; start: number }
  * of /commands and @paths, and the session keys: Esc interrupts, Shift+Tab cycles the mode,
  * Ctrl-C interrupts / clears / quits when pressed twice, Ctrl-D on an empty line quits.
  */
-export function PromptInput({ ctrl, busy, width, active }: { ctrl: Controller; busy: boolean; width: number; active: boolean }) {
+export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Controller; busy: boolean; width: number; active: boolean; draft?: { id: number; text: string } }) {
   // The buffer lives in a ref so that several keys handled before React re-renders all apply.
   const bufRef = useRef<ed.Buffer>(ed.emptyBuffer());
   const [buf, setBufState] = useState<ed.Buffer>(bufRef.current);
@@ -30,6 +30,8 @@ export function PromptInput({ ctrl, busy, width, active }: { ctrl: Controller; b
   const lastEsc = useRef(0);
 
   const edit = (b: ed.Buffer) => { setBuf(b); setComp(undefined); hist.current.idx = undefined; };
+  // A draft from the controller (a rewound prompt) replaces the text, once per id.
+  useEffect(() => { if (draft) edit(ed.bufferOf(draft.text)); }, [draft?.id]);
 
   const complete = () => {
     if (comp && comp.items.length > 1) {
@@ -95,6 +97,7 @@ export function PromptInput({ ctrl, busy, width, active }: { ctrl: Controller; b
       return;
     }
     if (key.tab && key.shift) { ctrl.cycleMode(); return; }
+    if (key.ctrl && input === 'o') { ctrl.expand(); return; }
     if (key.escape) {
       if (comp) { setComp(undefined); return; }
       if (busy) { ctrl.interrupt(); return; }

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ToolResult } from '../../tools/types.ts';
+import { FOLD, foldedText } from '../fold.ts';
 import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';
 import { DiffView, diffCounts, looksLikeDiff } from './diff-view.tsx';
 
@@ -14,17 +15,21 @@ export interface ToolViewProps {
   width: number;
   /** Shown instead of the status dot while running (a spinner frame). */
   frame?: string;
+  /** Ctrl-O: everything, nothing folded. */
+  expanded?: boolean;
 }
-
-const BASH_LINES = 5;
 
 function Body({ p }: { p: ToolViewProps }) {
   const { result } = p;
   if (p.status === 'running') return <Text dimColor>Running…</Text>;
-  if (p.status === 'denied') return <Text color="yellow">{foldLines(p.reason ?? 'Refused.', 4).lines.join('\n')}</Text>;
+  if (p.status === 'denied') return <Text color="yellow">{p.expanded ? p.reason : foldLines(p.reason ?? 'Refused.', FOLD.denied).lines.join('\n')}</Text>;
   if (!result) return <Text dimColor>(no result recorded)</Text>;
+  if (p.expanded) {
+    const full = foldedText(p);
+    if (full !== undefined && !/^@@ /.test(full)) return <Text color={p.status === 'error' ? 'red' : undefined}>{full.replace(/\n+$/, '')}</Text>;
+  }
   if (p.status === 'error') {
-    const f = foldLines(result.output, p.name === 'Bash' ? BASH_LINES + 3 : 6);
+    const f = foldLines(result.output, p.name === 'Bash' ? FOLD.bashError : FOLD.error);
     return <Box flexDirection="column"><Text color="red">{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>… +{f.hidden} lines</Text>}</Box>;
   }
   if ((p.name === 'Edit' || p.name === 'Write') && looksLikeDiff(result.display)) {
@@ -33,14 +38,14 @@ function Body({ p }: { p: ToolViewProps }) {
     return (
       <Box flexDirection="column">
         <Text>{p.name === 'Write' ? 'Wrote' : 'Updated'} <Text bold>{file}</Text> with {added} addition{added === 1 ? '' : 's'} and {removed} removal{removed === 1 ? '' : 's'}</Text>
-        <DiffView diff={result.display} />
+        <DiffView diff={result.display} maxLines={p.expanded ? Infinity : FOLD.diff} />
       </Box>
     );
   }
   if (p.name === 'Bash') {
     const text = result.output === '(Command completed with no output)' ? '' : result.output;
     if (!text.trim()) return <Text dimColor>(no output)</Text>;
-    const f = foldLines(text, BASH_LINES);
+    const f = foldLines(text, FOLD.bash);
     return <Box flexDirection="column"><Text>{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>… +{f.hidden} lines</Text>}</Box>;
   }
   const line = result.display ?? result.output.split('\n')[0];
@@ -55,7 +60,7 @@ export function ToolView(p: ToolViewProps) {
       <Box>
         <Text color={dot}>{p.frame ?? '●'} </Text>
         <Box flexShrink={1}>
-          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}</Text>
+          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}{p.expanded && <Text dimColor> · expanded (ctrl+o)</Text>}</Text>
         </Box>
       </Box>
       <Box>
