@@ -4,7 +4,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { advise, adviceText, type Risk } from '../recipes/advise.ts';
 import { failing, findingsText, lintPrompt } from '../recipes/lint.ts';
 import { findRecipe, findTemplate, library } from '../recipes/load.ts';
-import { libraryText, recipeJson, recipeText, templateJson, templatesText } from '../recipes/render.ts';
+import { libraryText, recipeJson, recipeText, templateJson, templatesText, templateText } from '../recipes/render.ts';
 import { saveRecipe } from '../recipes/save.ts';
 import type { Recipe, Template } from '../recipes/schema.ts';
 import { fillSlots, parseSet, type Fill } from '../recipes/slots.ts';
@@ -155,6 +155,8 @@ function program(): { cmd: Command; result: Promise<number>[] } {
 
   const templates = cmd.command('templates').enablePositionalOptions().description('the ten one-line templates').option('--json', 'JSON for scripts')
     .action((o: { json?: boolean }) => done((o.json ? out(`${JSON.stringify(library().templates.map(templateJson), null, 2)}\n`) : out(templatesText(library().templates)), 0)));
+  templates.command('show <name>').description('one template, with its slots').option('--json', 'JSON for scripts')
+    .action((n: string, o: { json?: boolean }) => { const t = template(n); out(o.json ? `${JSON.stringify(templateJson(t), null, 2)}\n` : templateText(t)); done(0); });
   templates.command('use <name>').description('fill a template and print it')
     .option('--set <name=value>', 'fill a slot', collect, []).option('--file <path>', 'the file, directory or function', collect, []).option('--json', 'JSON for scripts')
     .action((n: string, o: FillFlags & { json?: boolean }) => {

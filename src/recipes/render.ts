@@ -3,19 +3,27 @@ import { CATEGORIES, type Recipe, type Template } from './schema.ts';
 const MODE = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
 const MINUTES = { low: '<5 min', medium: '5-30 min', high: '>30 min' } as const;
 
-/** `assistant recipes`: the library by category. */
+const SHORT_MODE = { plan: 'plan', normal: 'normal', 'auto-accept': 'auto' } as const;
+/** Titles longer than this are cut with … so a row fits 80 columns. */
+const TITLE_MAX = 50;
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** `assistant recipes`: the library by category, one row of at most 80 columns per recipe. */
 export function libraryText(recipes: Recipe[]): string {
   const out: string[] = [];
-  const width = Math.max(...recipes.map((r) => r.title.length));
+  const width = Math.min(TITLE_MAX, Math.max(...recipes.map((r) => r.title.length)));
   for (const cat of CATEGORIES) {
     const of = recipes.filter((r) => r.category === cat);
     if (!of.length) continue;
     out.push(`${cat}`);
-    for (const r of of) out.push(`  ${String(r.number).padStart(2)}  ${r.title.padEnd(width)} ${MODE[r.mode].padEnd(11)} ${MINUTES[r.complexity].padEnd(8)} ${r.risk} risk`);
+    for (const r of of) out.push(`  ${String(r.number).padStart(2)}  ${cut(r.title, width).padEnd(width)}  ${SHORT_MODE[r.mode].padEnd(6)} ${MINUTES[r.complexity].padEnd(8)} ${r.risk}`);
     out.push('');
   }
-  out.push('Show one: assistant recipes show N    Fill its slots: assistant recipes use N --set "name=value" --file PATH');
-  out.push('Run it in its mode: assistant recipes run N …    Which one fits? assistant advise "your task"');
+  out.push('Columns: mode (plan, normal, auto-accept), time (<5, 5-30, >30 minutes), risk.');
+  out.push('Show one:      assistant recipes show N');
+  out.push('Fill it:       assistant recipes use N --set "name=value" --file PATH');
+  out.push('Run it:        assistant recipes run N …   (in its mode)');
+  out.push('Which fits?    assistant advise "your task"');
   return `${out.join('\n')}\n`;
 }
 
@@ -40,10 +48,17 @@ export function recipeText(r: Recipe): string {
   return `${out.join('\n')}\n`;
 }
 
+/** `assistant templates`: one row of at most 80 columns each. */
 export function templatesText(templates: Template[]): string {
-  const out = templates.map((t) => `  ${String(t.number).padStart(2)}  ${t.name.padEnd(10)} ${t.title.padEnd(24)} ${t.body.length > 90 ? `${t.body.slice(0, 87)}…` : t.body}`);
-  out.push('', 'Use one: assistant templates use NAME --file PATH   (run it: assistant templates run NAME --file PATH)');
+  const out = templates.map((t) => `  ${String(t.number).padStart(2)}  ${t.name.padEnd(10)} ${t.title.padEnd(22)} ${SHORT_MODE[t.mode].padEnd(6)} ${cut(t.body, 80 - 47)}`);
+  out.push('', 'Show one:  assistant templates show NAME', 'Use one:   assistant templates use NAME --file PATH', 'Run one:   assistant templates run NAME --file PATH   (in its mode)');
   return `${out.join('\n')}\n`;
+}
+
+/** `assistant templates show NAME`. */
+export function templateText(t: Template): string {
+  const slots = [...t.slots.map((s) => `[${s}]`), ...(t.fileSlot ? ['@<path> (--file: a file, directory or path:function)'] : [])].join(', ');
+  return `Template ${t.number}: ${t.name} (${t.title}) · ${MODE[t.mode]}\nSlots: ${slots || 'none'}\n\n${indent(t.body)}\n\nUse: ${exampleUse('templates', t.name, t)}\n`;
 }
 
 const indent = (text: string) => text.split('\n').map((l) => (l ? `    ${l}` : l)).join('\n');

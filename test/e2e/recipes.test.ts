@@ -20,6 +20,7 @@ test('recipes lists the library by category; show and --json describe one', asyn
   assert.equal(list.code, 0, list.stderr);
   for (const cat of ['Project setup', 'Debugging', 'Refactor and migration', 'Review and release', 'Documentation', 'Testing', 'Security', 'Community']) assert.match(list.stdout, new RegExp(`^${cat}$`, 'm'));
   assert.equal(list.stdout.match(/^ +\d+ {2}/gm)?.length, 40);
+  assert.deepEqual(list.stdout.split('\n').filter((l) => l.length > 80), [], 'fits 80 columns');
   const show = await runCli(['recipes', 'show', '4'], { cwd: dir, home });
   assert.match(show.stdout, /^Recipe 4: /);
   assert.match(show.stdout, /Plan Mode/);
@@ -59,6 +60,10 @@ test('templates list and fill', async () => {
   const { dir, home } = makeProject({});
   const list = await runCli(['templates'], { cwd: dir, home });
   assert.equal(list.stdout.match(/^ +\d+ {2}\w/gm)?.length, 10);
+  assert.deepEqual(list.stdout.split('\n').filter((l) => l.length > 80), [], 'fits 80 columns');
+  const show = await runCli(['templates', 'show', 'translate'], { cwd: dir, home });
+  assert.match(show.stdout, /^Template 7: translate/);
+  assert.match(show.stdout, /Slots: \[target language\], @<path>/);
   const t = await runCli(['templates', 'use', 'explain', '--file', 'src/auth.ts'], { cwd: dir, home });
   assert.equal(t.code, 0, t.stderr);
   assert.match(t.stdout, /^Explain what @src\/auth\.ts does/);
