@@ -79,9 +79,11 @@ function cliOptions(f: RunFlags, mode: string, extra: Partial<CliOptions> = {}):
   };
 }
 
+/** Runs one prompt headless; in a terminal, permission questions are asked there (y/N). */
 async function headless(opts: CliOptions, prompt: string): Promise<number> {
   const { runHeadless } = await import('./run-headless.ts');
-  return runHeadless(opts, prompt, pkg.version);
+  const tty = process.stdin.isTTY && process.stderr.isTTY;
+  return runHeadless(opts, prompt, pkg.version, tty ? (await import('./tty-ask.ts')).ttyAsk : undefined);
 }
 
 /** Asks y/N on the terminal; without one, the answer is no. */

@@ -4,6 +4,7 @@ import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
 import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
+import type { AskFn } from '../agent/events.ts';
 import { createSession, loadSetup } from '../agent/setup.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { readEntries } from '../session/transcript.ts';
@@ -44,8 +45,12 @@ function sessionCost(path: string | undefined): string {
   return `Total cost: $${cost.toFixed(4)}\nTokens: ${input} in, ${output} out\nModel turns: ${turns}`;
 }
 
-/** A headless run (`-p`). Returns the exit code; throws Exit or a config error for exit 2. */
-export async function runHeadless(opts: CliOptions, firstPrompt: string | undefined, VERSION: string): Promise<number> {
+/**
+ * A headless run (`-p`). Returns the exit code; throws Exit or a config error for exit 2.
+ * `ask`: who answers permission questions; by default nobody (refused, SPEC §5). `recipes run` in
+ * a terminal passes a y/N question on the terminal.
+ */
+export async function runHeadless(opts: CliOptions, firstPrompt: string | undefined, VERSION: string, ask: AskFn = refuseAsk): Promise<number> {
   let prompt = firstPrompt;
   if (!process.stdin.isTTY && !opts.ignoreStdin) {
     // `cat log | assistant -p "explain"`: piped text comes before the prompt, as with claude -p.
@@ -80,7 +85,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '', () => session?.model.id);
   session = await createSession(setup, {
-    emit: printer.sink, ask: refuseAsk, version: VERSION, modelSpec: command?.model,
+    emit: printer.sink, ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
     extraAllow: command?.source ? { rules: command.allowedTools, source: `${command.source} allowed-tools` } : undefined,
   });
