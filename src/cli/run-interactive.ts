@@ -2,7 +2,10 @@ import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
 import { loadSetup } from '../agent/setup.ts';
-import { listSessions, projectDir } from '../session/transcript.ts';
+import { listSessions, projectDir, readEntries } from '../session/transcript.ts';
+
+/** Exit codes for the signals that end a session: 128 + the signal's number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
 /**
  * The interactive session (`assistant` without -p). Set-up errors (bad settings, no model) end
@@ -13,6 +16,9 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new Exit(2, 'The interactive session needs a terminal. Run headless instead: assistant -p "your prompt"');
   }
+  // Raw mode from the first moment: keys typed while the session starts are neither echoed nor
+  // cooked (Enter stays Enter); the input box reads them once it is drawn.
+  holdKeys();
   // chalk (Ink, marked-terminal) ignores NO_COLOR; FORCE_COLOR=0 before they load turns colour off.
   if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
   const cwd = process.cwd();
@@ -27,6 +33,7 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
       label: `${new Date(s.mtimeMs).toLocaleString()}  ${(s.firstPrompt || '(no prompt)').replace(/\s+/g, ' ').slice(0, 60)}`, value: s.sessionId,
     })));
     if (!id) return 0;
+    holdKeys(); // the picker gave the terminal back in cooked mode
     options = { ...opts, resume: id };
   }
   const setup = loadSetup(options, cwd, home);
@@ -35,12 +42,25 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   const idle = Number(process.env.ASSISTANT_IDLE_NOTIFY_MS);
   const ctrl = new Controller({ setup, version, verbose: opts.verbose, idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined });
   ctrl.slash = runSlash;
-  await ctrl.open();
-  const stop = (code: number) => () => { void ctrl.session.end('other', AbortSignal.timeout(5_000)).finally(() => process.exit(code)); };
-  process.on('SIGINT', stop(130));
-  process.on('SIGTERM', stop(143));
-  process.on('SIGHUP', stop(129));
+  await ctrl.create();
+  // A signal stops the running turn (its tools' process groups die), runs SessionEnd, gives the
+  // terminal back and exits 128+n. A second signal, or 10 s, ends it at once.
+  let signalled: number | undefined;
+  for (const [name, code] of Object.entries(SIGNAL_EXIT)) {
+    process.on(name, () => {
+      if (signalled !== undefined) process.exit(signalled);
+      signalled = code;
+      setTimeout(() => process.exit(code), 10_000).unref();
+      void ctrl.terminate();
+    });
+  }
   await ui.startUi(ctrl, firstPrompt);
-  process.stdout.write(`Resume this session with: assistant -r ${ctrl.session.id}\n`);
-  return 0;
+  // Nothing to come back to in a session without a single message (-c and -r skip it too).
+  const path = ctrl.session.transcript.path;
+  if (readEntries(path).some((e) => e.type === 'message')) process.stdout.write(`Resume this session with: assistant -r ${ctrl.session.id}\n`);
+  return signalled ?? 0;
+}
+
+function holdKeys(): void {
+  try { process.stdin.setRawMode(true); } catch { /* not a terminal after all */ }
 }

@@ -36,7 +36,7 @@ export function App({ ctrl }: { ctrl: Controller }) {
       <LiveView live={q ? { ...state.live, busy: undefined } : state.live} width={inner} height={rows} cwd={state.cwd} />
       <Box marginTop={1} flexDirection="column">
         {q?.kind === 'permission' && <PermissionDialog key={q.id} req={q.req} always={q.always} onAnswer={q.answer} cwd={state.cwd} width={inner} />}
-        {q?.kind === 'select' && <SelectDialog key={q.id} title={q.title} body={q.body} options={q.options} onAnswer={q.answer} width={inner} />}
+        {q?.kind === 'select' && <SelectDialog key={q.id} title={q.title} body={q.body} options={q.options} initial={q.initial} markdown={q.markdown} onAnswer={q.answer} width={inner} />}
         <PromptInput ctrl={ctrl} busy={busy} width={inner} active={!q && !ctrl.exited} draft={state.draft} />
       </Box>
       <Footer mode={state.mode} model={state.model} context={state.context} costUsd={state.costUsd} hint={state.hint} width={inner} />

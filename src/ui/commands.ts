@@ -24,8 +24,8 @@ export const KEYS_HELP = [
   'Keys:',
   '  Enter            send            \\ then Enter, or Alt+Enter   new line',
   '  ↑ / ↓            earlier prompts (kept per project)',
-  '  Tab              complete /commands and @paths',
-  '  Ctrl-O           show the last prompt\'s folded tool output whole',
+  '  / or @           a menu of commands or paths as you type: ↑/↓, Tab or Enter; Esc hides it',
+  '  Ctrl-O           show the last prompt\'s folded tool output whole      Ctrl-L   redraw',
   '  Shift+Tab        cycle mode: normal → accept edits → plan',
   '  Esc              interrupt the model or a tool      Esc Esc   /rewind',
   '  Ctrl-C           interrupt; on an empty line twice: quit      Ctrl-D   quit',
@@ -116,14 +116,20 @@ async function recipe(ctrl: Controller, name: 'recipes' | 'recipe', args: string
   await ctrl.prompt(r.prompt, { shown: text });
 }
 
+/** `/mode [name]`. Bypass only in a session started in it (as Shift+Tab): it is never switched on mid-session. */
 async function mode(ctrl: Controller, args: string): Promise<void> {
   let chosen = args ? parseMode(args) : undefined;
   if (args && !chosen) { ctrl.notice('error', `"${args}" is not a mode. Use one of: ${MODES.join(', ')}.`); return; }
   if (!chosen) {
-    const v = await ctrl.choose(`Mode (now: ${ctrl.session.mode})`, MODES.map((m) => ({ label: m, value: m, hint: MODE_LABELS[m].text })));
+    const modes = MODES.filter((m) => m !== 'bypass' || ctrl.startedInBypass);
+    const v = await ctrl.choose(`Mode (now: ${ctrl.session.mode})`, modes.map((m) => ({ label: m, value: m, hint: MODE_LABELS[m].text })), undefined, { initial: modes.indexOf(ctrl.session.mode) });
     chosen = v ? parseMode(v) : undefined;
   }
   if (!chosen) return;
+  if (chosen === 'bypass' && !ctrl.startedInBypass) {
+    ctrl.notice('error', 'Bypass mode is not switched on during a session. Start one in it: assistant --permission-mode bypass (for sandboxes and CI).');
+    return;
+  }
   ctrl.setMode(chosen);
   ctrl.notice('info', `Mode: ${chosen} (${MODE_LABELS[chosen].text})`);
 }
@@ -184,7 +190,7 @@ export function statusText(ctrl: Controller): string {
     `Mode:        ${s.mode}`,
     `Directory:   ${setup.cwd}`,
     `Session:     ${s.id}`,
-    `Transcript:  ${s.transcript.path}`,
+    `Transcript:  ${s.transcript.path.startsWith(`${setup.home}/`) ? `~${s.transcript.path.slice(setup.home.length)}` : s.transcript.path}`,
     `Settings:    ${setup.settings.sources.map((x) => shortPath(x.file, setup.cwd)).join(', ') || 'none'}`,
     `Memory:      ${setup.memory.files.map((f) => shortPath(f.path, setup.cwd)).join(', ') || 'none (run /init)'}`,
     `Hooks:       ${s.hooks.hooks.length}    Rules: ${s.rules.allow.length} allow, ${s.rules.ask.length} ask, ${s.rules.deny.length} deny`,

@@ -5,20 +5,27 @@ import { BUILTIN_COMMANDS } from '../commands/builtins.ts';
 import type { LoadedCommands } from '../commands/loader.ts';
 
 /** What Tab offers for the word before the cursor: full replacements for it, and their notes. */
-export interface Candidate { value: string; hint?: string; /** Directories are completed without a trailing space. */ partial?: boolean }
+export interface Candidate {
+  value: string;
+  hint?: string;
+  /** Directories are completed without a trailing space. */
+  partial?: boolean;
+  /** A command that takes arguments: Enter completes it and waits for them instead of running it. */
+  args?: boolean;
+}
 
 const MAX = 50;
 
 /** `/he` → `/help`; custom commands by plain name, and `/project:…` `/user:…` when typed so. */
 export function slashCandidates(token: string, loaded: LoadedCommands): Candidate[] {
   const typed = token.slice(1);
-  const all: Candidate[] = BUILTIN_COMMANDS.map((b) => ({ value: `/${b.name}`, hint: b.description }));
+  const all: Candidate[] = BUILTIN_COMMANDS.map((b) => ({ value: `/${b.name}`, hint: b.description, args: !!b.argumentHint }));
   const seen = new Set(all.map((c) => c.value));
   for (const c of loaded.commands) {
     for (const name of typed.startsWith(`${c.scope}:`) ? [`${c.scope}:${c.name}`] : [c.name]) {
       if (seen.has(`/${name}`)) continue;
       seen.add(`/${name}`);
-      all.push({ value: `/${name}`, hint: `${c.description || '(custom command)'} (${c.scope})` });
+      all.push({ value: `/${name}`, hint: `${c.description || '(custom command)'} (${c.scope})`, args: !!c.argumentHint });
     }
   }
   return all.filter((c) => c.value.startsWith(token)).slice(0, MAX);

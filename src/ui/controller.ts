@@ -1,18 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AgentEvent, PermissionAnswer, PermissionRequest, RunOutcome } from '../agent/events.ts';
+import type { AgentEvent, RunOutcome } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
 import { createSession, type Setup } from '../agent/setup.ts';
+import { loadCommands } from '../commands/loader.ts';
 import { loadMemory } from '../context/memory.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
 import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type ModelHandle, type Usage } from '../providers/types.ts';
 import { projectDir } from '../session/transcript.ts';
 import { toExpand } from './fold.ts';
-import { nextMode, shortPath } from './format.ts';
+import { attachedLine, nextMode } from './format.ts';
+import { IdleTimer } from './idle.ts';
+import { offerPlan } from './plan-offer.ts';
 import { InputHistory } from './input-history.ts';
+import { askPermission, Questions } from './questions.ts';
 import { replayItems } from './replay.ts';
-import { addItems, endRun, initialState, reduceEvent, type Choice, type NewItem, type PermissionChoice, type Question, type UiState } from './state.ts';
+import { addItems, endRun, initialState, reduceEvent, type Choice, type NewItem, type UiState } from './state.ts';
 import { Store } from './store.ts';
 
 export interface ControllerOptions {
@@ -25,6 +28,14 @@ export interface ControllerOptions {
 }
 
 const IDLE_MESSAGE = 'assistant is waiting for your input';
+
+/** Command files that cannot be read as written (SPEC §6: reported, not dropped silently). */
+function commandProblems(setup: Setup): string[] {
+  const { problems } = loadCommands({ projectRoot: setup.cwd, home: setup.home });
+  if (problems.length === 0) return [];
+  const rel = (p: string) => p.replace(`${setup.cwd}/`, '').replace(`${setup.home}/`, '~/');
+  return [`Some command files have problems (/help lists them again):\n${problems.map((p) => `  ${rel(p)}`).join('\n')}`];
+}
 
 /**
  * Runs one interactive session for the terminal UI: opens the Session, turns its events into UI
@@ -42,14 +53,18 @@ export class Controller {
   onClearScreen?: () => void;
   /** Set by the UI: hand the terminal to a program ($EDITOR) and take it back. */
   suspend?: (fn: () => Promise<void> | void) => Promise<void>;
+  readonly questions: Questions;
   private run?: AbortController;
+  /** Settles when the running prompt (or /compact) has ended, its tools stopped. */
+  private runEnded: Promise<void> = Promise.resolve();
+  private markEnded?: () => void;
   private runUsage: Usage = emptyUsage();
-  private readonly questions: Question[] = [];
-  private readonly queued: string[] = [];
+  private readonly queued: Array<{ text: string; shown?: string }> = [];
   private planWritten = false;
-  private questionIds = 0;
-  private idleTimer?: NodeJS.Timeout;
-  private readonly startedInBypass: boolean;
+  private readonly idle: IdleTimer;
+  /** Aborts the SessionStart hooks still running (the session is ending). */
+  private starting?: AbortController;
+  readonly startedInBypass: boolean;
   private readonly now: () => number;
   /** Handles `/…` input; set by commands.ts (kept apart so this file stays about the session). */
   slash?: (ctrl: Controller, text: string) => Promise<void>;
@@ -61,15 +76,29 @@ export class Controller {
     this.startedInBypass = setup.mode === 'bypass';
     this.store = new Store(initialState({ mode: setup.mode, model: '', window: 0, cwd: setup.cwd, verbose: opts.verbose }));
     this.history = new InputHistory(projectDir(setup.home, setup.cwd));
+    this.questions = new Questions((q) => this.store.update((s) => ({ ...s, question: q })), () => this.idle.disarm());
+    this.idle = new IdleTimer(opts.idleMs ?? 60_000, () => {
+      if (this.run || this.questions.waiting || this.exited) return;
+      void this.session.notify(IDLE_MESSAGE, 'idle_prompt', AbortSignal.timeout(60_000));
+    });
   }
 
   get setup(): Setup { return this.opts.setup; }
   get busy(): boolean { return this.run !== undefined; }
 
-  /** Opens a session (the first, or after /clear or /resume). Throws SetupError/ConfigError like createSession. */
+  /** Opens a session (after /clear or /resume): `create`, then `start`. */
   async open(source: 'startup' | 'resume' | 'clear' = this.setup.resume ? 'resume' : 'startup'): Promise<void> {
+    await this.create();
+    await this.start(source);
+  }
+
+  /**
+   * Opens the Session and shows its banner (and a resumed conversation). Runs no hook, so it is
+   * quick; the CLI calls it before the screen is drawn. Throws SetupError/ConfigError like createSession.
+   */
+  async create(): Promise<void> {
     this.session = await createSession(this.setup, {
-      emit: (ev) => this.onEvent(ev), ask: (req, signal) => this.ask(req, signal), interactive: true, version: this.opts.version,
+      emit: (ev) => this.onEvent(ev), ask: (req, signal) => askPermission(this.askDeps, req, signal), interactive: true, version: this.opts.version,
     });
     const s = this.session;
     this.runUsage = emptyUsage();
@@ -77,11 +106,32 @@ export class Controller {
       let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: 0, window: s.model.contextWindow }, costUsd: 0 };
       next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
       if (this.setup.resume) next = addItems(next, ...replayItems(s.messages));
-      return addItems(next, ...this.setup.warnings.map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
+      return addItems(next, ...[...this.setup.warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
     });
     this.setup.warnings.length = 0;
-    await s.startAs(source, AbortSignal.timeout(120_000));
-    this.armIdle();
+  }
+
+  /**
+   * Runs the SessionStart hooks while the screen shows "Starting…"; what is typed meanwhile is
+   * queued and sent once they are done.
+   */
+  async start(source: 'startup' | 'resume' | 'clear' = this.setup.resume ? 'resume' : 'startup'): Promise<void> {
+    const ac = new AbortController();
+    this.starting = ac;
+    this.store.update((s) => ({ ...s, live: { ...s.live, starting: true } }));
+    try {
+      await this.session.startAs(source, AbortSignal.any([ac.signal, AbortSignal.timeout(120_000)]));
+    } finally {
+      this.starting = undefined;
+      this.store.update((s) => ({ ...s, live: { ...s.live, starting: undefined } }));
+    }
+    if (this.exited) return;
+    this.idle.arm();
+    await this.drainQueue();
+  }
+
+  private get askDeps() {
+    return { session: this.session, cwd: this.setup.cwd, questions: this.questions, notice: (tone: 'error' | 'success', text: string) => this.notice(tone, text), interrupt: () => this.run?.abort(new Error('interrupted by the user')) };
   }
 
   add(...items: NewItem[]): void { this.store.update((s) => addItems(s, ...items)); }
@@ -105,17 +155,22 @@ export class Controller {
   }
 
   /** Text typed at the prompt: a slash command, or a prompt for the model. Queued while a prompt runs. */
-  async submit(text: string): Promise<void> {
+  async submit(text: string, shown?: string): Promise<void> {
     const t = text.replace(/\s+$/, '');
     if (!t.trim()) return;
     this.history.add(t);
-    if (this.run) {
-      this.queued.push(t);
-      this.hint(`Queued: ${t.split('\n')[0].slice(0, 60)} (runs when the answer is done)`);
+    if (this.run || this.starting) {
+      this.queued.push({ text: t, shown });
+      this.hint(`Queued: ${(shown ?? t).split('\n')[0].slice(0, 60)} (${this.starting ? 'sent once the session has started' : 'runs when the answer is done'})`);
       return;
     }
-    if (t.startsWith('/') && this.slash) await this.slash(this, t);
-    else await this.prompt(t);
+    await this.send(t, shown);
+  }
+
+  /** `shown`: what the history shows instead of the text (large pastes collapsed, as typed). */
+  private async send(text: string, shown?: string): Promise<void> {
+    if (text.startsWith('/') && this.slash) await this.slash(this, text);
+    else await this.prompt(text, shown ? { shown } : {});
   }
 
   /**
@@ -124,13 +179,11 @@ export class Controller {
    * answers this turn instead of the session's (a command's `model:`), shown in the footer meanwhile.
    */
   async prompt(text: string, o: { shown?: string; grant?: { rules: string[]; source: string }; model?: ModelHandle } = {}): Promise<RunOutcome | undefined> {
-    this.disarmIdle();
+    this.idle.disarm();
     this.add({ kind: 'user', text: o.shown ?? text });
-    const ac = new AbortController();
-    this.run = ac;
+    const ac = this.beginRun();
     this.runUsage = emptyUsage();
     this.planWritten = false;
-    this.store.update((s) => ({ ...s, live: { ...s.live, busy: { since: this.now(), tokens: 0 } } }));
     let outcome: RunOutcome | undefined;
     let revoke: (() => void) | undefined;
     try {
@@ -138,6 +191,7 @@ export class Controller {
       if (!expansion.ok) {
         this.notice('error', `Nothing was sent:\n${expansion.errors.join('\n')}`);
       } else {
+        if (expansion.attachments.length) this.add({ kind: 'attached', lines: expansion.attachments.map(attachedLine) });
         if (o.grant?.rules.length) revoke = this.session.grantRules(o.grant.rules, o.grant.source);
         if (o.model) {
           const { label } = o.model;
@@ -151,14 +205,29 @@ export class Controller {
       this.notice('error', `Error: ${(e as Error).message}`);
     } finally {
       revoke?.();
-      this.run = undefined;
-      this.store.update((s) => ({ ...endRun(s), costUsd: this.session.costUsd, model: this.session.model.label }));
+      this.finishRun({ model: this.session.model.label });
     }
+    if (this.exited) return outcome;
     if (outcome) this.report(outcome);
-    if (outcome?.status === 'done' && this.planWritten && this.session.mode === 'plan') await this.offerPlan();
-    this.armIdle();
+    if (outcome?.status === 'done' && this.planWritten && this.session.mode === 'plan') await offerPlan(this);
+    this.idle.arm();
     await this.drainQueue();
     return outcome;
+  }
+
+  /** A prompt or /compact starts: the spinner runs, Esc can stop it. */
+  private beginRun(): AbortController {
+    const ac = new AbortController();
+    this.run = ac;
+    this.runEnded = new Promise((r) => { this.markEnded = r; });
+    this.store.update((s) => ({ ...s, live: { ...s.live, busy: { since: this.now(), tokens: 0 } } }));
+    return ac;
+  }
+
+  private finishRun(extra: Partial<UiState> = {}): void {
+    this.run = undefined;
+    this.store.update((s) => ({ ...endRun(s), costUsd: this.session.costUsd, ...extra }));
+    this.markEnded?.();
   }
 
   private report(o: RunOutcome): void {
@@ -176,31 +245,12 @@ export class Controller {
   private async drainQueue(): Promise<void> {
     const next = this.queued.shift();
     this.hint(this.queued.length ? `Queued: ${this.queued.length} more` : undefined);
-    if (next !== undefined) {
-      if (next.startsWith('/') && this.slash) await this.slash(this, next);
-      else await this.prompt(next);
-    }
-  }
-
-  /** Plan Mode wrote plan.md: execute it (leaving Plan Mode) or keep planning (SPEC §5). */
-  private async offerPlan(): Promise<void> {
-    const file = resolve(this.setup.cwd, 'plan.md');
-    const plan = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
-    const body = plan.length > 16 ? [...plan.slice(0, 16), `… ${plan.length - 16} more lines in plan.md`].join('\n') : plan.join('\n');
-    const v = await this.choose('The plan is in plan.md. Would you like to proceed?', [
-      { label: 'Yes, and auto-accept edits', value: 'auto-accept' },
-      { label: 'Yes, and manually approve edits', value: 'normal' },
-      { label: 'No, keep planning', value: 'plan' },
-    ], body);
-    if (v === 'auto-accept' || v === 'normal') {
-      this.setMode(v);
-      await this.prompt('Execute the plan in plan.md, step by step.', { shown: 'Execute the plan in plan.md' });
-    }
+    if (next !== undefined) await this.send(next.text, next.shown);
   }
 
   /** Esc: stops the model or the running tool; the session stays consistent (the loop closes the turn). */
   interrupt(): void {
-    const q = this.questions[0];
+    const q = this.questions.first;
     if (q?.kind === 'permission') { q.answer({ kind: 'interrupt' }); return; }
     if (q?.kind === 'select') { q.answer(undefined); return; }
     this.queued.length = 0;
@@ -223,95 +273,18 @@ export class Controller {
 
   cycleMode(): void { this.setMode(nextMode(this.session.mode, this.startedInBypass)); }
 
-  private showQuestion(): void {
-    this.store.update((s) => ({ ...s, question: this.questions[0] }));
-  }
-
-  private pushQuestion(q: Question): void {
-    this.disarmIdle();
-    this.questions.push(q);
-    this.showQuestion();
-  }
-
-  private popQuestion(q: Question): void {
-    const i = this.questions.indexOf(q);
-    if (i >= 0) this.questions.splice(i, 1);
-    this.showQuestion();
-  }
-
-  /** A list to pick from (↑/↓, Enter; Esc gives undefined). */
-  choose(title: string, options: Array<Choice<string>>, body?: string): Promise<string | undefined> {
-    return new Promise((resolveChoice) => {
-      const q: Question = { kind: 'select', id: ++this.questionIds, title, body, options, answer: (v) => { this.popQuestion(q); resolveChoice(v); } };
-      this.pushQuestion(q);
-    });
-  }
-
-  /** The Session's AskFn: shows the permission dialog; an interrupt while it waits answers "no". */
-  private async ask(req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
-    const always = await this.session.suggestRules(req).catch(() => [] as string[]);
-    return new Promise((resolveAnswer) => {
-      let done = false;
-      const finish = (a: PermissionAnswer) => {
-        if (done) return;
-        done = true;
-        signal.removeEventListener('abort', onAbort);
-        this.popQuestion(q);
-        resolveAnswer(a);
-      };
-      const onAbort = () => finish({ allow: false, message: 'Interrupted by the user.' });
-      const q: Question = {
-        kind: 'permission', id: ++this.questionIds, req, always,
-        answer: (c: PermissionChoice) => {
-          if (c.kind === 'once') return finish({ allow: true });
-          if (c.kind === 'always') {
-            try {
-              const file = this.session.allowAlways(always);
-              this.notice('success', `Added ${always.join(', ')} to ${shortPath(file, this.setup.cwd)}`);
-            } catch (e) {
-              this.notice('error', `Could not save the rule: ${(e as Error).message}`);
-            }
-            return finish({ allow: true });
-          }
-          if (c.kind === 'deny') {
-            const fb = c.feedback.trim();
-            return finish({ allow: false, message: fb ? `The user refused this tool call and said: ${fb}` : 'The user refused this tool call.' });
-          }
-          finish({ allow: false, message: 'The user refused this tool call and interrupted the turn.' });
-          this.run?.abort(new Error('interrupted by the user'));
-        },
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      if (signal.aborted) { onAbort(); return; }
-      this.pushQuestion(q);
-    });
+  /** A list to pick from (↑/↓, Enter; Esc gives undefined); `initial`: the option the ❯ starts on; `markdown`: the body is. */
+  choose(title: string, options: Array<Choice<string>>, body?: string, o: { initial?: number; markdown?: boolean } = {}): Promise<string | undefined> {
+    return this.questions.choose(title, options, body, o);
   }
 
   /** A key was pressed: the idle clock starts again (if it is still waiting to fire). */
-  touch(): void {
-    if (this.idleTimer) this.armIdle();
-  }
-
-  private armIdle(): void {
-    this.disarmIdle();
-    const ms = this.opts.idleMs ?? 60_000;
-    if (ms <= 0) return;
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = undefined;
-      if (this.run || this.questions.length || this.exited) return;
-      void this.session.notify(IDLE_MESSAGE, 'idle_prompt', AbortSignal.timeout(60_000));
-    }, ms);
-    this.idleTimer.unref?.();
-  }
-
-  private disarmIdle(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-  }
+  touch(): void { this.idle.touch(); }
 
   /** Ends the session (SessionEnd with `reason`) and forgets what was shown. */
   private async close(reason: 'clear' | 'prompt_input_exit' | 'other'): Promise<void> {
-    this.disarmIdle();
+    this.idle.disarm();
+    this.starting?.abort(new Error('session closed'));
     this.run?.abort(new Error('session closed'));
     await this.session.end(reason, AbortSignal.timeout(60_000));
   }
@@ -350,6 +323,17 @@ export class Controller {
     this.store.update((s) => ({ ...s, draft: { id: (s.draft?.id ?? 0) + 1, text } }));
   }
 
+  /** The screen was wiped (a resize): print the whole history again. */
+  reprint(): void {
+    this.store.update((s) => ({ ...s, epoch: s.epoch + 1 }));
+  }
+
+  /** Ctrl-L: wipe the screen and print the whole history again. */
+  redraw(): void {
+    this.onClearScreen?.();
+    this.reprint();
+  }
+
   private restartScreen(): void {
     this.onClearScreen?.();
     this.store.update((s) => ({ ...s, epoch: s.epoch + 1, history: [], live: { streaming: '', tools: [], hooks: [] }, hint: undefined }));
@@ -357,16 +341,13 @@ export class Controller {
 
   /** `/compact [instructions]`, interruptible with Esc. */
   async compact(instructions: string): Promise<void> {
-    const ac = new AbortController();
-    this.run = ac;
-    this.store.update((s) => ({ ...s, live: { ...s.live, busy: { since: this.now(), tokens: 0 } } }));
+    const ac = this.beginRun();
     try {
       const c = await this.session.compact('manual', instructions || undefined, ac.signal);
       if (c.ok) this.notice('success', `Compacted ${c.before} messages into a summary.`);
       else this.notice('error', `Compaction failed: ${c.error}`);
     } finally {
-      this.run = undefined;
-      this.store.update((s) => ({ ...endRun(s), costUsd: this.session.costUsd }));
+      this.finishRun();
     }
   }
 
@@ -374,8 +355,28 @@ export class Controller {
   async exit(): Promise<void> {
     if (this.exited) return;
     this.exited = true;
-    for (const q of [...this.questions]) q.kind === 'permission' ? q.answer({ kind: 'interrupt' }) : q.answer(undefined);
+    this.questions.cancelAll();
     await this.close('prompt_input_exit');
+    this.onExit?.();
+  }
+
+  /**
+   * A signal (SIGTERM, SIGHUP, SIGINT): the running turn is stopped first (a tool's whole process
+   * group is killed; up to `graceMs` for it to end), then SessionEnd runs (`other`), then the app
+   * leaves. Never throws.
+   */
+  async terminate(graceMs = 3000): Promise<void> {
+    if (this.exited) return;
+    this.exited = true;
+    this.idle.disarm();
+    this.queued.length = 0;
+    this.questions.cancelAll();
+    this.starting?.abort(new Error('session ending'));
+    this.run?.abort(new Error('session ending'));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.runEnded, new Promise<void>((r) => { timer = setTimeout(r, graceMs); })]);
+    clearTimeout(timer);
+    if (this.session) await this.session.end('other', AbortSignal.timeout(5_000)).catch(() => undefined);
     this.onExit?.();
   }
 }

@@ -1,4 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
 import type { PermissionMode } from '../permissions/modes.ts';
 
 /** Pure text helpers for the terminal UI. */
@@ -75,4 +77,37 @@ export function formatTokens(n: number): string {
 
 export function formatCost(usd: number): string {
   return usd < 0.01 && usd > 0 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+/**
+ * Fits preformatted text (a table, `Key:  value` lines) to `width` columns. A line too long
+ * continues under its own column (a hanging indent): under the text after the first gap of two
+ * or more spaces (`/clear    Start a fresh…`, `Transcript:  /long/path`), else under its first
+ * word. Words are kept whole where they fit; a longer word (a path) is cut. Pure.
+ */
+export function wrapHanging(text: string, width: number): string {
+  const w = Math.max(10, Math.floor(width));
+  return text.split('\n').map((line) => {
+    if (stringWidth(line) <= w) return line;
+    const column = /^(\s*\S.*?\s{2,})\S/.exec(line)?.[1].length;
+    const lead = /^\s*/.exec(line)![0].length;
+    // The column, if it leaves room for the text (20 columns, or a third of the width).
+    const at = column !== undefined && w - column >= Math.min(20, w / 3) ? column : lead;
+    const body = wrapAnsi(line.slice(at), w - at, { hard: true, trim: true, wordWrap: true }).split('\n');
+    return body.map((b, i) => (i === 0 ? line.slice(0, at) : ' '.repeat(at)) + b).join('\n');
+  }).join('\n');
+}
+
+/**
+ * One `@path` attachment as the transcript shows it: `a.ts (3 lines)`, `a.ts:40-80 (lines 40-80)`,
+ * `big.log (lines 1-2000 of 9000)`, `the listing of src/`. Read from the header the model gets.
+ */
+export function attachedLine(a: { ref: string; kind: 'file' | 'range' | 'directory'; text: string }): string {
+  const ref = a.ref.replace(/^@/, '');
+  if (a.kind === 'directory') return `the listing of ${ref.endsWith('/') ? ref : `${ref}/`}`;
+  const m = /^Contents of .*? \(lines (\d+)-(\d+) of ([^)]+)\):/.exec(a.text);
+  if (!m) return /\(the file is empty\)/.test(a.text.split('\n')[0]) ? `${ref} (empty)` : ref;
+  const [, from, to, total] = m;
+  if (a.kind === 'range' || from !== '1' || to !== total) return `${ref} (lines ${from}-${to}${a.kind === 'range' ? '' : ` of ${total}`})`;
+  return `${ref} (${total} line${total === '1' ? '' : 's'})`;
 }

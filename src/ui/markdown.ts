@@ -4,6 +4,26 @@ import { markedTerminal } from 'marked-terminal';
 const cache = new Map<number, Marked>();
 
 /**
+ * marked-terminal marks list items with `*`; Claude Code (and most terminal renderers) with `•`.
+ * Its list renderer is wrapped: once the outermost list is rendered (nested ones are inside it),
+ * the `* ` that starts an item's line becomes `• `.
+ */
+function withBullets<T>(ext: T): T {
+  const r = (ext as { renderer?: Record<string, (...a: unknown[]) => unknown> }).renderer;
+  const list = r?.list;
+  if (!r || !list) return ext;
+  let depth = 0;
+  r.list = function (this: unknown, ...args: unknown[]) {
+    depth++;
+    try {
+      const out = list.apply(this, args);
+      return depth === 1 && typeof out === 'string' ? out.replace(/^( *)\* /gm, '$1• ') : out;
+    } finally { depth--; }
+  };
+  return ext;
+}
+
+/**
  * Renders Markdown for the terminal at `width` columns: headings, lists, emphasis, and code
  * blocks highlighted by language (marked-terminal + cli-highlight). Colour follows chalk's level,
  * which is 0 under NO_COLOR (see run-interactive). Never throws: text that fails to parse is shown as is.
@@ -12,7 +32,7 @@ export function renderMarkdown(text: string, width: number): string {
   const w = Math.max(20, Math.floor(width));
   let m = cache.get(w);
   if (!m) {
-    m = new Marked(markedTerminal({ width: w, reflowText: true, showSectionPrefix: false, tab: 2, emoji: false }) as never);
+    m = new Marked(withBullets(markedTerminal({ width: w, reflowText: true, showSectionPrefix: false, tab: 2, emoji: false })) as never);
     // marked-terminal prints the text of tight list items raw (`code`, **bold** stay as typed):
     // parse their inline tokens; other text falls back to marked-terminal (return false).
     m.use({

@@ -6,16 +6,50 @@ import type { Choice } from './state.ts';
 
 /** Terminal modes we may have switched on; written on any exit so a crash leaves the terminal usable. */
 const RESTORE = '\x1b[?2004l\x1b[?25h';
+/** Erase the screen and the scrollback, cursor home. */
+const WIPE = '\x1b[2J\x1b[3J\x1b[H';
 
-/** Renders the session screen until the user leaves. The first prompt, if any, is sent at once. */
+/**
+ * Renders the session screen until the user leaves, then runs the SessionStart hooks (the screen
+ * shows "Starting…" meanwhile, and what is typed is queued). The first prompt, if any, is sent
+ * once they are done.
+ */
 export async function startUi(ctrl: Controller, firstPrompt?: string): Promise<void> {
   const instance = render(<App ctrl={ctrl} />, { exitOnCtrlC: false, patchConsole: true, maxFps: 30, incrementalRendering: true });
-  ctrl.onClearScreen = () => {
+  const wipe = () => {
     instance.clear();
-    process.stdout.write('\x1b[2J\x1b[3J\x1b[H');
+    process.stdout.write(WIPE);
   };
+  ctrl.onClearScreen = wipe;
+  const stopResize = redrawOnResize(ctrl, wipe);
+  const started = ctrl.start().catch((e: unknown) => ctrl.notice('error', `SessionStart failed: ${(e as Error).message}`));
   if (firstPrompt?.trim()) void ctrl.submit(firstPrompt);
   await instance.waitUntilExit();
+  stopResize();
+  await started;
+}
+
+/**
+ * A change of width makes the terminal reflow what is on screen, so Ink's count of the lines it
+ * drew no longer matches and it leaves copies of the old frame (and of the paragraph being
+ * streamed). So, as Claude Code does, once the resizing has settled and Ink has drawn at the new
+ * width, the screen and scrollback are wiped and the whole history is printed again at the new
+ * width. Heights alone are Ink's business.
+ */
+function redrawOnResize(ctrl: Controller, wipe: () => void): () => void {
+  let width = process.stdout.columns;
+  let timer: NodeJS.Timeout | undefined;
+  const onResize = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (process.stdout.columns === width) return;
+      width = process.stdout.columns;
+      wipe();
+      ctrl.reprint();
+    }, 100);
+  };
+  process.stdout.on('resize', onResize);
+  return () => { clearTimeout(timer); process.stdout.off('resize', onResize); };
 }
 
 /** A list shown before the session opens (`-r` without an id). Resolves undefined on Esc. */

@@ -15,6 +15,8 @@ export type HistoryItem =
   /** `expandedFrom`: a Ctrl-O copy of item `expandedFrom`, shown whole. */
   | { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; expandedFrom?: number }
   | { kind: 'notice'; id: number; tone: 'info' | 'warning' | 'error' | 'success'; text: string }
+  /** What `@path` references attached to the prompt above, one line each (`a.ts (3 lines)`). */
+  | { kind: 'attached'; id: number; lines: string[] }
   /** Preformatted text (slash-command output). */
   | { kind: 'output'; id: number; text: string };
 
@@ -35,13 +37,15 @@ export interface LiveState {
   /** Hooks running for over a second, shown by name (SPEC §4). */
   hooks: string[];
   verifying?: string;
+  /** SessionStart hooks are running: the session is not ready yet (what is typed is queued). */
+  starting?: boolean;
 }
 
 export type Choice<T> = { label: string; value: T; hint?: string };
 
 export type Question =
   | { kind: 'permission'; id: number; req: PermissionRequest; always: string[]; answer(a: PermissionChoice): void }
-  | { kind: 'select'; id: number; title: string; body?: string; options: Array<Choice<string>>; answer(value: string | undefined): void };
+  | { kind: 'select'; id: number; title: string; body?: string; options: Array<Choice<string>>; initial?: number; markdown?: boolean; answer(value: string | undefined): void };
 
 export type PermissionChoice = { kind: 'once' } | { kind: 'always' } | { kind: 'deny'; feedback: string } | { kind: 'interrupt' };
 

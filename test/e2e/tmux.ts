@@ -21,7 +21,9 @@ export class TmuxCli {
     const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
     const vars = Object.entries(env).map(([k, v]) => `${k}=${q(String(v))}`).join(' ');
     // After the CLI exits, the pane stays to show its exit code and what it left on the screen.
-    writeFileSync(join(dir, 'run.sh'), `cd ${q(o.cwd)}\nenv -i ${vars} ${q(process.execPath)} ${q(CLI)} ${args.map(q).join(' ')}\necho "[exit $?]"\n${o.afterExit ? `${o.afterExit}\n` : ''}sleep 600\n`);
+    // ASSISTANT_TEST_CLI: another build of the CLI (a private one, while someone else rebuilds dist/).
+    const cli = process.env.ASSISTANT_TEST_CLI || CLI;
+    writeFileSync(join(dir, 'run.sh'), `cd ${q(o.cwd)}\nenv -i ${vars} ${q(process.execPath)} ${q(cli)} ${args.map(q).join(' ')}\necho "[exit $?]"\n${o.afterExit ? `${o.afterExit}\n` : ''}sleep 600\n`);
     execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(o.width ?? 100), '-y', String(o.height ?? 30), `bash ${q(join(dir, 'run.sh'))}`]);
     return new TmuxCli(socket, dir);
   }
@@ -53,6 +55,18 @@ export class TmuxCli {
     throw new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern}. Screen:\n${last}`);
   }
 
+  /** Waits until `ok(screen)` holds; returns that screen. Fails with the last screen after `timeoutMs`. */
+  async waitUntil(ok: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < deadline) {
+      last = this.screen();
+      if (ok(last)) return last;
+      await sleep(50);
+    }
+    throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen:\n${last}`);
+  }
+
   /** Waits until the screen stops matching (a dialog closed, a spinner stopped). */
   async waitGone(pattern: RegExp | string, timeoutMs = 15_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
@@ -74,6 +88,15 @@ export class TmuxCli {
 
   /** Whether the terminal's cursor is shown (tmux's `cursor_flag`: a program hid it with `ESC[?25l`). */
   cursorVisible(): boolean { return this.tmux('display-message', '-p', '-t', 'main', '#{cursor_flag}').trim() === '1'; }
+
+  /** The CLI's process id (the pane's shell runs it as its only child), or undefined once it has exited. */
+  cliPid(): number | undefined {
+    const pane = this.tmux('display-message', '-p', '-t', 'main', '#{pane_pid}').trim();
+    try {
+      const out = execFileSync('pgrep', ['-P', pane, '-f', 'assistant'], { encoding: 'utf8' }).trim();
+      return out ? Number(out.split('\n')[0]) : undefined;
+    } catch { return undefined; }
+  }
 
   /** Resizes the window, as a user dragging the terminal would. */
   resize(width: number, height: number): void { this.tmux('resize-window', '-t', 'main', '-x', String(width), '-y', String(height)); }

@@ -24,7 +24,7 @@ test('a typed prompt streams its answer as Markdown; status line shows model, mo
     const screen = await t.waitFor(/second point/);
     assert.match(screen, /> what is the answer/);
     assert.match(screen, /● The answer is forty-two\./, 'the bold markers are rendered, not shown');
-    assert.match(screen, /\* first point/);
+    assert.match(screen, /• first point/);
     const done = await t.waitGone(/Working…/);
     assert.match(done, /anthropic:claude-sonnet-4-5 · ctx \d+% \(1\.2k\) · \$0\.\d+/);
     assert.equal(model.requests.length, 1);

@@ -17,7 +17,7 @@ export async function openCtrl(model: FakeModel, files: Record<string, string> =
 }
 
 /** Polls until `get` gives a truthy value (or fails after `ms`). */
-export async function until<T>(get: () => T | undefined, ms = 5000): Promise<T> {
+export async function until<T>(get: () => T | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = get();

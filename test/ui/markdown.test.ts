@@ -10,3 +10,13 @@ test('Markdown answers render without their markers, within the width, inline co
   assert.match(plain, /const x = 1;/);
   assert.ok(plain.split('\n').every((l) => l.length <= 40), plain);
 });
+
+test('list items are marked • (nested and under numbers too); a code block keeps its * lines', () => {
+  const out = renderMarkdown('- first\n- second\n  - nested\n\n1. one\n   - sub\n\n```js\n/**\n * doc\n */\n```', 60).replace(/\x1b\[[0-9;]*m/g, '');
+  assert.match(out, /^ *• first$/m);
+  assert.match(out, /^ *• nested$/m);
+  assert.match(out, /^ *1\. one$/m);
+  assert.match(out, /^ *• sub$/m);
+  assert.match(out, /^ +\* doc$/m, 'code is code');
+  assert.doesNotMatch(out, /^ *\* (first|second|nested|sub)/m);
+});

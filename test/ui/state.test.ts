@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { endRun, initialState, reduceEvent, splitFinished, type UiState } from '../../src/ui/state.ts';
 import type { AgentEvent } from '../../src/agent/events.ts';
+import { summaryMessage } from '../../src/session/compact.ts';
+import { replayItems } from '../../src/ui/replay.ts';
 
 const start = (): UiState => initialState({ mode: 'normal', model: 'm', window: 1000, cwd: '/p' });
 const apply = (s: UiState, ...evs: AgentEvent[]) => evs.reduce((acc, ev) => reduceEvent(acc, ev, 1000), s);
@@ -52,4 +54,12 @@ test('hooks running for over a second and verification runs are visible; endRun 
   s = endRun(s);
   assert.equal(s.live.busy, undefined);
   assert.equal(s.history.at(-1)!.kind === 'assistant' && (s.history.at(-1) as { text: string }).text, 'left over');
+});
+
+test('replaying a compacted session shows "conversation compacted", not the summary as a prompt', () => {
+  const items = replayItems([summaryMessage('We fixed the parser.'), { role: 'user', content: [{ type: 'text', text: 'next question' }] }, { role: 'assistant', content: [{ type: 'text', text: 'Answer.' }] }]);
+  assert.equal(items[0].kind, 'notice');
+  assert.match((items[0] as { text: string }).text, /Conversation compacted/);
+  assert.ok(!items.some((i) => i.kind === 'user' && /We fixed the parser|continues an earlier conversation/.test(i.text)));
+  assert.deepEqual(items.slice(1).map((i) => i.kind), ['user', 'assistant']);
 });

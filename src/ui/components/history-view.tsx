@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { wrapHanging } from '../format.ts';
 import { renderMarkdown } from '../markdown.ts';
 import type { HistoryItem } from '../state.ts';
 import { ToolView } from './tool-view.tsx';
@@ -25,6 +26,13 @@ export function HistoryView({ item, width, cwd }: { item: HistoryItem; width: nu
           <Box flexShrink={1}><Text dimColor>{item.text}</Text></Box>
         </Box>
       );
+    case 'attached':
+      return (
+        <Box>
+          <Text dimColor>{'  ⎿  '}</Text>
+          <Box flexDirection="column" flexShrink={1}>{item.lines.map((l, i) => <Text key={i} dimColor>attached {l}</Text>)}</Box>
+        </Box>
+      );
     case 'assistant':
       return (
         <Box marginTop={1}>
@@ -42,6 +50,6 @@ export function HistoryView({ item, width, cwd }: { item: HistoryItem; width: nu
         </Box>
       );
     case 'output':
-      return <Box marginTop={1} paddingLeft={2}><Text>{item.text}</Text></Box>;
+      return <Box marginTop={1} paddingLeft={2}><Text>{wrapHanging(item.text, width - 2)}</Text></Box>;
   }
 }

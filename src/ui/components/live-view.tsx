@@ -30,7 +30,7 @@ export function useTick(on: boolean, ms = 120): number {
  * Kept to a few lines (finished paragraphs move to history), so redrawing never flickers.
  */
 export function LiveView({ live, width, height, cwd }: { live: LiveState; width: number; height: number; cwd: string }) {
-  const active = !!live.busy || live.tools.length > 0;
+  const active = !!live.busy || live.tools.length > 0 || !!live.starting;
   const now = useTick(active);
   const frame = FRAMES[Math.floor(now / 120) % FRAMES.length];
   let streamed = live.streaming.trim() ? renderMarkdown(live.streaming, width - 2).split('\n') : [];
@@ -48,6 +48,9 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
       {live.verifying && <Text color="cyan">  verifying: {live.verifying}…</Text>}
       {live.retry && (
         <Text color="yellow">  ⚠ {live.retry.message} · retrying in {Math.max(0, Math.ceil((live.retry.until - now) / 1000))}s (attempt {live.retry.attempt}/{live.retry.maxRetries})</Text>
+      )}
+      {live.starting && !live.busy && (
+        <Box marginTop={1}><Text color="magenta">{frame} Starting… </Text><Text dimColor>(SessionStart hooks; what you type is sent when they are done)</Text></Box>
       )}
       {live.busy && (
         <Box marginTop={1}>

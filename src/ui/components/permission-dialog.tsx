@@ -6,6 +6,9 @@ import type { PermissionChoice } from '../state.ts';
 import { DiffView } from './diff-view.tsx';
 import { structuredPatch } from 'diff';
 
+/** The note's cursor, as raw inverse video so that NO_COLOR keeps it (see prompt-input). */
+const CURSOR = '\x1b[7m \x1b[27m';
+
 const HEADINGS: Record<string, string> = { Bash: 'Bash command', Edit: 'Edit file', Write: 'Write file', Read: 'Read file' };
 
 /** What the call will do, for the question: the command, or the edit as a diff. */
@@ -20,7 +23,7 @@ function Preview({ req, cwd }: { req: PermissionRequest; cwd: string }) {
     return <Box flexDirection="column" paddingLeft={2}><Text bold>{shortPath(String(i.file_path ?? ''), cwd)}</Text><DiffView diff={text} maxLines={16} /></Box>;
   }
   if (req.tool === 'Write' && typeof i.content === 'string') {
-    const lines = i.content.split('\n');
+    const lines = i.content.replace(/\n$/, '').split('\n');
     return (
       <Box flexDirection="column" paddingLeft={2}>
         <Text bold>{shortPath(String(i.file_path ?? ''), cwd)}</Text>
@@ -54,6 +57,7 @@ export function PermissionDialog({ req, always, onAnswer, cwd, width }: { req: P
     setFbState(fbRef.current);
   };
   const pick = (k: number) => {
+    setI(() => k);
     const c = options[k].choice;
     if (c === 'deny') setFeedback('');
     else onAnswer({ kind: c } as PermissionChoice);
@@ -83,7 +87,7 @@ export function PermissionDialog({ req, always, onAnswer, cwd, width }: { req: P
         <Text key={o.choice} color={k === i ? 'cyan' : undefined}>{k === i ? '❯ ' : '  '}{k + 1}. {o.label}</Text>
       ))}
       {feedback !== undefined
-        ? <Text>  What should assistant do instead? <Text color="cyan">{feedback}</Text><Text inverse> </Text> <Text dimColor>(Enter to send)</Text></Text>
+        ? <Text>  What should assistant do instead? <Text color="cyan">{feedback}</Text>{CURSOR} <Text dimColor>(Enter to send)</Text></Text>
         : <Text dimColor>Esc to refuse and interrupt</Text>}
     </Box>
   );

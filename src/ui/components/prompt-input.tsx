@@ -1,19 +1,27 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, useInput, usePaste } from 'ink';
-import { loadCommands } from '../../commands/loader.ts';
+import wrapAnsi from 'wrap-ansi';
 import { lintPrompt } from '../../recipes/lint.ts';
-import { commonPrefix, pathCandidates, slashCandidates, type Candidate } from '../complete.ts';
 import * as ed from '../editor.ts';
 import type { Controller } from '../controller.ts';
+import { Pastes } from '../pastes.ts';
+import { CompletionMenu, useCompletionMenu } from './completion-menu.tsx';
 
 const DOUBLE_MS = 2000;
 const ESC_DOUBLE_MS = 800;
 
-interface Completion { items: Candidate[]; sel: number; start: number }
+/**
+ * The cursor: a cell in inverse video, written as the raw attribute so that it survives NO_COLOR
+ * (chalk drops every style at colour level 0, and NO_COLOR means no colour, not no cursor).
+ */
+const cursor = (ch: string) => `\x1b[7m${ch}\x1b[27m`;
+
+/** Word-wrapped to `width` here, so no line starts with the space it was broken at. */
+const fit = (text: string, width: number) => wrapAnsi(text, Math.max(10, width), { hard: true, trim: true });
 
 /**
- * The input box: multi-line editing (\ or Alt+Enter for a new line), history (↑/↓), Tab completion
- * of /commands and @paths, and the session keys: Esc interrupts, Shift+Tab cycles the mode,
+ * The input box: multi-line editing (\ or Alt+Enter for a new line), history (↑/↓), a live menu
+ * of /commands and @paths (↑/↓ to choose, Tab or Enter to complete), and the session keys: Esc interrupts, Shift+Tab cycles the mode,
  * Ctrl-C interrupts / clears / quits when pressed twice, Ctrl-D on an empty line quits.
  */
 export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Controller; busy: boolean; width: number; active: boolean; draft?: { id: number; text: string } }) {
@@ -24,43 +32,39 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     bufRef.current = typeof b === 'function' ? b(bufRef.current) : b;
     setBufState(bufRef.current);
   };
-  const [comp, setComp] = useState<Completion | undefined>(undefined);
+  const completion = useCompletionMenu(ctrl.setup, buf);
+  const pastes = useRef(new Pastes());
   const hist = useRef<{ idx?: number; draft?: ed.Buffer }>({});
   const lastCtrlC = useRef(0);
   const lastEsc = useRef(0);
 
-  const edit = (b: ed.Buffer) => { setBuf(b); setComp(undefined); hist.current.idx = undefined; };
+  const edit = (b: ed.Buffer) => { setBuf(b); hist.current.idx = undefined; };
   // A draft from the controller (a rewound prompt) replaces the text, once per id.
   useEffect(() => { if (draft) edit(ed.bufferOf(draft.text)); }, [draft?.id]);
 
-  const complete = () => {
-    if (comp && comp.items.length > 1) {
-      const sel = (comp.sel + 1) % comp.items.length;
-      const it = comp.items[sel];
-      setBuf((b) => ed.replaceToken(b, comp.start, it.value));
-      setComp({ ...comp, sel });
-      return;
-    }
+  /** The menu, if it is about the word now before the cursor (it is recomputed a frame later). */
+  const liveMenu = () => {
+    const m = completion.menu;
     const { token, start } = ed.currentToken(bufRef.current);
-    let items: Candidate[] = [];
-    if (token.startsWith('/') && start === 0) items = slashCandidates(token, loadCommands({ projectRoot: ctrl.setup.cwd, home: ctrl.setup.home }));
-    else if (token.startsWith('@')) items = pathCandidates(token, ctrl.setup.cwd, ctrl.setup.home);
-    if (items.length === 0) return;
-    if (items.length === 1) {
-      setBuf(ed.replaceToken(bufRef.current, start, items[0].value + (items[0].partial ? '' : ' ')));
-      setComp(undefined);
-      return;
-    }
-    const prefix = commonPrefix(items.map((i) => i.value));
-    setBuf(ed.replaceToken(bufRef.current, start, prefix.length > token.length ? prefix : token));
-    setComp({ items, sel: -1, start });
+    return m && start === m.start && token[0] === (m.kind === 'slash' ? '/' : '@') ? { m, token } : undefined;
+  };
+  /** Tab or Enter on the menu: the chosen item replaces the word; Enter runs a command that takes no arguments. */
+  const accept = (enter: boolean) => {
+    const live = liveMenu();
+    if (!live) return false;
+    const it = live.m.items[live.m.sel];
+    if (enter && live.token === it.value && !it.partial) return false; // already complete: Enter sends
+    if (enter && live.m.kind === 'slash' && !it.args) { submit(ed.replaceToken(bufRef.current, live.m.start, it.value).text); return true; }
+    edit(ed.replaceToken(bufRef.current, live.m.start, it.value + (it.partial ? '' : ' ')));
+    return true;
   };
 
   const submit = (text = bufRef.current.text) => {
     setBuf(ed.emptyBuffer());
-    setComp(undefined);
     hist.current = {};
-    void ctrl.submit(text);
+    const whole = pastes.current.expand(text);
+    pastes.current.clear();
+    void ctrl.submit(whole, whole === text ? undefined : text.replace(/\s+$/, ''));
   };
 
   // Keys typed faster than they are read arrive as one chunk ("fix it\r"): a carriage return in
@@ -98,8 +102,9 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     }
     if (key.tab && key.shift) { ctrl.cycleMode(); return; }
     if (key.ctrl && input === 'o') { ctrl.expand(); return; }
+    if (key.ctrl && input === 'l') { ctrl.redraw(); return; }
     if (key.escape) {
-      if (comp) { setComp(undefined); return; }
+      if (liveMenu()) { completion.dismiss(bufRef.current.text); return; }
       if (busy) { ctrl.interrupt(); return; }
       const now = Date.now();
       const double = now - lastEsc.current < ESC_DOUBLE_MS;
@@ -110,15 +115,16 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
       }
       return;
     }
-    if (key.tab) { complete(); return; }
+    if (key.tab) { accept(false); return; }
     if (key.return) {
       if (key.meta) { edit(ed.insert(bufRef.current, '\n')); return; }
       if (bufRef.current.text.slice(0, bufRef.current.cursor).endsWith('\\')) { edit(ed.insert(ed.backspace(bufRef.current), '\n')); return; }
-      if (comp && comp.sel >= 0) { setComp(undefined); return; }
+      if (accept(true)) return;
       submit();
       return;
     }
     if (input === '\n') { edit(ed.insert(bufRef.current, '\n')); return; }
+    if ((key.upArrow || key.downArrow) && liveMenu()) { completion.move(key.upArrow ? -1 : 1); return; }
     if (key.upArrow) {
       const moved = ed.up(bufRef.current);
       if (moved) { setBuf(moved); return; }
@@ -128,7 +134,6 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
       if (hist.current.idx === undefined) hist.current.draft = bufRef.current;
       hist.current.idx = idx;
       setBuf(ed.bufferOf(all[idx]));
-      setComp(undefined);
       return;
     }
     if (key.downArrow) {
@@ -154,7 +159,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     if (input && !key.ctrl && !key.meta) typed(input);
   }, { isActive: active });
 
-  usePaste((text) => { ctrl.touch(); edit(ed.insert(bufRef.current, text)); }, { isActive: active });
+  usePaste((text) => { ctrl.touch(); edit(ed.insert(bufRef.current, pastes.current.add(text))); }, { isActive: active });
   // The prompt lint's findings as hints under the input (SPEC §7): advice, never blocking.
   const hints = useMemo(() => (buf.text.length >= 12 && !buf.text.startsWith('/') ? lintPrompt(buf.text).slice(0, 2) : []), [buf.text]);
   // Hidden while a question is open, but kept mounted so a half-typed prompt survives it.
@@ -165,24 +170,24 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     <Box flexDirection="column">
       <Box borderStyle="round" borderColor="gray" flexDirection="column" width={width} paddingX={1}>
         {!buf.text
-          ? <Text>{'> '}<Text inverse> </Text><Text dimColor>{busy ? '' : 'Try "explain this project" · / for commands · @ for files'}</Text></Text>
+          ? <Text>{'> '}{cursor(' ')}<Text dimColor>{busy ? '' : 'Try "explain this project" · / for commands · @ for files'}</Text></Text>
           : lines.map((l, i) => {
             const lead = i === 0 ? '> ' : '  ';
             if (i !== line) return <Text key={i}>{lead}{l}</Text>;
-            return <Text key={i}>{lead}{l.slice(0, col)}<Text inverse>{l[col] ?? ' '}</Text>{l.slice(col + 1)}</Text>;
+            return <Text key={i}>{lead}{l.slice(0, col)}{cursor(l[col] ?? ' ')}{l.slice(col + 1)}</Text>;
           })}
       </Box>
-      {!comp && hints.map((h) => (
-        <Text key={h.id} dimColor wrap="truncate-end">{`  hint: ${h.detail}: ${h.remedy}`}</Text>
-      ))}
-      {comp && (
-        <Box flexDirection="column" paddingLeft={2}>
-          {comp.items.slice(0, 8).map((c, k) => (
-            <Text key={c.value} color={k === comp.sel ? 'cyan' : undefined}>{c.value}{c.hint && <Text dimColor>  {c.hint}</Text>}</Text>
-          ))}
-          {comp.items.length > 8 && <Text dimColor>… {comp.items.length - 8} more (keep typing)</Text>}
+      {/* Each finding, and the first one's remedy below it, wrapped under the finding's text. */}
+      {!completion.menu && hints.map((h, k) => (
+        <Box key={h.id} width={width}>
+          <Box width={8} flexShrink={0}><Text dimColor>{'  hint:'}</Text></Box>
+          <Box flexDirection="column" flexShrink={1}>
+            <Text dimColor>{fit(h.detail, width - 8)}</Text>
+            {k === 0 && <Text dimColor>{fit(h.remedy, width - 8)}</Text>}
+          </Box>
         </Box>
-      )}
+      ))}
+      {completion.menu && <CompletionMenu menu={completion.menu} width={width} />}
     </Box>
   );
 }

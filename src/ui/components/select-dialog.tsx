@@ -1,25 +1,33 @@
 import { useRef, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
+import { renderMarkdown } from '../markdown.ts';
 import type { Choice } from '../state.ts';
 
-/** A question with a list to pick from: ↑/↓ or the number, Enter; Esc answers undefined. */
-export function SelectDialog({ title, body, options, onAnswer, width }: { title: string; body?: string; options: Array<Choice<string>>; onAnswer(v: string | undefined): void; width: number }) {
+/**
+ * A question with a list to pick from: ↑/↓ or the number, Enter; Esc answers undefined. The ❯
+ * starts on `initial` (the current value, for /mode) and moves to an option chosen by its number.
+ */
+export function SelectDialog({ title, body, options, onAnswer, width, initial = 0, markdown }: { title: string; body?: string; options: Array<Choice<string>>; onAnswer(v: string | undefined): void; width: number; initial?: number; markdown?: boolean }) {
+  const first = Math.min(Math.max(0, initial), Math.max(0, options.length - 1));
   // A ref as well as state: keys read in one chunk ("Down Enter") are handled before a re-render.
-  const at = useRef(0);
-  const [i, setIState] = useState(0);
+  const at = useRef(first);
+  const [i, setIState] = useState(first);
   const setI = (f: (x: number) => number) => { at.current = f(at.current); setIState(at.current); };
   useInput((input, key) => {
     if (key.upArrow) setI((x) => (x + options.length - 1) % options.length);
     else if (key.downArrow || key.tab) setI((x) => (x + 1) % options.length);
     else if (key.return) onAnswer(options[at.current]?.value);
     else if (key.escape || (key.ctrl && input === 'c')) onAnswer(undefined);
-    else if (/^[1-9]$/.test(input) && Number(input) <= options.length) onAnswer(options[Number(input) - 1].value);
+    else if (/^[1-9]$/.test(input) && Number(input) <= options.length) {
+      setI(() => Number(input) - 1);
+      onAnswer(options[at.current].value);
+    }
   });
   const shown = options.length > 12 ? windowAround(options, i, 12) : options.map((o, k) => ({ o, k }));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={width}>
       <Text bold>{title}</Text>
-      {body && <Box marginTop={1} flexDirection="column"><Text>{body}</Text></Box>}
+      {body && <Box marginTop={1} flexDirection="column"><Text>{markdown ? renderMarkdown(body, width - 4) : body}</Text></Box>}
       <Box marginTop={1} flexDirection="column">
         {shown.map(({ o, k }) => (
           <Text key={k} color={k === i ? 'cyan' : undefined}>
