@@ -1,5 +1,4 @@
 import { Box, Text } from 'ink';
-import { foldLines } from '../format.ts';
 
 /** Counts of a unified diff's added and removed lines (not the `+++`/`---` headers). */
 export function diffCounts(diff: string): { added: number; removed: number } {
@@ -14,16 +13,49 @@ export function diffCounts(diff: string): { added: number; removed: number } {
 
 export const looksLikeDiff = (s: string | undefined): s is string => !!s && /^@@ /.test(s);
 
-/** A unified diff, coloured: additions green, removals red, hunk headers dim; long diffs folded. */
+export interface DiffRow { kind: 'add' | 'del' | 'ctx' | 'gap'; no?: number; text: string }
+
+/**
+ * A unified diff as rows numbered like Claude Code's (the new file's line for context and
+ * additions, the old file's for removals); a hunk header after the first becomes a `…` gap. A
+ * fragment without hunk headers (a permission preview) has no numbers.
+ */
+export function diffRows(diff: string): DiffRow[] {
+  const rows: DiffRow[] = [];
+  let oldNo: number | undefined;
+  let newNo: number | undefined;
+  for (const l of diff.replace(/\n+$/, '').split('\n')) {
+    if (l.startsWith('\\')) continue;
+    const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(l);
+    if (h) {
+      if (oldNo !== undefined) rows.push({ kind: 'gap', text: '…' });
+      oldNo = Number(h[1]); newNo = Number(h[2]);
+      continue;
+    }
+    const kind = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : 'ctx';
+    rows.push({ kind, no: kind === 'del' ? oldNo : newNo, text: l.slice(1) });
+    if (kind !== 'add' && oldNo !== undefined) oldNo++;
+    if (kind !== 'del' && newNo !== undefined) newNo++;
+  }
+  return rows;
+}
+
+const SIGN = { add: '+', del: '-', ctx: ' ', gap: ' ' } as const;
+
+/** A unified diff, numbered and coloured: additions green, removals red; long diffs folded. */
 export function DiffView({ diff, maxLines = 24 }: { diff: string; maxLines?: number }) {
-  const { lines, hidden } = foldLines(diff.split('\n').filter((l) => !l.startsWith('\\')).join('\n'), maxLines);
+  const rows = diffRows(diff);
+  const width = Math.max(0, ...rows.map((r) => (r.no === undefined ? 0 : String(r.no).length)));
+  const shown = rows.slice(0, maxLines);
+  const hidden = rows.length - shown.length;
   return (
     <Box flexDirection="column">
-      {lines.map((l, i) => {
-        if (l.startsWith('@@')) return <Text key={i} dimColor>{l}</Text>;
-        if (l.startsWith('+')) return <Text key={i} color="green">{l}</Text>;
-        if (l.startsWith('-')) return <Text key={i} color="red">{l}</Text>;
-        return <Text key={i}>{l}</Text>;
+      {shown.map((r, i) => {
+        const line = width ? `${(r.no === undefined ? '' : String(r.no)).padStart(width)} ${SIGN[r.kind]} ${r.text}` : `${SIGN[r.kind]}${r.text}`;
+        if (r.kind === 'gap') return <Text key={i} dimColor>{`${''.padStart(width)}   …`}</Text>;
+        if (r.kind === 'add') return <Text key={i} color="green">{line}</Text>;
+        if (r.kind === 'del') return <Text key={i} color="red">{line}</Text>;
+        return <Text key={i}>{line}</Text>;
       })}
       {hidden > 0 && <Text dimColor>… +{hidden} lines</Text>}
     </Box>
