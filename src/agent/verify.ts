@@ -94,8 +94,6 @@ export class Verifier {
   private pendingFix = false;
   /** Fix attempts asked for so far. */
   attempts = 0;
-  /** Verification runs so far. */
-  runs = 0;
   /** Set when the last run failed and no attempt is left. */
   failure?: string;
   /** What the last run said when it failed (cleared when one passes). */
@@ -117,7 +115,6 @@ export class Verifier {
     this.changed = false;
     this.pendingFix = false;
     const attempt = this.attempts;
-    this.runs++;
     this.o.emit({ type: 'verify-start', command: this.command, attempt });
     const r = await runVerifyCommand(this.command, this.o.cwd, this.o.env, signal);
     this.o.emit({ type: 'verify-end', command: this.command, attempt, passed: r.passed, exitCode: r.exitCode, output: r.output, durationMs: r.durationMs });

@@ -6,7 +6,7 @@ import { failing, findingsText, lintPrompt } from '../recipes/lint.ts';
 import { findRecipe, findTemplate, library } from '../recipes/load.ts';
 import { libraryText, recipeJson, recipeText, templateJson, templatesText, templateText } from '../recipes/render.ts';
 import { saveRecipe } from '../recipes/save.ts';
-import type { Recipe, Template } from '../recipes/schema.ts';
+import { MODE_NAMES, type Recipe, type Template } from '../recipes/schema.ts';
 import { fillSlots, parseSet, type Fill } from '../recipes/slots.ts';
 import { splitRules, type CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
@@ -14,7 +14,6 @@ import { Exit } from './exit.ts';
 type Out = (s: string) => void;
 const out: Out = (s) => { process.stdout.write(s); };
 const err: Out = (s) => { process.stderr.write(s); };
-const MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
 const collect = (v: string, prev: string[]) => [...prev, v];
 
 interface FillFlags { set: string[]; file: string[] }

@@ -2,9 +2,7 @@ import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
 import { expandCommand } from '../commands/expand.ts';
 import { helpText } from '../commands/help.ts';
-import { decide } from '../permissions/decide.ts';
-import { buildRules } from '../permissions/rules.ts';
-import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
+import { bashRuleCheck } from '../commands/rule-check.ts';
 import { Exit } from './exit.ts';
 import initPrompt from '../commands/init-prompt.md';
 
@@ -53,14 +51,10 @@ export async function expandSlash(prompt: string, o: { cwd: string; home: string
       }
       throw new Exit(2, `/${res.name} belongs to the interactive session: run "assistant" and type it there.`);
     case 'custom': {
-      await initShellParser();
       const expanded = await expandCommand(res.command, res.args, {
         cwd: o.cwd,
         signal: o.signal,
-        isAllowed: (rule, command) => {
-          const { rules } = buildRules([{ kind: 'allow', rules: [rule], source: res.command.file }]);
-          return decide('Bash', { command }, { mode: 'normal', projectRoot: o.cwd, additionalDirs: [], home: o.home, rules, shell: splitCommand(command) }).behavior === 'allow';
-        },
+        isAllowed: await bashRuleCheck(res.command.file, o.cwd, o.home),
       });
       if (!expanded.ok) throw new Exit(2, `/${res.command.name}: ${expanded.error}`);
       return { kind: 'prompt', prompt: expanded.prompt, allowedTools: expanded.allowedTools, model: expanded.model, source: `/${res.command.name} (${res.command.file})`, warnings: loaded.problems };

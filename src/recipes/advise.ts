@@ -1,5 +1,5 @@
 import { library } from './load.ts';
-import type { Recipe, Template } from './schema.ts';
+import { MODE_NAMES, type Recipe, type Template } from './schema.ts';
 import { stems } from './words.ts';
 
 /**
@@ -86,8 +86,6 @@ export function advise(task: string, o: { minutes?: number; risk?: Risk } = {}):
     templates: templates.map(({ number, name, title }) => ({ number, name, title })),
   };
 }
-
-const MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
 
 export function adviceText(a: Advice): string {
   const lines: string[] = [];

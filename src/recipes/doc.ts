@@ -1,9 +1,7 @@
 import { LINT_RULES } from './lint.ts';
 import { library } from './load.ts';
-import { CATEGORIES } from './schema.ts';
+import { CATEGORIES, MINUTES, MODE_NAMES } from './schema.ts';
 
-const MODE = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
-const MINUTES = { low: '< 5 min', medium: '5–30 min', high: '> 30 min' } as const;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const slotList = (r: { slots: string[]; fileSlot: boolean }) => [...r.slots.map((s) => `\`[${s}]\``), ...(r.fileSlot ? ['`@<path>`'] : [])].join(', ') || '—';
 
@@ -46,13 +44,13 @@ export function recipesMarkdown(): string {
     '',
     '| # | Category | Title | Mode | Complexity | Risk | Reads | Writes | Slots |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...recipes.map((r) => `| ${r.number} | ${r.category} | ${cell(r.title)} | ${MODE[r.mode]} | ${MINUTES[r.complexity]} | ${r.risk} | ${r.reads.join(', ') || '—'} | ${r.writes.join(', ') || '—'} | ${slotList(r)} |`),
+    ...recipes.map((r) => `| ${r.number} | ${r.category} | ${cell(r.title)} | ${MODE_NAMES[r.mode]} | ${MINUTES[r.complexity]} | ${r.risk} | ${r.reads.join(', ') || '—'} | ${r.writes.join(', ') || '—'} | ${slotList(r)} |`),
     '',
     '## The one-line templates',
     '',
     '| # | Name | Title | Mode | Template |',
     '|---|---|---|---|---|',
-    ...templates.map((t) => `| ${t.number} | \`${t.name}\` | ${t.title} | ${MODE[t.mode]} | ${cell(t.body)} |`),
+    ...templates.map((t) => `| ${t.number} | \`${t.name}\` | ${t.title} | ${MODE_NAMES[t.mode]} | ${cell(t.body)} |`),
     '',
     '## Prompt lint',
     '',
@@ -67,7 +65,7 @@ export function recipesMarkdown(): string {
   for (const cat of CATEGORIES) {
     out.push('', `### ${cat}`);
     for (const r of recipes.filter((x) => x.category === cat)) {
-      out.push('', `#### ${r.number}. ${r.title}`, '', `*${MODE[r.mode]} · ${MINUTES[r.complexity]} · ${r.risk} risk*${r.reads.length || r.writes.length ? ` · files: ${[...r.reads.map((f) => `reads ${f}`), ...r.writes.map((f) => `writes ${f}`)].join(', ')}` : ''}`, '', `**When:** ${r.scenario}`, '', '```text', r.body, '```', '', `**Note:** ${r.note}`);
+      out.push('', `#### ${r.number}. ${r.title}`, '', `*${MODE_NAMES[r.mode]} · ${MINUTES[r.complexity]} · ${r.risk} risk*${r.reads.length || r.writes.length ? ` · files: ${[...r.reads.map((f) => `reads ${f}`), ...r.writes.map((f) => `writes ${f}`)].join(', ')}` : ''}`, '', `**When:** ${r.scenario}`, '', '```text', r.body, '```', '', `**Note:** ${r.note}`);
       if (r.why) out.push('', `**Why it works:** ${r.why}`);
     }
   }

@@ -27,7 +27,7 @@ interface Check {
 }
 
 /** `text`: as typed; `prose`: without code blocks, file references and conditional clauses ("if it fails, …"). */
-interface Prompt { text: string; lower: string; prose: string }
+interface Prompt { text: string; prose: string }
 
 const FILE_REF = /@[\w./~-]+|\b[\w-]+(?:\/[\w.-]+)*\.(?:[a-z]{1,5})(?::\d+)?\b|\b(?:src|lib|test|tests|app|pkg)\/[\w./-]+/i;
 const LINE_REF = /\bline[s]? \d+|:\d+\b|\bL\d+\b/i;
@@ -148,7 +148,7 @@ export const LINT_RULES = CHECKS.map(({ id, rule, pitfall, remedy }) => ({ id, r
 
 export function lintPrompt(text: string): Finding[] {
   const prose = text.replace(/```[\s\S]*?(?:```|$)/g, ' ').replace(/@[\w./~-]+/g, (m) => (m.includes('/') || m.includes('.') ? '@file' : m));
-  const p: Prompt = { text, lower: text.toLowerCase(), prose };
+  const p: Prompt = { text, prose };
   const out: Finding[] = [];
   for (const c of CHECKS) {
     const detail = c.test(p);

@@ -1,7 +1,5 @@
-import { CATEGORIES, type Recipe, type Template } from './schema.ts';
+import { CATEGORIES, MINUTES, MODE_NAMES, type Recipe, type Template } from './schema.ts';
 
-const MODE = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
-const MINUTES = { low: '<5 min', medium: '5-30 min', high: '>30 min' } as const;
 
 const SHORT_MODE = { plan: 'plan', normal: 'normal', 'auto-accept': 'auto' } as const;
 /** Titles longer than this are cut with … so a row fits 80 columns. */
@@ -36,7 +34,7 @@ export function exampleUse(kind: 'recipes' | 'templates', ref: string | number, 
 export function recipeText(r: Recipe): string {
   const out = [
     `Recipe ${r.number}: ${r.title}`,
-    `${r.category} · ${MODE[r.mode]} · complexity ${r.complexity} (${MINUTES[r.complexity]}) · ${r.risk} risk`,
+    `${r.category} · ${MODE_NAMES[r.mode]} · complexity ${r.complexity} (${MINUTES[r.complexity]}) · ${r.risk} risk`,
     '',
     `When: ${r.scenario}`,
   ];
@@ -58,7 +56,7 @@ export function templatesText(templates: Template[]): string {
 /** `assistant templates show NAME`. */
 export function templateText(t: Template): string {
   const slots = [...t.slots.map((s) => `[${s}]`), ...(t.fileSlot ? ['@<path> (--file: a file, directory or path:function)'] : [])].join(', ');
-  return `Template ${t.number}: ${t.name} (${t.title}) · ${MODE[t.mode]}\nSlots: ${slots || 'none'}\n\n${indent(t.body)}\n\nUse: ${exampleUse('templates', t.name, t)}\n`;
+  return `Template ${t.number}: ${t.name} (${t.title}) · ${MODE_NAMES[t.mode]}\nSlots: ${slots || 'none'}\n\n${indent(t.body)}\n\nUse: ${exampleUse('templates', t.name, t)}\n`;
 }
 
 const indent = (text: string) => text.split('\n').map((l) => (l ? `    ${l}` : l)).join('\n');

@@ -3,9 +3,8 @@ import { dirname, join } from 'node:path';
 import { BUILTIN_NAMES } from '../commands/builtins.ts';
 import { COMMANDS_DIR } from '../commands/loader.ts';
 import type { Recipe } from './schema.ts';
-import { fileReference, type Fill } from './slots.ts';
+import { fileReference, normaliseSlotName, substitute, type Fill } from './slots.ts';
 
-const SLOT = /\[([a-z][a-z0-9 -]*)\](?!\()/g;
 const NAME = /^[a-z0-9][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)*$/i;
 
 export type SaveResult = { ok: true; file: string; command: string; argumentHint: string } | { ok: false; error: string };
@@ -18,22 +17,21 @@ export type SaveResult = { ok: true; file: string; command: string; argumentHint
 export function saveRecipe(r: Recipe, name: string, fill: Fill, o: { root: string; force?: boolean }): SaveResult {
   if (!NAME.test(name)) return { ok: false, error: `"${name}" cannot be a command name: use letters, digits, - and _ (a:b for a folder)` };
   if (BUILTIN_NAMES.has(name)) return { ok: false, error: `/${name} is a built-in command; choose another name` };
-  const set = new Map(Object.entries(fill.set).map(([k, v]) => [k.trim().toLowerCase(), v]));
+  const set = new Map(Object.entries(fill.set).map(([k, v]) => [normaliseSlotName(k), v]));
   // Optional slots not given take their default now; the others become $1…$9.
   for (const [k, v] of Object.entries(r.defaults)) if (!set.get(k)) set.set(k, v);
   const open = r.slots.filter((s) => !set.get(s));
-  const unknown = Object.keys(fill.set).map((k) => k.trim().toLowerCase()).filter((k) => !r.slots.includes(k));
+  const unknown = Object.keys(fill.set).map(normaliseSlotName).filter((k) => !r.slots.includes(k));
   if (unknown.length) return { ok: false, error: `recipe ${r.number} has no slot ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${r.slots.map((s) => `[${s}]`).join(', ') || 'none'}` };
   const fileArg = r.fileSlot && fill.files.length === 0;
   const positions = open.length + (fileArg ? 1 : 0);
   if (positions > 9) return { ok: false, error: `recipe ${r.number} would need ${positions} arguments (at most 9); fill some with --set` };
-  let body = r.body.replace(SLOT, (m, slot: string) => {
+  const body = substitute(r.body, (slot) => {
     const v = set.get(slot);
     if (v) return v;
     const i = open.indexOf(slot);
-    return i >= 0 ? `$${i + 1}` : m;
-  });
-  body = body.split('@<path>').join(fileArg ? `@$${open.length + 1}` : fill.files.map(fileReference).join(' '));
+    return i >= 0 ? `$${i + 1}` : undefined;
+  }, fileArg ? `@$${open.length + 1}` : fill.files.map(fileReference).join(' '));
   const argumentHint = [...open.map((s) => `[${s}]`), ...(fileArg ? ['[path]'] : [])].join(' ');
   const file = join(o.root, COMMANDS_DIR, `${name.split(':').join('/')}.md`);
   if (existsSync(file) && !o.force) return { ok: false, error: `${file} exists; add --force to replace it` };

@@ -10,6 +10,9 @@ export const CATEGORIES = [
 ] as const;
 export const RECIPE_MODES = ['plan', 'normal', 'auto-accept'] as const;
 export const LEVELS = ['low', 'medium', 'high'] as const;
+/** How a recipe's mode and complexity are written for people (lists, show, advise, docs). */
+export const MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
+export const MINUTES = { low: '<5 min', medium: '5-30 min', high: '>30 min' } as const;
 
 const text = (what: string) => z.string({ error: `must be text (${what})` }).trim().min(1, `must not be empty (${what})`);
 const list = z.union([z.string().transform((s) => [s]), z.array(z.string())]).default([]);

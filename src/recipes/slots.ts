@@ -40,7 +40,14 @@ export function parseSet(arg: string): [string, string] | undefined {
   return [normalise(arg.slice(0, eq)), arg.slice(eq + 1).trim()];
 }
 
-const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+/** A slot name as `--set` may write it (`Module_Name`) → as the text has it (`module name`). */
+export const normaliseSlotName = (name: string) => name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+const normalise = normaliseSlotName;
+
+/** Replaces each `[name]` slot with `value(name)` (left as written when undefined) and every `@<path>` with `files`. */
+export function substitute(body: string, value: (name: string) => string | undefined, files: string): string {
+  return body.split(FILE_SLOT).join(files).replace(SLOT, (m, name: string) => value(name) ?? m);
+}
 
 /** `name = text` lines of a recipe's `defaults:` → a map; a slot with a default is optional. */
 export function parseDefaults(lines: string[]): Record<string, string> | { error: string } {
@@ -69,8 +76,6 @@ export function fillSlots(body: string, fill: Fill, what: string, defaults: Reco
   if (!fileSlot && fill.files.length) problems.push(`${what} takes no file (no @<path> slot); name files in a --set value instead`);
   if (problems.length) return { ok: false, error: `${what}: ${problems.join('; ')}.` };
   const files = fill.files.map(fileReference).join(' ');
-  const text = body
-    .split(FILE_SLOT).join(files)
-    .replace(SLOT, (_m, name: string) => set.get(name) || defaults[name] || _m);
+  const text = substitute(body, (name) => set.get(name) || defaults[name] || undefined, files);
   return { ok: true, text };
 }

@@ -23,8 +23,6 @@ function endsWithNewline(abs: string): boolean {
   } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
 }
 
-const isNotebook = (abs: string) => abs.endsWith('.ipynb');
-
 export const DEFAULT_READ_LIMIT = 2000;
 /** A page stops early rather than exceed this many characters of output. */
 const MAX_PAGE_CHARS = 100_000;
@@ -99,12 +97,13 @@ export const readTool: ToolDef<typeof schema> = {
       output += `\n\n… file has ${totalText} lines; showing ${first + 1}-${last}${why}. Read again with offset=${last + 1} to continue.`;
     }
     // Claude Code's tool_response keeps a final newline and counts the empty line after it.
-    const atEnd = page.counted && last === total && !isNotebook(abs) && endsWithNewline(abs);
+    const finalNewline = page.counted && endsWithNewline(abs);
+    const atEnd = finalNewline && last === total;
     const content = page.lines.slice(0, shown).join('\n') + (atEnd ? '\n' : '');
     return {
       output,
       display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}`,
-      response: { type: 'text', file: { filePath: abs, content, numLines: shown + (atEnd ? 1 : 0), startLine: first + 1, totalLines: total + (page.counted && endsWithNewline(abs) ? 1 : 0) } },
+      response: { type: 'text', file: { filePath: abs, content, numLines: shown + (atEnd ? 1 : 0), startLine: first + 1, totalLines: total + (finalNewline ? 1 : 0) } },
     };
   },
 };

@@ -7,10 +7,9 @@ import { helpText } from '../commands/help.ts';
 import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
 import initPrompt from '../commands/init-prompt.md';
-import { decide } from '../permissions/decide.ts';
 import { MODES, parseMode } from '../permissions/modes.ts';
-import { buildRules, type Rule } from '../permissions/rules.ts';
-import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
+import type { Rule } from '../permissions/rules.ts';
+import { bashRuleCheck } from '../commands/rule-check.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
@@ -18,6 +17,7 @@ import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
 import { rewind } from './rewind.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
+import { MODE_NAMES } from '../recipes/schema.ts';
 
 /** Keys the terminal UI understands, for /help. */
 export const KEYS_HELP = [
@@ -48,13 +48,8 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     return;
   }
   if (res.kind === 'custom') {
-    await initShellParser();
     const expanded = await expandCommand(res.command, res.args, {
-      cwd, signal: AbortSignal.timeout(60_000),
-      isAllowed: (rule, command) => {
-        const { rules } = buildRules([{ kind: 'allow', rules: [rule], source: res.command.file }]);
-        return decide('Bash', { command }, { mode: 'normal', projectRoot: cwd, additionalDirs: [], home, rules, shell: splitCommand(command) }).behavior === 'allow';
-      },
+      cwd, signal: AbortSignal.timeout(60_000), isAllowed: await bashRuleCheck(res.command.file, cwd, home),
     });
     if (!expanded.ok) { ctrl.add({ kind: 'user', text }); ctrl.notice('error', `/${res.command.name}: ${expanded.error}`); return; }
     // `model:` front matter: that model answers this one turn (SPEC §6); one that cannot be set up sends nothing.
@@ -100,8 +95,6 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
  * `/recipes` lists the library, `/recipe N` shows one, `/recipe N --set "name=value" … --file PATH`
  * fills it and sends it, switching to the recipe's mode first (SPEC §7), which the footer shows.
  */
-const RECIPE_MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal mode', 'auto-accept': 'Auto-Accept mode' } as const;
-
 async function recipe(ctrl: Controller, name: 'recipes' | 'recipe', args: string, text: string): Promise<void> {
   const { recipeSlash } = await import('../recipes/slash.ts');
   const r = recipeSlash(name, args);
@@ -111,7 +104,7 @@ async function recipe(ctrl: Controller, name: 'recipes' | 'recipe', args: string
   const recipeMode = parseMode(r.recipe.mode);
   if (recipeMode && recipeMode !== ctrl.session.mode) {
     ctrl.setMode(recipeMode);
-    ctrl.notice('info', `Recipe ${r.recipe.number} runs in ${RECIPE_MODE_NAMES[r.recipe.mode]}; Shift+Tab changes the mode.`);
+    ctrl.notice('info', `Recipe ${r.recipe.number} runs in ${MODE_NAMES[r.recipe.mode]}; Shift+Tab changes the mode.`);
   }
   await ctrl.prompt(r.prompt, { shown: text });
 }

@@ -226,3 +226,15 @@ test('large output through a slow pipe arrives whole before the CLI exits', asyn
   });
   assert.equal(Number(piped), Buffer.byteLength(direct.stdout));
 });
+
+test('templates run fills the template and runs it in the template\'s mode', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  model.reset();
+  model.script(reply('It checks that the name is not empty.'));
+  const r = await runCli(['templates', 'run', 'explain', '--file', 'src/auth.ts:login', '--output-format', 'stream-json', '--verbose', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /── template explain: Explain code \(Plan Mode\)/);
+  assert.equal(JSON.parse(r.stdout.split('\n')[0]).permissionMode, 'plan');
+  assert.match(userTexts(model.requests[0]).join('\n'), /Explain what @src\/auth\.ts \(the function login\) does/);
+  assert.match(userTexts(model.requests[0]).join('\n'), /return user\.length > 0/, 'the file is attached');
+});
