@@ -23,7 +23,7 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
   const cwd = process.cwd();
   const home = homedir();
-  const ui = await import('../ui/start.tsx');
+  const { ui, Controller, runSlash } = await loadUi();
   ui.guardTerminal();
   let options = opts;
   if (opts.resume === true) {
@@ -37,8 +37,6 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
     options = { ...opts, resume: id };
   }
   const setup = loadSetup(options, cwd, home);
-  const { Controller } = await import('../ui/controller.ts');
-  const { runSlash } = await import('../ui/commands.ts');
   const idle = Number(process.env.ASSISTANT_IDLE_NOTIFY_MS);
   const ctrl = new Controller({ setup, version, verbose: opts.verbose, idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined });
   ctrl.slash = runSlash;
@@ -59,6 +57,24 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   const path = ctrl.session.transcript.path;
   if (readEntries(path).some((e) => e.type === 'message')) process.stdout.write(`Resume this session with: assistant -r ${ctrl.session.id}\n`);
   return signalled ?? 0;
+}
+
+/**
+ * The UI modules. Ink and chalk read CI / CONTINUOUS_INTEGRATION when they load and then draw only
+ * a last frame, in no colour: right for a CI log, wrong for a person at a terminal who happens to
+ * have CI set (a CI job's shell, a tmux pane started from one). We are at a terminal here, so the
+ * two are hidden while the modules load and put back at once: tools and hooks still see them.
+ */
+async function loadUi() {
+  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+  try {
+    const [ui, { Controller }, { runSlash }] = await Promise.all([import('../ui/start.tsx'), import('../ui/controller.ts'), import('../ui/commands.ts')]);
+    return { ui, Controller, runSlash };
+  } finally {
+    for (const [k, v] of Object.entries(saved)) if (v !== undefined) process.env[k] = v;
+  }
 }
 
 function holdKeys(): void {

@@ -15,7 +15,7 @@ const WIPE = '\x1b[2J\x1b[3J\x1b[H';
  * once they are done.
  */
 export async function startUi(ctrl: Controller, firstPrompt?: string): Promise<void> {
-  const instance = render(<App ctrl={ctrl} />, { exitOnCtrlC: false, patchConsole: true, maxFps: 30, incrementalRendering: true });
+  const instance = render(<App ctrl={ctrl} />, { exitOnCtrlC: false, interactive: true, patchConsole: true, maxFps: 30, incrementalRendering: true });
   const wipe = () => {
     instance.clear();
     process.stdout.write(WIPE);
@@ -56,7 +56,7 @@ function redrawOnResize(ctrl: Controller, wipe: () => void): () => void {
 export async function pick(title: string, options: Array<Choice<string>>): Promise<string | undefined> {
   let answer: string | undefined;
   const width = Math.max(20, (process.stdout.columns ?? 80) - 1);
-  const instance = render(<SelectDialog title={title} options={options} width={width} onAnswer={(v) => { answer = v; instance.clear(); instance.unmount(); }} />, { exitOnCtrlC: false });
+  const instance = render(<SelectDialog title={title} options={options} width={width} onAnswer={(v) => { answer = v; instance.clear(); instance.unmount(); }} />, { exitOnCtrlC: false, interactive: true });
   await instance.waitUntilExit();
   return answer;
 }

@@ -28,7 +28,7 @@ test('a waiting permission question fires Notification hooks, and the answer is 
         for (let i = 0; i < 100 && !existsSync(join(dir, 'notified.json')); i++) await sleep(20);
         return { allow: true };
       },
-      hooks: [{ event: 'Notification', matcher: undefined, command: 'cat > notified.json', timeoutMs: 5000, failClosed: false, source: 'test' }],
+      hooks: [{ event: 'Notification', matcher: undefined, command: 'cat > notified.tmp && mv notified.tmp notified.json', timeoutMs: 5000, failClosed: false, source: 'test' }],
     });
     const outcome = await session.prompt('rewrite a.txt', new AbortController().signal);
     assert.equal(outcome.status, 'done');

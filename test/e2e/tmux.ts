@@ -17,7 +17,8 @@ export class TmuxCli {
   static start(args: string[], o: { cwd: string; home: string; env?: Record<string, string | undefined>; width?: number; height?: number; afterExit?: string }): TmuxCli {
     const socket = `assistant-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
     const dir = mkdtempSync(join(tmpdir(), 'assistant-tmux-'));
-    const env = cleanEnv(o.home, { TERM: 'xterm-256color', ...o.env });
+    // CI set, as on the CI machines: the screen must not depend on it (Ink and chalk read it).
+    const env = cleanEnv(o.home, { TERM: 'xterm-256color', CI: 'true', ...o.env });
     const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
     const vars = Object.entries(env).map(([k, v]) => `${k}=${q(String(v))}`).join(' ');
     // After the CLI exits, the pane stays to show its exit code and what it left on the screen.
