@@ -144,7 +144,7 @@ export class Session {
    * Replaces the conversation with the model's summary of it (SPEC §6): PreCompact hooks first,
    * then the summary; the transcript keeps the full history and records the summary. Never throws.
    */
-  async compact(trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal): Promise<{ ok: true; before: number } | { ok: false; error: string }> {
+  async compact(trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal): Promise<{ ok: true; before: number; usage: Usage } | { ok: false; error: string }> {
     if (this.messages.length === 0) return { ok: false, error: 'there is no conversation to compact yet' };
     if (this.hooks.has('PreCompact')) {
       await this.hooks.fire('PreCompact', { ...this.hooks.base('PreCompact', true), trigger, custom_instructions: instructions ?? '' }, signal);
@@ -156,7 +156,7 @@ export class Session {
     this.usage = addUsage(this.usage, r.usage);
     this.transcript.write({ type: 'compact', trigger, summary: r.summary, timestamp: new Date().toISOString() });
     this.startContext = await sessionStart(this.hooks, 'compact', signal);
-    return { ok: true, before };
+    return { ok: true, before, usage: r.usage };
   }
 
   /** Compacts when the conversation passes the threshold share of the context window (SPEC §6). */

@@ -8,6 +8,7 @@ import type { AskFn } from '../agent/events.ts';
 import { createSession, loadSetup } from '../agent/setup.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { readEntries } from '../session/transcript.ts';
+import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
 
 const io: HeadlessIO = {
@@ -104,10 +105,18 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
   for (const message of setup.warnings) printer.sink({ type: 'warning', message });
   if (slash.kind === 'compact') {
+    // The session's hooks fire as in any run (SessionStart resume, PreCompact, SessionEnd), and the
+    // result is printed like any result, so `--output-format json` stays JSON.
+    const started = performance.now();
+    await session.start(controller.signal);
     const c = await session.compact('manual', slash.instructions || undefined, controller.signal);
-    if (!c.ok) { io.err(`error: compaction failed: ${c.error}\n`); return 1; }
-    io.out(`Compacted ${c.before} messages into a summary.\n`);
-    return 0;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await session.end('other', AbortSignal.timeout(60_000));
+    const outcome = c.ok
+      ? { status: 'done' as const, text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
+      : { status: 'error' as const, text: '', turns: 1, usage: emptyUsage(), error: `compaction failed: ${c.error}` };
+    return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
   }
   const expansion = await session.expandReferences(prompt, controller.signal);
   if (!expansion.ok) throw new Exit(2, `Nothing was sent:\n  ${expansion.errors.join('\n  ')}`);

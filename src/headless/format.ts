@@ -3,10 +3,14 @@ import type { AgentEvent, RunOutcome } from '../agent/events.ts';
 import type { Denial } from '../agent/session.ts';
 import type { Message, Usage } from '../providers/types.ts';
 
-/** Claude Code's usage field names, so scripts that read `-p --output-format json` keep working. */
+/**
+ * Claude Code's usage field names, so scripts that read `-p --output-format json` keep working.
+ * As in Anthropic's API, `input_tokens` excludes the cached tokens counted in the two cache fields
+ * (our `inputTokens` is the total); scripts add the three.
+ */
 export function usageJson(u: Usage) {
   return {
-    input_tokens: u.inputTokens,
+    input_tokens: Math.max(0, u.inputTokens - (u.cacheReadTokens ?? 0) - (u.cacheWriteTokens ?? 0)),
     output_tokens: u.outputTokens,
     cache_read_input_tokens: u.cacheReadTokens,
     cache_creation_input_tokens: u.cacheWriteTokens,
@@ -98,6 +102,6 @@ export function resultJson(r: ResultInfo): Record<string, unknown> {
     total_cost_usd: r.costUsd,
     usage: usageJson(outcome.usage),
     permission_denials: r.denials,
-    ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.error && isError ? { error: outcome.error } : {}),
   };
 }

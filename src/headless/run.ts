@@ -22,16 +22,18 @@ export const refuseAsk: AskFn = async (req) => ({
 export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: boolean, sessionId: () => string, model: () => string | undefined = () => undefined) {
   let apiStart = 0;
   let apiMs = 0;
+  // Warnings, waits, retries and verification go to stderr in every format (SPEC §11.3, §3, §8);
+  // stream-json has them as events on stdout too.
   const sink = (ev: AgentEvent) => {
     if (ev.type === 'request') apiStart = performance.now();
     if (ev.type === 'message' && ev.message.role === 'assistant') apiMs += performance.now() - apiStart;
-    if (ev.type === 'warning' && format !== 'stream-json') io.err(`warning: ${ev.message}\n`);
-    if (ev.type === 'hook-running' && format !== 'stream-json') io.err(`… waiting for ${ev.event} hook "${ev.command}"\n`);
-    if (ev.type === 'retry' && format !== 'stream-json') {
+    if (ev.type === 'warning') io.err(`warning: ${ev.message}\n`);
+    if (ev.type === 'hook-running') io.err(`… waiting for ${ev.event} hook "${ev.command}"\n`);
+    if (ev.type === 'retry') {
       io.err(`${ev.message}; retrying in ${(ev.delayMs / 1000).toFixed(1)} s (attempt ${ev.attempt} of ${ev.maxRetries})\n`);
     }
-    if (ev.type === 'verify-start' && format !== 'stream-json') io.err(`verifying: ${ev.command}${ev.attempt ? ` (after fix attempt ${ev.attempt})` : ''}\n`);
-    if (ev.type === 'verify-end' && format !== 'stream-json') {
+    if (ev.type === 'verify-start') io.err(`verifying: ${ev.command}${ev.attempt ? ` (after fix attempt ${ev.attempt})` : ''}\n`);
+    if (ev.type === 'verify-end') {
       io.err(ev.passed ? `verification passed: ${ev.command} (${(ev.durationMs / 1000).toFixed(1)} s)\n`
         : `verification failed: ${ev.command} exited with ${ev.exitCode ?? 'no code'} (${(ev.durationMs / 1000).toFixed(1)} s)\n${indent(tail(ev.output, 15))}\n`);
     }

@@ -29,6 +29,20 @@ function withCacheBreakpoints(req: ModelRequest): LanguageModelV4Prompt {
 }
 
 /**
+ * Anthropic marks a failed tool result with `is_error`; the OpenAI-style wires have no such flag,
+ * and the AI SDK sends our error text there as `{"error":"…"}`, escaped onto one line. For them
+ * the text goes as it is, prefixed `Error: `, so the model reads the message as written.
+ */
+function plainToolErrors(prompt: LanguageModelV4Prompt, provider: string): LanguageModelV4Prompt {
+  if (provider.startsWith('anthropic')) return prompt;
+  return prompt.map((m) => (m.role !== 'tool' ? m : {
+    ...m,
+    content: m.content.map((p) => (p.type === 'tool-result' && p.output.type === 'error-text'
+      ? { ...p, output: { type: 'text' as const, value: `Error: ${p.output.value}` } } : p)),
+  }));
+}
+
+/**
  * One streamed model call through an AI SDK provider (LanguageModelV4.doStream).
  * Never throws: ends with `finish`, `error` (classified, maybe retryable) or `aborted`.
  */
@@ -53,7 +67,7 @@ export async function* streamOnce(
   try {
     arm();
     const { stream } = await model.doStream({
-      prompt: withCacheBreakpoints(req),
+      prompt: plainToolErrors(withCacheBreakpoints(req), model.provider),
       tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })),
       toolChoice: req.tools.length ? { type: 'auto' } : undefined,
       maxOutputTokens: req.maxOutputTokens,

@@ -69,19 +69,26 @@ function need(env: NodeJS.ProcessEnv, name: string, provider: string, alternativ
 }
 
 async function languageModel(provider: string, model: string, env: NodeJS.ProcessEnv): Promise<LanguageModelV4> {
+  // The AI SDK's modules build a default provider from process.env when they load, and an empty
+  // base URL there throws; an empty variable means unset, as in the vendors' own SDKs.
+  for (const k of ['ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL']) if (process.env[k] !== undefined && !process.env[k]!.trim()) delete process.env[k];
   switch (provider) {
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
-      const apiKey = env.ANTHROPIC_API_KEY || (baseURL ? 'none' : need(env, 'ANTHROPIC_API_KEY', 'anthropic'));
+      // An empty variable counts as unset, as in the vendors' SDKs (the AI SDK would read it itself).
+      const custom = anthropicBaseUrl(env.ANTHROPIC_BASE_URL?.trim());
+      const baseURL = custom ?? 'https://api.anthropic.com/v1';
+      // ANTHROPIC_AUTH_TOKEN (a Bearer token, for gateways) as in Claude Code; the key wins when both are set.
+      if (!env.ANTHROPIC_API_KEY && env.ANTHROPIC_AUTH_TOKEN) return createAnthropic({ authToken: env.ANTHROPIC_AUTH_TOKEN, baseURL })(model) as LanguageModelV4;
+      const apiKey = env.ANTHROPIC_API_KEY || (custom ? 'none' : need(env, 'ANTHROPIC_API_KEY', 'anthropic'));
       return createAnthropic({ apiKey, baseURL })(model) as LanguageModelV4;
     }
     case 'openai':
     case 'openai-chat': {
       const { createOpenAI } = await import('@ai-sdk/openai');
-      const baseURL = env.OPENAI_BASE_URL?.replace(/\/+$/, '') || undefined;
-      const apiKey = env.OPENAI_API_KEY || (baseURL ? 'none' : need(env, 'OPENAI_API_KEY', 'openai'));
-      const p = createOpenAI({ apiKey, baseURL });
+      const custom = env.OPENAI_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+      const apiKey = env.OPENAI_API_KEY || (custom ? 'none' : need(env, 'OPENAI_API_KEY', 'openai'));
+      const p = createOpenAI({ apiKey, baseURL: custom ?? 'https://api.openai.com/v1' });
       return (provider === 'openai' ? p.responses(model) : p.chat(model)) as LanguageModelV4;
     }
     case 'google': {
@@ -131,9 +138,12 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
   const { env } = opts;
   let spec = opts.spec;
   if (!spec) {
-    if (env.ANTHROPIC_API_KEY) spec = `anthropic:${DEFAULT_MODELS.anthropic}`;
+    // A key, a token, or a base URL (a local proxy may need no key) names the provider.
+    if (env.ANTHROPIC_API_KEY || env.ANTHROPIC_AUTH_TOKEN) spec = `anthropic:${DEFAULT_MODELS.anthropic}`;
     else if (env.OPENAI_API_KEY) spec = `openai:${DEFAULT_MODELS.openai}`;
     else if (env.GEMINI_API_KEY || env.GOOGLE_GENERATIVE_AI_API_KEY) spec = `google:${DEFAULT_MODELS.google}`;
+    else if (env.ANTHROPIC_BASE_URL?.trim()) spec = `anthropic:${DEFAULT_MODELS.anthropic}`;
+    else if (env.OPENAI_BASE_URL?.trim()) spec = `openai:${DEFAULT_MODELS.openai}`;
     else {
       const m = await firstOllamaModel(env);
       if (!m) throw new ModelConfigError(HOW_TO_CONFIGURE);

@@ -25,7 +25,7 @@ function notFound(abs: string, original: string, old: string): string {
   const loose = looseMatch(original, old);
   if (loose) {
     const lines = original.split('\n').slice(loose.from - 1, Math.min(loose.to, loose.from + 9));
-    msg += `\nIt would match lines ${loose.from}-${loose.to} if whitespace and quote characters were ignored; ` +
+    msg += `\nIt would match ${loose.from === loose.to ? `line ${loose.from}` : `lines ${loose.from}-${loose.to}`} if whitespace and quote characters were ignored; ` +
       `copy the exact text from the file (tabs vs spaces, trailing spaces, straight vs curly quotes). The file has:\n` +
       lines.join('\n');
   } else {

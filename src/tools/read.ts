@@ -29,7 +29,7 @@ const MAX_PAGE_CHARS = 100_000;
 
 const schema = z.object({
   file_path: z.string().min(1).describe('The file to read: absolute, or relative to the project directory.'),
-  offset: optionalInt('1-based line number to start reading at. Only needed for files too long to read at once.', 1),
+  offset: optionalInt('1-based line number to start reading at (0 means 1). Only needed for files too long to read at once.', 0),
   limit: optionalInt(`How many lines to read (default ${DEFAULT_READ_LIMIT}).`, 1),
 });
 
@@ -56,7 +56,7 @@ export const readTool: ToolDef<typeof schema> = {
     const byName = binaryByName(abs);
     if (byName) return fail(`Cannot read ${abs}: it is ${byName}. Read shows text files only.`);
 
-    const first = (input.offset ?? 1) - 1;
+    const first = Math.max(1, input.offset ?? 1) - 1;
     const limit = input.limit ?? DEFAULT_READ_LIMIT;
     let page: Page;
     let whole: string | undefined;

@@ -53,7 +53,7 @@ export const writeTool: ToolDef<typeof schema> = {
     }
     const diff = diffFiles(abs, previous, input.content);
     return {
-      output: `The file ${abs} has been updated (${lines} lines; +${diff.added} -${diff.removed}).`,
+      output: `The file ${abs} has been updated (${lines} line${lines === 1 ? '' : 's'}; +${diff.added} -${diff.removed}).`,
       display: diff.text || 'No changes',
       response: { type: 'update', filePath: abs, content: input.content, structuredPatch: diff.hunks, originalFile: previous },
     };

@@ -92,3 +92,30 @@ test('/cost totals the continued session from its transcript', async () => {
   assert.match(cost.stdout, /1000000 in/);
   assert.equal(model.requests.length, 1);
 });
+
+test('/compact with --output-format json prints one result object and fires SessionStart, PreCompact, SessionEnd (with no conversation: exit 2, saying to continue one)', async () => {
+  const log = { hooks: [{ type: 'command', command: 'cat >> events.log; echo >> events.log' }] };
+  const { dir, home } = makeProject({
+    '.assistant/settings.json': JSON.stringify({ hooks: { SessionStart: [log], PreCompact: [log], SessionEnd: [log] } }),
+  });
+  model.reset();
+  model.script(reply().text('First.'), reply().text('## Open tasks\nnone\nSUMMARY'));
+  const first = await runCli(['-p', 'one', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(first.code, 0, first.stderr);
+  const compact = await runCli(['-c', '-p', '/compact', '--output-format', 'json', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(compact.code, 0, compact.stderr);
+  const result = JSON.parse(compact.stdout);
+  assert.equal(result.type, 'result');
+  assert.equal(result.subtype, 'success');
+  assert.match(result.result, /Compacted 2 messages/);
+  assert.ok(result.session_id);
+  assert.ok(result.usage.output_tokens > 0, 'the summary request is counted');
+  const events = readFileSync(join(dir, 'events.log'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    .map((e) => [e.hook_event_name, e.source ?? e.reason ?? e.trigger].join(':'));
+  // The first run (startup … other), then the compaction run.
+  assert.deepEqual(events, ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume', 'PreCompact:manual', 'SessionStart:compact', 'SessionEnd:other']);
+  const fresh = makeProject();
+  const none = await runCli(['-p', '/compact', '--output-format', 'json', ...MODEL], { cwd: fresh.dir, home: fresh.home, env: env() });
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /needs a conversation: continue one with -c/);
+});

@@ -363,7 +363,7 @@ test('others exit 1: a warning naming the hook and its exit code', async () => {
 
 // ───────────────────────────── output formats ─────────────────────────────
 
-test('stream-json shows each hook as a hook_response line and warnings as warning lines, not on stderr', async () => {
+test('stream-json shows each hook as a hook_response line and warnings as warning lines (and on stderr, SPEC §11.3)', async () => {
   const p = project({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './hooks/exit.sh 1 "warned"' }, { type: 'command', command: './hooks/exit.sh 0' }] }] });
   const r = await run(p, [reply().tool('Bash', { command: 'echo hi' }), reply('Done.')], [...BYPASS, '--output-format', 'stream-json', '--verbose']);
   assert.equal(r.code, 0, r.stderr);
@@ -379,7 +379,7 @@ test('stream-json shows each hook as a hook_response line and warnings as warnin
   const warnings = lines.filter((l) => l.type === 'warning');
   assert.equal(warnings.length, 1);
   assert.match(warnings[0].message, /exit 1 does not block; exit 2 does/);
-  assert.doesNotMatch(r.stderr, /exit 1 does not block/);
+  assert.match(r.stderr, /warning: .*exit 1 does not block/);
   assert.equal(lines.at(-1).type, 'result');
 });
 

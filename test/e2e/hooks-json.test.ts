@@ -277,7 +277,7 @@ test('{"continue":false} from Stop shows its stopReason', async () => {
   assert.match(JSON.parse(r.stdout).stop_reason ?? '', /STOP-REASON: enough/);
 });
 
-test('systemMessage is shown to the user as a warning (stderr in text mode, a warning line in stream-json)', async () => {
+test('systemMessage is shown to the user as a warning (stderr, and a warning line in stream-json)', async () => {
   const p = project({ hooks: { PreToolUse: on('./hooks/say.sh msg.json', 'Bash') } }, { msg: { systemMessage: 'SYS-MSG: remember to bump the version' } });
   const text = await run(p, [reply().tool('Bash', { command: 'echo ran' }), reply('Done.')], BYPASS);
   assert.equal(text.code, 0, text.stderr);
@@ -287,7 +287,7 @@ test('systemMessage is shown to the user as a warning (stderr in text mode, a wa
   assert.equal(stream.code, 0, stream.stderr);
   const lines = stream.stdout.trim().split('\n').map((l) => JSON.parse(l));
   assert.ok(lines.some((l) => l.type === 'warning' && l.message === 'SYS-MSG: remember to bump the version'));
-  assert.doesNotMatch(stream.stderr, /SYS-MSG/);
+  assert.match(stream.stderr, /warning: SYS-MSG/);
 });
 
 // ───────────────────────────── matchers, parallel runs, de-duplication ─────────────────────────────

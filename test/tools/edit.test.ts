@@ -90,7 +90,7 @@ test('Edit says when old_string is not found, with a hint when only whitespace o
   assert.doesNotMatch(missing.output, /would match/);
   const spaces = await editTool.execute({ file_path: abs, old_string: '    return \u201Chi\u201D;', new_string: '\treturn "bye";' }, ctx);
   assert.equal(spaces.isError, true);
-  assert.match(spaces.output, /would match lines 2-2 if whitespace and quote characters were ignored/);
+  assert.match(spaces.output, /would match line 2 if whitespace and quote characters were ignored/);
   assert.match(spaces.output, /\treturn "hi";/);
   const numbered = await editTool.execute({ file_path: abs, old_string: '     2\treturn "hi";', new_string: 'x' }, ctx);
   assert.match(numbered.output, /line-number prefixes/);

@@ -40,6 +40,10 @@ test('Read pages long files and says how to read on', async () => {
   const mid = await readTool.execute({ file_path: 'long.txt', offset: 10, limit: 3 }, ctx);
   assert.equal(mid.output.split('\n\n')[0], '    10\tline 10\n    11\tline 11\n    12\tline 12');
   assert.match(mid.output, /showing 10-12\. Read again with offset=13/);
+  // offset 0 (models send it meaning "from the start") reads from line 1, as in Claude Code.
+  const zero = await readTool.execute(readTool.schema.parse({ file_path: 'long.txt', offset: 0, limit: 2 }), ctx);
+  assert.equal(zero.output.split('\n\n')[0], '     1\tline 1\n     2\tline 2');
+  assert.throws(() => readTool.schema.parse({ file_path: 'x', offset: -1 }));
 });
 
 test('Read accepts offset and limit sent as strings (through the schema)', () => {
