@@ -1,5 +1,6 @@
 import type { PermissionAnswer, PermissionRequest } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
+import { protectedFile, toolPath } from '../permissions/modes.ts';
 import { shortPath } from './format.ts';
 import type { Choice, PermissionChoice, Question } from './state.ts';
 
@@ -54,7 +55,10 @@ export interface AskDeps {
  * answer ("always" saves the suggested rules first). An abort while it waits answers "no".
  */
 export async function askPermission(d: AskDeps, req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
-  const always = await d.session.suggestRules(req).catch(() => [] as string[]);
+  // A protected file (the settings that hold the guards, .git/, shell start-up files) always asks:
+  // a rule for it would never take effect, so "don't ask again" is not offered.
+  const path = req.tool === 'Edit' || req.tool === 'Write' ? toolPath(req.tool, req.input, d.cwd) : undefined;
+  const always = path && protectedFile(path, d.cwd) ? [] : await d.session.suggestRules(req).catch(() => [] as string[]);
   return new Promise((resolveAnswer) => {
     let done = false;
     const finish = (a: PermissionAnswer) => {

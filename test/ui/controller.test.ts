@@ -34,6 +34,20 @@ test('a refusal with a note goes to the model as the tool result; the call never
   await ctrl.exit();
 });
 
+test('a write to the settings file asks without "don\'t ask again" (a rule for it would never apply)', async () => {
+  model.reset();
+  model.script(reply().tool('Write', { file_path: '.assistant/settings.json', content: '{}' }), reply('Left it.'));
+  const { ctrl } = await open({}, 'auto-accept');
+  const run = ctrl.submit('clear the settings');
+  const q = await until(() => ctrl.store.get().question);
+  assert.equal(q.kind, 'permission');
+  if (q.kind !== 'permission') return;
+  assert.deepEqual(q.always, []);
+  q.answer({ kind: 'deny', feedback: '' });
+  await run;
+  await ctrl.exit();
+});
+
 test('/mode, /permissions, /cost and /status answer without the model; unknown commands suggest', async () => {
   model.reset();
   const { ctrl } = await open({ '.assistant/settings.json': JSON.stringify({ permissions: { allow: ['Bash(git status:*)'], deny: ['Read(.env)'] } }) });
