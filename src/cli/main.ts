@@ -1,14 +1,13 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { parseArgs } from './args.ts';
 import { Exit } from './exit.ts';
+import { hoistSubcommand, RECIPE_COMMANDS } from './subcommand.ts';
 
 /**
  * The entry point: parses argv (help and version answer here, before anything heavy loads),
  * then loads the mode that runs. The only place that decides exit codes and calls process.exit.
  * Errors carrying `exitCode` (Exit, ConfigError, ModelConfigError) end with that code and their message.
  */
-/** Subcommands of the recipe library (SPEC §7). */
-const RECIPE_COMMANDS = new Set(['recipes', 'templates', 'advise', 'prompt']);
 
 async function main(): Promise<void> {
   // A closed output pipe (`assistant -p … | head -1`) ends the run quietly, not with a stack trace.
@@ -17,7 +16,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (e) => { process.stderr.write(`assistant: unexpected error: ${(e as Error)?.message ?? String(e)}\n`); process.exit(1); });
   let code: number;
   try {
-    const argv = process.argv.slice(2);
+    const argv = hoistSubcommand(process.argv.slice(2));
     const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' || RECIPE_COMMANDS.has(argv[0]) ? undefined : parseArgs(argv, pkg.version);
     if (parsed === undefined && RECIPE_COMMANDS.has(argv[0])) {
       code = await (await import('./recipes-cmd.ts')).recipesCommand(argv);
