@@ -10,10 +10,12 @@ import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } f
 import { readEntries } from '../session/transcript.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
+import { setupRules } from './setup-rules.ts';
 
 const io: HeadlessIO = {
   out: (s) => { process.stdout.write(s); },
   err: (s) => { process.stderr.write(s); },
+  errIsTTY: Boolean(process.stderr.isTTY),
 };
 
 const STDIN_LIMIT = 10 * 1024 * 1024;
@@ -71,6 +73,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const controller = new AbortController();
   const slash = await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
+    permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: setupRules(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
     status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,

@@ -7,6 +7,19 @@ export type OutputFormat = 'text' | 'json' | 'stream-json';
 export interface HeadlessIO {
   out(text: string): void;
   err(text: string): void;
+  /** Standard error is a terminal: a retry's wait counts down on one line. */
+  errIsTTY?: boolean;
+}
+
+/** A retry's wait on stderr: a line that counts down each second on a terminal, else one line. */
+function retryCountdown(io: HeadlessIO, ev: { message: string; delayMs: number; attempt: number; maxRetries: number }): () => void {
+  const line = (ms: number) => `${ev.message}; retrying in ${io.errIsTTY ? `${Math.ceil(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`} (attempt ${ev.attempt} of ${ev.maxRetries})`;
+  if (!io.errIsTTY || ev.delayMs < 1500) { io.err(`${line(ev.delayMs)}\n`); return () => {}; }
+  const until = Date.now() + ev.delayMs;
+  io.err(line(ev.delayMs));
+  const timer = setInterval(() => io.err(`\r\x1b[K${line(Math.max(0, until - Date.now()))}`), 1000);
+  timer.unref();
+  return () => { clearInterval(timer); io.err('\n'); };
 }
 
 const tail = (text: string, n: number) => text.split('\n').slice(-n).join('\n');
@@ -24,14 +37,15 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
   let apiMs = 0;
   // Warnings, waits, retries and verification go to stderr in every format (SPEC §11.3, §3, §8);
   // stream-json has them as events on stdout too.
+  let endCountdown: (() => void) | undefined;
   const sink = (ev: AgentEvent) => {
+    endCountdown?.();
+    endCountdown = undefined;
     if (ev.type === 'request') apiStart = performance.now();
     if (ev.type === 'message' && ev.message.role === 'assistant') apiMs += performance.now() - apiStart;
     if (ev.type === 'warning') io.err(`warning: ${ev.message}\n`);
     if (ev.type === 'hook-running') io.err(`… waiting for ${ev.event} hook "${ev.command}"\n`);
-    if (ev.type === 'retry') {
-      io.err(`${ev.message}; retrying in ${(ev.delayMs / 1000).toFixed(1)} s (attempt ${ev.attempt} of ${ev.maxRetries})\n`);
-    }
+    if (ev.type === 'retry') endCountdown = retryCountdown(io, ev);
     if (ev.type === 'verify-start') io.err(`verifying: ${ev.command}${ev.attempt ? ` (after fix attempt ${ev.attempt})` : ''}\n`);
     if (ev.type === 'verify-end') {
       io.err(ev.passed ? `verification passed: ${ev.command} (${(ev.durationMs / 1000).toFixed(1)} s)\n`
