@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { SetupOptions } from '../agent/setup.ts';
+import { TOOL_NAMES } from '../permissions/rules.ts';
 
 /** The command line: what a session is set up from (agent/setup.ts), and how it runs here. */
 export interface CliOptions extends SetupOptions {
@@ -34,6 +35,21 @@ export function splitRules(values: string[]): string[] {
     if (cur.trim()) out.push(cur.trim());
   }
   return out;
+}
+
+/**
+ * A rules value with a space, no parentheses and a word that is no tool name is, almost surely,
+ * the prompt swallowed by the variadic flag: `-p --allowed-tools Read "fix the bug"`.
+ */
+function looksLikePrompt(value: string): boolean {
+  const tools = new Set(TOOL_NAMES.map((t) => t.toLowerCase()));
+  return /\s/.test(value.trim()) && !/[()]/.test(value) && value.split(/[\s,]+/).some((w) => w && !tools.has(w.toLowerCase()));
+}
+
+function swallowedPrompt(flag: string, value: string, rules: string[]): string {
+  const r = rules.map((x) => (/[\s()*]/.test(x) ? `"${x}"` : x)).join(' ') || 'RULE';
+  return `${flag} "${value}": this looks like your prompt, read as permission rules because ${flag} takes every word after it. `
+    + `Put the prompt before the flag (assistant -p "${value}" ${flag} ${r}), or end the rules with -- (assistant -p ${flag} ${r} -- "${value}").`;
 }
 
 export function buildProgram(version: string): Command {
@@ -94,6 +110,12 @@ export function parseArgs(argv: string[], version: string): Parsed {
   // Claude Code's spellings: --allowedTools, --disallowedTools, --dangerously-skip-permissions.
   if (o.dangerouslySkipPermissions && !o.permissionMode) o.permissionMode = 'bypass';
   const words = program.args;
+  if (words.length === 0) {
+    for (const [flag, values] of [['--allowed-tools', o.allowedTools], ['--disallowed-tools', o.disallowedTools]] as const) {
+      const v = values.find(looksLikePrompt);
+      if (v !== undefined) { process.stderr.write(`error: ${swallowedPrompt(flag, v, values.filter((x) => x !== v))}\n`); return { kind: 'exit', code: 2 }; }
+    }
+  }
   return {
     kind: 'run',
     prompt: words.length ? words.join(' ') : undefined,

@@ -18,15 +18,3 @@ export function lineColumn(text: string, offset: number): { line: number; column
   const lines = before.split('\n');
   return { line: lines.length, column: lines[lines.length - 1].length + 1 };
 }
-
-/** Where a JSON key path is written in the text (best effort: the last key's first occurrence after its parents). */
-export function locatePath(text: string, path: PropertyKey[]): { line: number; column: number } {
-  let from = 0;
-  for (const key of path) {
-    if (typeof key !== 'string') continue;
-    const i = text.indexOf(JSON.stringify(key), from);
-    if (i < 0) break;
-    from = i;
-  }
-  return lineColumn(text, from);
-}

@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError, lineColumn, locatePath } from './errors.ts';
-import { KNOWN_KEYS, SettingsSchema, type Settings } from './schema.ts';
+import { closest } from './did-you-mean.ts';
+import { ConfigError, lineColumn } from './errors.ts';
+import { pathKey, scanJson, type JsonPath } from './json-scan.ts';
+import { SettingsSchema, type Settings } from './schema.ts';
+import { showPath, unknownKeys } from './unknown-keys.ts';
 
-export interface SettingsSource { file: string; scope: 'user' | 'project' | 'local' | 'flag'; settings: Settings }
+export interface SettingsSource {
+  file: string;
+  scope: 'user' | 'project' | 'local' | 'flag';
+  settings: Settings;
+  /** Where a key or list item is written in the file (rules' line and column); 1:1 when unknown. */
+  locate?: (path: JsonPath) => { line: number; column: number };
+}
 
 export interface LoadedSettings {
   sources: SettingsSource[];
@@ -21,61 +30,83 @@ export function settingsFiles(home: string, projectRoot: string): Array<{ file: 
   ];
 }
 
-/** The offset of a comma right before `]` or `}` outside strings, the most common JSON mistake. */
-function trailingComma(text: string): number | undefined {
-  const masked = text.replace(/"(?:[^"\\\n]|\\.)*"/g, (s) => ' '.repeat(s.length));
-  const m = /,(\s*)[\]}]/.exec(masked);
-  return m ? m.index : undefined;
+type Locate = NonNullable<SettingsSource['locate']>;
+
+/** Where a key path is written (the nearest written ancestor when the path itself is not). */
+function locator(text: string, positions: Map<string, number>): Locate {
+  return (path) => {
+    for (let n = path.length; n > 0; n--) {
+      const offset = positions.get(pathKey(path.slice(0, n)));
+      if (offset !== undefined) return lineColumn(text, offset);
+    }
+    return { line: 1, column: 1 };
+  };
 }
 
-function jsonErrorOffset(message: string): number | undefined {
-  const m = /position (\d+)/.exec(message);
-  return m ? Number(m[1]) : undefined;
-}
+const HINTS: Record<string, string> = {
+  if: ' (the hook runs for every call its matcher selects)',
+};
 
-/** Parses one settings text; throws ConfigError naming file, line, column and the fix. */
+/**
+ * Parses one settings text; throws ConfigError naming file, line, column and the fix. Warnings
+ * (unknown keys, duplicate keys, an empty file) are added to `warnings` as `file:line:col: …`.
+ */
 export function parseSettings(file: string, text: string, warnings: string[]): Settings {
+  return parseSettingsSource(file, text, warnings).settings;
+}
+
+/** parseSettings, with a locator for the keys and list items of the text (rules' positions). */
+export function parseSettingsSource(file: string, raw: string, warnings: string[]): { settings: Settings; locate: Locate } {
+  // A leading byte-order mark is dropped silently, as Node's require, TypeScript and VS Code do;
+  // columns are then counted as editors show them.
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (text.trim() === '') {
+    warnings.push(`${file}: the file is empty and is read as {} (put {} in it, or delete it)`);
+    return { settings: {}, locate: () => ({ line: 1, column: 1 }) };
+  }
+  const scan = scanJson(text);
   let json: unknown;
   try {
-    json = text.trim() === '' ? {} : JSON.parse(text);
+    json = JSON.parse(text);
   } catch (e) {
-    // V8 sometimes quotes the text instead of giving a position ("Unexpected token ']', "…" is not valid JSON").
-    const msg = (e as Error).message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position.*$/s, '');
-    const trailing = trailingComma(text);
-    if (trailing !== undefined) {
-      const { line, column } = lineColumn(text, trailing);
-      throw new ConfigError(file, line, column, 'not valid JSON: a trailing comma', 'remove the comma after the last item (JSON allows none)');
+    if (scan.error) {
+      const { line, column } = lineColumn(text, scan.error.offset);
+      throw new ConfigError(file, line, column, `not valid JSON: ${scan.error.problem}`, scan.error.fix);
     }
-    const full = (e as Error).message;
-    const lc = /line (\d+) column (\d+)/.exec(full);
-    const { line, column } = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : lineColumn(text, jsonErrorOffset(full) ?? text.length);
-    throw new ConfigError(file, line, column, `not valid JSON (${msg})`,
-      'correct the JSON syntax there (a missing comma or quote, a trailing comma, or a comment, which JSON does not allow)');
+    const msg = (e as Error).message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position.*$/s, '');
+    throw new ConfigError(file, 1, 1, `not valid JSON (${msg})`, 'correct the JSON syntax');
   }
+  const locate = locator(text, scan.positions);
+  const where = (path: JsonPath) => { const { line, column } = locate(path); return `${file}:${line}:${column}`; };
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw new ConfigError(file, 1, 1, 'the settings must be a JSON object', 'wrap the settings in { … }');
   }
   const parsed = SettingsSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const { line, column } = locatePath(text, issue.path);
-    const where = issue.path.length ? `"${issue.path.join('.')}"` : 'the settings';
-    throw new ConfigError(file, line, column, `${where}: ${issue.message}`, fixFor(issue));
+    const { line, column } = locate(issue.path as JsonPath);
+    const subject = issue.path.length ? `"${showPath(issue.path as JsonPath)}"` : 'the settings';
+    throw new ConfigError(file, line, column, `${subject}: ${issue.message}`, fixFor(issue));
   }
-  for (const key of Object.keys(json)) {
-    if (!KNOWN_KEYS.has(key)) {
-      const { line, column } = locatePath(text, [key]);
-      warnings.push(`${file}:${line}:${column}: unknown key "${key}" is ignored`);
-    }
+  for (const d of scan.duplicates) {
+    const { line, column } = lineColumn(text, d.offset);
+    warnings.push(`${file}:${line}:${column}: "${showPath(d.path)}" is written twice in the same object; only this last one counts`);
   }
-  return parsed.data;
+  for (const u of unknownKeys(json, SettingsSchema)) {
+    const key = String(u.path[u.path.length - 1]);
+    const guess = closest(key, u.known);
+    const hint = guess ? ` (did you mean "${guess}"?)` : HINTS[key] ?? ` (known keys here: ${u.known.join(', ')})`;
+    warnings.push(`${where(u.path)}: unknown key "${showPath(u.path)}" is ignored${hint}`);
+  }
+  return { settings: parsed.data, locate };
 }
 
 function fixFor(issue: z.core.$ZodIssue): string {
-  const path = issue.path.join('.');
+  const path = showPath(issue.path as JsonPath);
   if (issue.code === 'invalid_value' && 'values' in issue) return `use one of: ${(issue.values as unknown[]).map(String).join(', ')}`;
   if (issue.code === 'invalid_type') return `make ${path || 'it'} a ${issue.expected}`;
-  return 'see docs/configuration.md for the settings format';
+  const doc = issue.path[0] === 'hooks' ? 'hooks.md' : issue.path[0] === 'permissions' ? 'permissions.md' : 'configuration.md';
+  return `see docs/${doc} for the settings format`;
 }
 
 function readIfExists(file: string): string | undefined {
@@ -111,16 +142,16 @@ export function loadSettings(home: string, projectRoot: string, flag: string | u
   const sources: SettingsSource[] = [];
   for (const { file, scope } of settingsFiles(home, projectRoot)) {
     const text = readIfExists(file);
-    if (text !== undefined) sources.push({ file, scope, settings: parseSettings(file, text, warnings) });
+    if (text !== undefined) sources.push({ file, scope, ...parseSettingsSource(file, text, warnings) });
   }
   if (flag !== undefined) {
     if (flag.trim().startsWith('{')) {
-      sources.push({ file: '--settings', scope: 'flag', settings: parseSettings('--settings (inline JSON)', flag, warnings) });
+      sources.push({ file: '--settings', scope: 'flag', ...parseSettingsSource('--settings (inline JSON)', flag, warnings) });
     } else {
       const file = resolve(cwd, flag);
       const text = readIfExists(file);
       if (text === undefined) throw new ConfigError(file, 1, 1, 'the --settings file does not exist', 'check the path given to --settings');
-      sources.push({ file, scope: 'flag', settings: parseSettings(file, text, warnings) });
+      sources.push({ file, scope: 'flag', ...parseSettingsSource(file, text, warnings) });
     }
   }
   return { sources, merged: mergeSettings(sources.map((s) => s.settings)), warnings };

@@ -12,7 +12,8 @@ export function addLocalAllowRules(projectRoot: string, rules: string[]): string
   const existed = existsSync(file);
   const text = existed ? readFileSync(file, 'utf8') : '{}';
   parseSettings(file, text, []);
-  const json = JSON.parse(text.trim() === '' ? '{}' : text) as { permissions?: { allow?: string[] } };
+  const body = text.replace(/^\uFEFF/, '');
+  const json = JSON.parse(body.trim() === '' ? '{}' : body) as { permissions?: { allow?: string[] } };
   const allow = (json.permissions ??= {}).allow ??= [];
   for (const r of rules) if (!allow.includes(r)) allow.push(r);
   mkdirSync(join(projectRoot, '.assistant'), { recursive: true });

@@ -1,28 +1,32 @@
 import { z } from 'zod';
 import { HooksSchema } from '../hooks/schema.ts';
 
-/** Permission keys (the permissions issue refines rule syntax). */
+/** Permission keys; rule syntax is checked by permissions/rules.ts (docs/permissions.md). */
 export const PermissionsSchema = z.object({
-  allow: z.array(z.string()).optional(),
-  deny: z.array(z.string()).optional(),
-  ask: z.array(z.string()).optional(),
-  defaultMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']).optional(),
-  additionalDirectories: z.array(z.string()).optional(),
+  allow: z.array(z.string()).optional().describe('Rules for calls that run without asking, e.g. "Bash(npm test)", "Edit(src/**)"'),
+  deny: z.array(z.string()).optional().describe('Rules for calls that are always refused; a deny from any file beats an allow from any other'),
+  ask: z.array(z.string()).optional().describe('Rules for calls that always ask (refused in headless runs)'),
+  defaultMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']).optional()
+    .describe('The mode a session starts in (default normal); Claude Code\'s names are accepted'),
+  additionalDirectories: z.array(z.string()).optional().describe('More directories the tools may use, as --add-dir'),
 });
 
 /** One settings file. Each feature owns its part; this composes them. */
 export const SettingsSchema = z.object({
-  $schema: z.string().optional(),
+  $schema: z.string().optional().describe('The JSON Schema of this file, for editors (schema/settings.schema.json)'),
   model: z.string().optional().describe('PROVIDER:MODEL, e.g. anthropic:claude-sonnet-4-5'),
   env: z.record(z.string(), z.string()).optional().describe('Variables given to tools and hooks'),
-  permissions: PermissionsSchema.optional(),
-  hooks: HooksSchema.optional().describe('Lifecycle hooks by event (SPEC §4)'),
-  verify: z.union([z.string(), z.object({ command: z.string() }).loose()]).optional(),
-  mcpServers: z.record(z.string(), z.unknown()).optional(),
+  permissions: PermissionsSchema.optional().describe('Permission rules and the starting mode (docs/permissions.md)'),
+  hooks: HooksSchema.optional().describe('Lifecycle hooks by event (docs/hooks.md)'),
+  verify: z.union([
+    z.string(),
+    z.object({ command: z.string().describe('The command') }).loose(),
+  ]).optional().describe('Command that checks the project after the model changed files, e.g. "npm test" (docs/verification.md)'),
+  mcpServers: z.record(z.string(), z.unknown()).optional().describe('MCP servers (not used yet; accepted for Claude Code settings)'),
   compaction: z.object({
     auto: z.boolean().optional().describe('Compact automatically when the context is nearly full (default true)'),
     threshold: z.number().gt(0).lt(1).optional().describe('Share of the context window that triggers it (default 0.8)'),
-  }).optional(),
+  }).optional().describe('Automatic compaction of long conversations'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

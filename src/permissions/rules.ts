@@ -2,7 +2,12 @@
  * Permission rules as data: `Tool` or `Tool(specifier)` in allow / ask / deny lists, from every
  * settings file and the command line (SPEC §5). Parsing only; decisions live in decide.ts.
  */
+import { closest } from '../config/did-you-mean.ts';
+
 export type RuleKind = 'allow' | 'ask' | 'deny';
+
+/** The tools rules can name (tools/registry.ts's builtinTools; a test keeps the two equal). */
+export const TOOL_NAMES: readonly string[] = ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS'];
 
 export interface Rule {
   kind: RuleKind;
@@ -33,18 +38,60 @@ export function parseRule(text: string, kind: RuleKind, source: string): Rule | 
   return { kind, tool: m[1], specifier, text, source };
 }
 
-/** Builds a rule set from lists; malformed rules are reported, never silently dropped. */
-export function buildRules(lists: Array<{ kind: RuleKind; rules: string[]; source: string }>): { rules: RuleSet; errors: string[] } {
+/**
+ * A warning for a well-formed rule that names no tool we have (`Frob`, `bash(ls:*)`): it would
+ * never match, silently. MCP tools (`mcp__server__tool`) are left alone.
+ */
+export function unknownToolWarning(rule: Rule): string | undefined {
+  if (TOOL_NAMES.includes(rule.tool) || rule.tool.startsWith('mcp__')) return undefined;
+  const guess = closest(rule.tool, TOOL_NAMES);
+  const fixed = guess && (rule.specifier === undefined ? guess : `${guess}(${rule.specifier})`);
+  return `rule "${rule.text}" names no tool, so it never matches${fixed ? ` (did you mean "${fixed}"?)` : ''}; tools: ${TOOL_NAMES.join(', ')}`;
+}
+
+export interface RuleList {
+  kind: RuleKind;
+  rules: string[];
+  source: string;
+  /** Where rule `n` is written (`file:line:col`), for messages; `source` when not given. */
+  at?: (n: number) => string;
+}
+
+/**
+ * Builds a rule set from lists; malformed rules are errors and rules naming an unknown tool are
+ * warnings, each prefixed with where the rule is written. Nothing is silently dropped.
+ */
+export function buildRules(lists: RuleList[]): { rules: RuleSet; errors: string[]; warnings: string[] } {
   const rules = emptyRules();
   const errors: string[] = [];
-  for (const { kind, rules: texts, source } of lists) {
-    for (const t of texts) {
+  const warnings: string[] = [];
+  for (const { kind, rules: texts, source, at } of lists) {
+    texts.forEach((t, n) => {
+      const where = at?.(n) ?? source;
       const r = parseRule(t, kind, source);
-      if (typeof r === 'string') errors.push(`${source}: ${r}`);
-      else rules[kind].push(r);
+      if (typeof r === 'string') { errors.push(`${where}: ${r}`); return; }
+      rules[kind].push(r);
+      const w = unknownToolWarning(r);
+      if (w) warnings.push(`${where}: ${w}`);
+    });
+  }
+  return { rules, errors, warnings };
+}
+
+/** The rule lists of settings files (allow, ask, deny of each, in file order), with each rule's line and column. */
+export function settingsRuleLists(sources: ReadonlyArray<{
+  file: string;
+  settings: { permissions?: Partial<Record<RuleKind, string[]>> };
+  locate?: (path: ReadonlyArray<string | number>) => { line: number; column: number };
+}>): RuleList[] {
+  const lists: RuleList[] = [];
+  for (const s of sources) {
+    for (const kind of ['allow', 'ask', 'deny'] as const) {
+      const at = s.locate && ((n: number) => { const { line, column } = s.locate!(['permissions', kind, n]); return `${s.file}:${line}:${column}`; });
+      lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file, at });
     }
   }
-  return { rules, errors };
+  return lists;
 }
 
 /** Tools whose rules share path patterns: Edit rules cover Write; Read rules cover the read-only file tools. */

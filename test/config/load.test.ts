@@ -27,7 +27,7 @@ test('a trailing comma is found where it is, even when V8 gives no position', ()
     assert.doesNotMatch(e.message, /\n {4}"allow"/, 'the file is not dumped into the message');
     return true;
   });
-  assert.throws(() => parseSettings('/p/s.json', '{\n "model": "x"\n "env": {}\n}\n', []), /s\.json:3:2: not valid JSON \(Expected ',' or '\}' after property value\)/);
+  assert.throws(() => parseSettings('/p/s.json', '{\n "model": "x"\n "env": {}\n}\n', []), /s\.json:3:2: not valid JSON: Expected ',' or '\}' after property value\n  fix: add a comma/);
 });
 
 test('a schema violation points at the key that is wrong', () => {

@@ -370,7 +370,7 @@ test('settings.example.json installs every example: doctor finds them all, and a
   const git = gitInit(p.dir);
   git('add', '-A');
   git('commit', '-q', '-m', 'chore: init');
-  const doctor = await runCli(['doctor'], { cwd: p.dir, home: p.home, env: { PATH, ANTHROPIC_API_KEY: 'k' } });
+  const doctor = await runCli(['doctor'], { cwd: p.dir, home: p.home, env: { PATH, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl } });
   assert.equal(doctor.code, 0, doctor.stdout);
   assert.match(doctor.stdout, /✓ hooks: 7 configured, every program found/);
   const bin = mkdtempSync(join(tmpdir(), 'assistant-bin-'));

@@ -1,10 +1,13 @@
 /**
  * `assistant hooks list`, `assistant hooks test` and `assistant doctor`, run through the built CLI
- * (`npm run build` first). No model is contacted: these commands never call one.
+ * (`npm run build` first). No model is contacted: these commands never call one. Doctor checks
+ * that the provider answers (a GET of its model list): `PROVIDER` stands in for it.
  */
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
@@ -23,8 +26,18 @@ function script(dir: string, rel: string, body: string) {
   return p;
 }
 
+let provider: Server;
+let PROVIDER = '';
+const requests: string[] = [];
+before(async () => {
+  provider = createServer((req, res) => { requests.push(`${req.method} ${req.url}`); res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'); });
+  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+  PROVIDER = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+});
+after(() => new Promise<void>((r) => provider.close(() => r())));
+
 function cli(p: { dir: string; home: string }, args: string[], env: Record<string, string> = {}) {
-  return runCli(args, { cwd: p.dir, home: p.home, env: { PATH, ...env } });
+  return runCli(args, { cwd: p.dir, home: p.home, env: { PATH, ...(args[0] === 'doctor' && env.ANTHROPIC_API_KEY ? { ANTHROPIC_BASE_URL: PROVIDER } : {}), ...env } });
 }
 
 // ───────────────────────────── hooks list ─────────────────────────────
@@ -65,12 +78,11 @@ test('hooks list: every hook by event, matcher, command and source file, from us
   assert.doesNotMatch(out, /warning:/, 'every program exists');
 });
 
-test('hooks list: warns about hook programs that cannot be found, scripts that are not executable, bad matchers and unknown events', async () => {
+test('hooks list: warns about hook programs that cannot be found, scripts that are not executable, and unknown events', async () => {
   const p = makeProject({
     '.assistant/settings.json': settings({
       PreToolUse: [
         { matcher: 'Bash', hooks: [cmd('./hooks/missing-guard.sh'), cmd('"$ASSISTANT_PROJECT_DIR"/hooks/plain.sh'), cmd('no-such-program-xyz --check')] },
-        { matcher: 'Edit(', hooks: [cmd('true')] },
       ],
       PostToolUse: [{ hooks: [cmd('"$CLAUDE_PROJECT_DIR/.claude/hooks/fmt.sh"')] }],
       AfterEverything: [{ hooks: [cmd('true')] }],
@@ -85,7 +97,6 @@ test('hooks list: warns about hook programs that cannot be found, scripts that a
   has(new RegExp(`${join(p.dir, 'hooks/plain.sh')} is not executable \\(chmod \\+x it`));
   has(/program "no-such-program-xyz" is not on PATH/);
   has(new RegExp(`${join(p.dir, '.claude/hooks/fmt.sh')} does not exist`));
-  has(/matcher "Edit\(" is not a valid regular expression/);
   has(/unknown hook event "AfterEverything" is ignored/);
 });
 
@@ -253,6 +264,8 @@ test('doctor: a healthy setup with a model key exits 0', async () => {
   assert.match(r.stdout, new RegExp(`✓ settings: ${join(p.dir, '.assistant/settings.json')}\n`));
   assert.match(r.stdout, /✓ hooks: 2 configured, every program found\n/);
   assert.match(r.stdout, /✓ model: anthropic:/);
+  assert.match(r.stdout, /✓ provider: anthropic:.* reachable at http:\/\/127\.0\.0\.1:\d+ \(HTTP 200\)/);
+  assert.ok(requests.includes('GET /v1/models') && requests.every((x) => x.startsWith('GET ')), 'a GET of the model list, never a prompt');
   assert.match(r.stdout, /✓ ripgrep/);
   assert.match(r.stdout, /All good\.\n$/);
   assert.doesNotMatch(r.stdout, /✗/);

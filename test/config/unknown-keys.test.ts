@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSettings } from '../../src/config/load.ts';
+import { closest } from '../../src/config/did-you-mean.ts';
+
+const warningsOf = (text: string) => { const w: string[] = []; parseSettings('s.json', text, w); return w; };
+
+test('a misspelt key below the top level is a warning with line, column and the likely key', () => {
+  const text = '{\n  "permissions": {\n    "allow": ["Read"],\n    "denny": ["Bash"]\n  }\n}';
+  const w: string[] = [];
+  const s = parseSettings('s.json', text, w);
+  assert.deepEqual(s.permissions, { allow: ['Read'] }, 'still a warning, not an error');
+  assert.deepEqual(w, ['s.json:4:5: unknown key "permissions.denny" is ignored (did you mean "deny"?)']);
+});
+
+test('case slips, compaction, verify and hook entries are checked too', () => {
+  assert.match(warningsOf('{"permissions":{"defaultmode":"plan"}}')[0], /"permissions\.defaultmode" is ignored \(did you mean "defaultMode"\?\)/);
+  assert.match(warningsOf('{"compaction":{"autoo":false}}')[0], /^s\.json:1:16: unknown key "compaction\.autoo" is ignored \(did you mean "auto"\?\)/);
+  assert.match(warningsOf('{"verify":{"command":"npm test","cmd":"x"}}')[0], /"verify\.cmd" is ignored \(known keys here: command\)/);
+  const hooks = '{"hooks":{"PreToolUse":[{"matchr":"Bash","hooks":[{"type":"command","command":"x","timeot":5}]}]}}';
+  const w = warningsOf(hooks);
+  assert.equal(w.length, 2);
+  assert.ok(w.some((x) => /unknown key "hooks\.PreToolUse\.0\.matchr" is ignored \(did you mean "matcher"\?\)/.test(x)), w.join('\n'));
+  assert.ok(w.some((x) => /^s\.json:1:\d+: unknown key "hooks\.PreToolUse\.0\.hooks\.0\.timeot" is ignored \(did you mean "timeout"\?\)/.test(x)), w.join('\n'));
+});
+
+test('top-level unknown keys without a close match list the known ones; known shapes give no warning', () => {
+  assert.match(warningsOf('{"colour":"blue"}')[0], /unknown key "colour" is ignored \(known keys here: \$schema, model, env, permissions/);
+  assert.deepEqual(warningsOf('{"$schema":"./x.json","model":"a:b","env":{"ANY_NAME":"1"},"verify":"npm test","mcpServers":{"x":{"command":"y","args":[]}},"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","failClosed":true}]}]},"permissions":{"additionalDirectories":["../x"]},"compaction":{"threshold":0.5}}'), []);
+});
+
+test('a key written twice is a warning at the one that counts', () => {
+  const w = warningsOf('{\n  "permissions": {"deny": ["Bash"]},\n  "permissions": {"allow": ["Read"]}\n}');
+  assert.deepEqual(w, ['s.json:3:3: "permissions" is written twice in the same object; only this last one counts']);
+});
+
+test('closest: case, typos and transpositions; nothing for unrelated words', () => {
+  assert.equal(closest('defaultmode', ['allow', 'defaultMode']), 'defaultMode');
+  assert.equal(closest('alow', ['allow', 'deny']), 'allow');
+  assert.equal(closest('dney', ['allow', 'deny']), 'deny');
+  assert.equal(closest('colour', ['model', 'env', 'hooks']), undefined);
+  assert.equal(closest('ab', ['LS']), undefined);
+});
