@@ -3,6 +3,7 @@ import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
 import { CLAUDE_MODE_NAMES, type PermissionMode } from '../permissions/modes.ts';
 import { decide } from '../permissions/decide.ts';
+import { readDenied } from '../permissions/path-forms.ts';
 import { buildRules, emptyRules, type RuleSet } from '../permissions/rules.ts';
 import { suggestRules } from '../permissions/suggest.ts';
 import { addLocalAllowRules } from '../config/local-rules.ts';
@@ -125,7 +126,7 @@ export class Session {
       shell = splitCommand(String(input.command ?? ''));
     }
     const o = this.opts;
-    return decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules(), shell });
+    return decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules(), shell, cwd: this.shell.cwd });
   }
 
   /**
@@ -203,7 +204,8 @@ export class Session {
     const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd, text) : undefined);
     const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit, skip: () => this.mode === 'plan' }) : undefined;
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
-    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange };
+    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange,
+      readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }) !== undefined };
     let outcome = await runAgent(text, {
       model: o.model,
       system: this.systemPrompt(),

@@ -2,7 +2,7 @@ import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
 import { expandCommand } from '../commands/expand.ts';
 import { helpText } from '../commands/help.ts';
-import { bashRuleCheck } from '../commands/rule-check.ts';
+import { bashRuleCheck, type SessionPermissions } from '../commands/rule-check.ts';
 import { Exit } from './exit.ts';
 import initPrompt from '../commands/init-prompt.md';
 
@@ -22,7 +22,11 @@ const INFO_BUILTINS = new Set(['help']);
  * both invocation forms) into the prompt to send; answers `/help`; refuses unknown commands with
  * "did you mean". A prompt that is not a command passes through unchanged.
  */
-export async function expandSlash(prompt: string, o: { cwd: string; home: string; signal: AbortSignal; status: () => string; memory: () => string; cost: () => string }): Promise<SlashOutcome> {
+export async function expandSlash(prompt: string, o: {
+  cwd: string; home: string; signal: AbortSignal; status: () => string; memory: () => string; cost: () => string;
+  /** The session's mode, added directories and merged rules: a custom command's `!` commands are decided under them. */
+  permissions: () => Omit<SessionPermissions, 'cwd' | 'home'>;
+}): Promise<SlashOutcome> {
   if (!prompt.startsWith('/')) return { kind: 'prompt', prompt, allowedTools: [], warnings: [] };
   const loaded = loadCommands({ projectRoot: o.cwd, home: o.home });
   const res = resolveSlash(prompt, loaded);
@@ -54,7 +58,7 @@ export async function expandSlash(prompt: string, o: { cwd: string; home: string
       const expanded = await expandCommand(res.command, res.args, {
         cwd: o.cwd,
         signal: o.signal,
-        isAllowed: await bashRuleCheck(res.command.file, o.cwd, o.home),
+        check: await bashRuleCheck({ cwd: o.cwd, home: o.home, ...o.permissions() }),
       });
       if (!expanded.ok) throw new Exit(2, `/${res.command.name}: ${expanded.error}`);
       return { kind: 'prompt', prompt: expanded.prompt, allowedTools: expanded.allowedTools, model: expanded.model, source: `/${res.command.name} (${res.command.file})`, warnings: loaded.problems };

@@ -7,10 +7,26 @@ import { splitWords } from './words.ts';
 export interface ExpandContext {
   cwd: string;
   signal: AbortSignal;
-  /** Is `command` allowed by `rule` (one Bash rule of the command's allowed-tools)? The integrator passes the real permission check. */
-  isAllowed(rule: string, command: string): boolean;
+  /**
+   * The permission decision for a `` !`cmd` `` of `cmd`: the session's rules and mode, with the
+   * command's allowed-tools added to allow (rule-check.ts). Only `allow` runs it.
+   */
+  check(command: string, cmd: CommandDef): CommandCheck;
   /** For each `!` command; default DEFAULT_SHELL_TIMEOUT_MS. */
   timeoutMs?: number;
+}
+
+/** What `check` answers: a permission decision, with the part that failed and a rule that would allow it. */
+export interface CommandCheck {
+  behavior: 'allow' | 'ask' | 'deny';
+  reason: string;
+  remedy?: string;
+  /** A question no rule can skip (an ask rule, a protected file). */
+  firm?: boolean;
+  /** A rule that would allow the failing part (`Bash(rm:*)`, `Edit(/out.txt)`). */
+  needs?: string;
+  /** The part of the command that failed. */
+  part?: string;
 }
 
 export type Expanded = { ok: true; prompt: string; allowedTools: string[]; model?: string } | { ok: false; error: string };
@@ -38,15 +54,28 @@ export function suggestBashRule(command: string): string {
   return WITH_SUBCOMMANDS.has(program) && sub && /^[a-z][a-z0-9-]*$/.test(sub) ? `Bash(${program} ${sub}:*)` : `Bash(${program}:*)`;
 }
 
-function permissionError(cmd: CommandDef, command: string, isAllowed: ExpandContext['isAllowed']): string | undefined {
+/**
+ * Why a `!` command may not run, naming the part that failed and the rule to add (or the deny
+ * rule, ask rule or mode that stops it), or undefined when it may. It runs only when its
+ * allowed-tools name Bash (SPEC §6) and the session's permissions allow it.
+ */
+function permissionError(cmd: CommandDef, command: string, check: ExpandContext['check']): string | undefined {
+  const head = `/${cmd.name} runs \`${command}\` before the prompt is sent, but`;
+  const addRule = (add: string) => `Add ${add} to allowed-tools in the front matter of ${cmd.file}, e.g.\n---\nallowed-tools: ${[...cmd.allowedTools, add].join(', ')}\n---`;
   const bashRules = cmd.allowedTools.filter((t) => {
     const r = parseRule(t, 'allow', cmd.file);
     return typeof r !== 'string' && r.tool === 'Bash';
   });
-  if (bashRules.some((rule) => isAllowed(rule, command))) return undefined;
-  const add = suggestBashRule(command);
-  const why = bashRules.length ? `its allowed-tools (${bashRules.join(', ')}) do not allow it` : 'its allowed-tools has no Bash rule';
-  return `/${cmd.name} runs \`${command}\` before the prompt is sent, but ${why}. Add ${add} to allowed-tools in the front matter of ${cmd.file}, e.g.\n---\nallowed-tools: ${[...cmd.allowedTools, add].join(', ')}\n---`;
+  if (!bashRules.length) return `${head} its allowed-tools has no Bash rule. ${addRule(suggestBashRule(command))}`;
+  const d = check(command, cmd);
+  if (d.behavior === 'allow') return undefined;
+  const reason = d.reason.replace(/\.$/, '');
+  if (d.behavior === 'deny') return `${head} ${reason}. Nothing was run.${d.remedy ? ` (To allow it: ${d.remedy}.)` : ''}`;
+  if (d.needs && !d.firm) {
+    const add = d.part && d.needs.startsWith('Bash(') ? suggestBashRule(d.part) : d.needs;
+    return `${head} its allowed-tools (${bashRules.join(', ')}) do not allow it: ${reason}. ${addRule(add)}`;
+  }
+  return `${head} ${reason}, and a command's \`!\` cannot ask. Nothing was run.${d.remedy ? ` (To allow it: ${d.remedy}.)` : ''}`;
 }
 
 function runError(cmd: CommandDef, command: string, run: ShellRun, output: string, timeoutMs: number): string | undefined {
@@ -81,7 +110,7 @@ export async function expandCommand(cmd: CommandDef, args: string, ctx: ExpandCo
 
   for (const p of parts) {
     if (!('command' in p)) continue;
-    const error = permissionError(cmd, p.command, ctx.isAllowed);
+    const error = permissionError(cmd, p.command, ctx.check);
     if (error) return { ok: false, error };
   }
 

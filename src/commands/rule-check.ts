@@ -1,17 +1,31 @@
-import { decide } from '../permissions/decide.ts';
-import { buildRules } from '../permissions/rules.ts';
+import { decide, type RuledDecision } from '../permissions/decide.ts';
+import type { PermissionMode } from '../permissions/modes.ts';
+import { buildRules, type RuleSet } from '../permissions/rules.ts';
 import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
 import type { ExpandContext } from './expand.ts';
 
+/** The session's permissions a `` !`cmd` `` is decided under. */
+export interface SessionPermissions {
+  /** Project root: where the command runs. */
+  cwd: string;
+  home: string;
+  mode: PermissionMode;
+  additionalDirs: string[];
+  /** The merged rules of every settings file and the command line. */
+  rules: RuleSet;
+}
+
 /**
- * The real permission check `expandCommand` needs: whether one Bash rule of a command's
- * allowed-tools (from `source`, its file) allows a `` !`cmd` `` — split and decided as in Normal
- * mode, so `Bash(git status:*)` does not cover `git status && rm x`.
+ * The real permission check `expandCommand` needs (SPEC §5, §6): a `` !`cmd` `` is decided like a
+ * Bash call of the session, in its mode, under its rules with the command's allowed-tools added to
+ * allow. So deny rules (settings, --disallowed-tools), then Plan Mode, then ask rules, then allow
+ * rules apply, and `Bash(git status:*)` does not cover `git status && rm x`.
  */
-export async function bashRuleCheck(source: string, cwd: string, home: string): Promise<ExpandContext['isAllowed']> {
+export async function bashRuleCheck(p: SessionPermissions): Promise<ExpandContext['check']> {
   await initShellParser();
-  return (rule, command) => {
-    const { rules } = buildRules([{ kind: 'allow', rules: [rule], source }]);
-    return decide('Bash', { command }, { mode: 'normal', projectRoot: cwd, additionalDirs: [], home, rules, shell: splitCommand(command) }).behavior === 'allow';
+  return (command, cmd): RuledDecision => {
+    const granted = buildRules([{ kind: 'allow', rules: cmd.allowedTools, source: `${cmd.file} allowed-tools` }]).rules;
+    const rules: RuleSet = { allow: [...p.rules.allow, ...granted.allow], ask: p.rules.ask, deny: p.rules.deny };
+    return decide('Bash', { command }, { mode: p.mode, projectRoot: p.cwd, additionalDirs: p.additionalDirs, home: p.home, rules, shell: splitCommand(command) });
   };
 }

@@ -1,7 +1,11 @@
 import picomatch from 'picomatch';
+import { commandText, describeRule as describe, fileDenial, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
+import { commandFiles, type CommandFiles } from './bash-files.ts';
+import type { PathLookup } from './look.ts';
 import { decideByMode, protectedFile, type Decision, type PermissionMode } from './modes.ts';
-import { absolute, pathMatches, programName } from './paths.ts';
-import { matchesBash, ruleTool, type Rule, type RuleSet } from './rules.ts';
+import { lookOf, pathForms, pathRuleFor } from './path-forms.ts';
+import { absolute, programName } from './paths.ts';
+import { matchesBash, type Rule, type RuleSet } from './rules.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
 export interface DecideContext {
@@ -12,11 +16,22 @@ export interface DecideContext {
   rules: RuleSet;
   /** The Bash command, split (required for Bash). */
   shell?: ShellAnalysis;
+  /** The Bash tool's working directory, which persists between calls (default: the project root). */
+  cwd?: string;
+  /**
+   * Where symlinks lead and what globs expand to: the decision's only filesystem access
+   * (default: the real filesystem; tests pass `noLookup`).
+   */
+  look?: PathLookup;
 }
 
 export interface RuledDecision extends Decision {
   /** The rule that decided, when one did. */
   rule?: Rule;
+  /** An ask that this allow rule would have allowed (for `allowed-tools` of a command). */
+  needs?: string;
+  /** The part of a Bash command that was not allowed. */
+  part?: string;
 }
 
 /** Read-only commands of SPEC §11.5 (Plan Mode runs them). git only with these subcommands. */
@@ -26,12 +41,6 @@ const FIND_WRITES = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Version control needs an explicit grant naming it (SPEC §5). */
 const VCS = new Set(['git', 'gh']);
 
-const describe = (r: Rule) => `"${r.text}" (${r.source})`;
-
-function commandText(c: SimpleCommand): string {
-  return [c.program, ...c.args].join(' ');
-}
-
 function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   if (rule.tool !== 'Bash') return false;
   if (rule.specifier === undefined) return !VCS.has(c.program) || rule.kind !== 'allow';
@@ -39,12 +48,6 @@ function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   const spec = [programName(first.replace(/:\*$/, '')) + (first.endsWith(':*') ? ':*' : ''), ...rest].join(' ');
   if (rule.kind === 'allow' && VCS.has(c.program) && !new RegExp(`^${c.program}(\\s|:|$)`).test(spec)) return false;
   return matchesBash(spec, commandText(c));
-}
-
-function pathRule(rule: Rule, tool: string, abs: string, ctx: DecideContext): boolean {
-  if (!ruleTool(rule, tool)) return false;
-  if (rule.specifier === undefined) return true;
-  return pathMatches(rule.specifier, abs, ctx.projectRoot, ctx.home);
 }
 
 function isReadOnly(c: SimpleCommand): boolean {
@@ -67,31 +70,28 @@ export function isReadOnlyCommand(a: ShellAnalysis): boolean {
   return a.unanalysable.length === 0 && a.commands.every(isReadOnly);
 }
 
-/** Files a command reads or writes that rules can see: arguments and redirections (SPEC §11.7, §11.8). */
-function fileRefs(c: SimpleCommand, ctx: DecideContext) {
-  const reads = [...c.args.filter((a) => !a.startsWith('-') && a !== ''), ...c.redirects.filter((r) => r.reads).map((r) => r.target)];
-  const writes = c.redirects.filter((r) => r.writes && r.target !== '/dev/null' && !r.target.startsWith('&')).map((r) => r.target);
-  const abs = (p: string) => absolute(p, ctx.projectRoot, ctx.home);
-  return { reads: reads.map(abs), writes: writes.map(abs) };
-}
-
 function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDecision {
   const a = ctx.shell;
   if (!a) return { behavior: 'ask', reason: 'the command could not be analysed' };
   const { rules } = ctx;
+  const start = ctx.cwd && lookOf(ctx).isDir(ctx.cwd) ? ctx.cwd : ctx.projectRoot;
+  const files = commandFiles(a, String(input.command ?? ''), start, ctx.projectRoot, ctx.home);
+  // `shopt -s dotglob` makes `*` match `.env`.
+  const dot = a.commands.some((c) => c.program === 'shopt');
   // 1. deny rules: any part, any file it reads (Read deny) or writes (Edit deny).
-  for (const c of a.commands) {
+  for (const [i, c] of a.commands.entries()) {
     const r = rules.deny.find((d) => bashRuleMatches(d, c));
     if (r) return { behavior: 'deny', reason: `\`${commandText(c)}\` is denied by the rule ${describe(r)}`, rule: r };
-    const refs = fileRefs(c, ctx);
-    for (const f of refs.reads) {
-      const rd = rules.deny.find((d) => d.tool === 'Read' && d.specifier !== undefined && pathMatches(d.specifier, f, ctx.projectRoot, ctx.home));
-      if (rd) return { behavior: 'deny', reason: `\`${commandText(c)}\` reads ${f}, which the rule ${describe(rd)} denies`, rule: rd };
-    }
-    for (const f of refs.writes) {
-      const ed = rules.deny.find((d) => pathRule(d, 'Edit', f, ctx));
-      if (ed) return { behavior: 'deny', reason: `\`${commandText(c)}\` writes ${f}, which the rule ${describe(ed)} denies`, rule: ed };
-    }
+    const denied = fileDenial(c, files[i], ctx, dot);
+    if (denied) return { behavior: 'deny', ...denied };
+  }
+  // A file name known only at run time, with a Read deny in force: asks, and is refused where nobody is asked.
+  for (const c of a.commands) {
+    const rd = runtimeReadRisk(c, ctx);
+    if (!rd) continue;
+    const reason = `\`${commandText(c)}\` opens files named only when it runs (${c.wrappers.includes('xargs') ? 'xargs input' : 'an expansion or substitution'}), so it cannot be checked against the rule ${describe(rd)}`;
+    if (ctx.mode === 'plan' || ctx.mode === 'bypass') return { behavior: 'deny', reason, rule: rd, remedy: 'name the files in the command' };
+    return { behavior: 'ask', firm: true, reason, rule: rd, remedy: 'name the files in the command' };
   }
   if (a.unanalysable.length && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
     return { behavior: 'ask', reason: `the command cannot be fully analysed (${a.unanalysable.join('; ')})`, remedy: '--permission-mode bypass (only in a sandbox)' };
@@ -112,38 +112,68 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
   }
   if (a.commands.length === 0) return { behavior: 'allow', reason: 'the command runs no program' };
   let last: Rule | undefined;
-  for (const c of a.commands) {
+  let readOnly = 0;
+  for (const [i, c] of a.commands.entries()) {
     const r = rules.allow.find((d) => bashRuleMatches(d, c));
+    if (!r && readOnlyInWorkspace(c, files[i], ctx, dot)) { readOnly++; continue; }
     if (!r) {
       const vcs = VCS.has(c.program);
       return {
         behavior: 'ask',
         reason: vcs ? `\`${commandText(c)}\` is a version-control command and ${c.program} is not granted` : `\`${commandText(c)}\` is not allowed by any rule`,
         remedy: vcs ? `--allowed-tools "Bash(${c.program}:*)"` : `--allowed-tools "Bash(${c.program}:*)" (or the exact command)`,
+        needs: `Bash(${c.program}:*)`,
+        part: commandText(c),
       };
     }
-    for (const f of fileRefs(c, ctx).writes) {
-      const edit = decideFile('Edit', f, ctx);
-      if (edit.behavior !== 'allow') return { ...edit, reason: `\`${commandText(c)}\` writes ${f}: ${edit.reason}` };
-    }
+    const writes = writesDecision(c, files[i], ctx);
+    if (writes) return writes;
     last = r;
   }
-  return { behavior: 'allow', reason: `allowed by ${a.commands.length > 1 ? 'rules for every part' : `the rule ${describe(last!)}`}`, rule: last };
+  if (!last) return { behavior: 'allow', reason: 'read-only command inside the project' };
+  return { behavior: 'allow', reason: `allowed by ${a.commands.length > 1 ? `rules for every part${readOnly ? ' (or read-only)' : ''}` : `the rule ${describe(last)}`}`, rule: last };
 }
 
-function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, input: Record<string, unknown> = {}): RuledDecision {
+/**
+ * A read-only command (SPEC §11.5) that names no file outside the project and its added
+ * directories runs without asking in every mode, as read-only tools do (and as in Claude Code).
+ * git is not among them here: version control runs on its own only with a grant (SPEC §5).
+ */
+function readOnlyInWorkspace(c: SimpleCommand, f: CommandFiles, ctx: DecideContext, dot: boolean): boolean {
+  return !VCS.has(c.program) && isReadOnly(c) && readsOnlyWorkspace(c, f, ctx, dot);
+}
+
+/** Files an allowed part writes (redirections, `git log --output`) are decided as edits (SPEC §11.8). */
+function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext): RuledDecision | undefined {
+  const u = f.unknownWrites[0];
+  if (u) return { behavior: 'ask', reason: `\`${commandText(c)}\` writes ${u.word}: ${u.why}`, remedy: 'name the file in the command' };
+  for (const t of f.writes) {
+    const edit = decideFile('Edit', t.abs, ctx, {}, t.raw);
+    if (edit.behavior !== 'allow') return { ...edit, reason: `\`${commandText(c)}\` writes ${t.abs}: ${edit.reason}` };
+  }
+  return undefined;
+}
+
+/** The project-relative rule that would allow editing `where`. */
+const editRule = (where: string, ctx: DecideContext) => `Edit(/${where.startsWith(`${ctx.projectRoot}/`) ? where.slice(ctx.projectRoot.length + 1) : where})`;
+
+function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, input: Record<string, unknown> = {}, raw = abs): RuledDecision {
   const { rules } = ctx;
   const target = abs ?? ctx.projectRoot;
-  const d = rules.deny.find((r) => pathRule(r, tool, target, ctx));
-  if (d) return { behavior: 'deny', reason: `${tool} of ${target} is denied by the rule ${describe(d)}`, rule: d };
-  const byMode = decideByMode(tool, abs ? { ...input, file_path: abs } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs });
+  // Rules see the path as written and where its symlinks lead (F4); the mode sees where it leads.
+  const { forms, where } = pathForms(target, ctx, raw ?? target);
+  const d = pathRuleFor(rules.deny, tool, forms, ctx);
+  if (d) return { behavior: 'deny', reason: `${tool} of ${target}${where !== target ? ` (a link to ${where})` : ''} is denied by the rule ${describe(d)}`, rule: d };
+  const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
-  const ask = rules.ask.find((r) => pathRule(r, tool, target, ctx));
+  const ask = pathRuleFor(rules.ask, tool, forms, ctx);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} matches the ask rule ${describe(ask)}`, rule: ask };
+  const guarded = abs && (tool === 'Edit' || tool === 'Write') ? forms.map((f) => protectedFile(f, ctx.projectRoot, ctx.home)).find(Boolean) : undefined;
+  if (guarded) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
   if (abs && protectedFile(abs, ctx.projectRoot, ctx.home)) return byMode;
-  const allow = rules.allow.find((r) => pathRule(r, tool, target, ctx));
+  const allow = pathRuleFor(rules.allow, tool, [where], ctx);
   if (allow) return { behavior: 'allow', reason: `allowed by the rule ${describe(allow)}`, rule: allow };
-  return byMode;
+  return byMode.behavior === 'ask' && (tool === 'Edit' || tool === 'Write') && abs ? { ...byMode, needs: editRule(where, ctx) } : byMode;
 }
 
 /**
@@ -154,12 +184,13 @@ export function decide(tool: string, input: Record<string, unknown>, ctx: Decide
   if (tool === 'Bash') return decideBash(input, ctx);
   const raw = (input.file_path ?? input.path) as unknown;
   let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
+  let physical = typeof raw === 'string' && raw !== '' && !raw.startsWith('/') && !raw.startsWith('~') ? `${ctx.projectRoot}/${raw}` : abs;
   if (tool === 'Glob' && typeof input.pattern === 'string') {
     // A pattern can reach outside on its own (`/etc/*`, `../../**`, `~/.ssh/*`): decide on its literal base.
     const base = picomatch.scan(input.pattern).base;
-    if (base) abs = absolute(base, abs ?? ctx.projectRoot, ctx.home);
+    if (base) { abs = absolute(base, abs ?? ctx.projectRoot, ctx.home); physical = abs; }
   }
-  if (['Read', 'Grep', 'Glob', 'LS', 'Edit', 'Write'].includes(tool)) return decideFile(tool, abs, ctx, input);
+  if (['Read', 'Grep', 'Glob', 'LS', 'Edit', 'Write'].includes(tool)) return decideFile(tool, abs, ctx, input, physical);
   // Other tools: whole-tool rules and the mode.
   const d = ctx.rules.deny.find((r) => r.tool === tool);
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };

@@ -54,7 +54,9 @@ export const globTool: ToolDef<typeof schema> = {
       if (end.code === 2 && matches.length === 0 && end.stderr) return fail(`Listing files failed: ${end.stderr}`);
     }
 
-    const sorted = (await sortByMtime(matches, root)).map((p) => displayPath(p, ctx.cwd));
+    // Files a Read deny rule covers are not listed (SPEC §5): not even their names.
+    const shown = ctx.readDenied ? matches.filter((m) => !ctx.readDenied!('Glob', m)) : matches;
+    const sorted = (await sortByMtime(shown, root)).map((p) => displayPath(p, ctx.cwd));
     const truncated = sorted.length > MAX_GLOB_RESULTS;
     const filenames = sorted.slice(0, MAX_GLOB_RESULTS);
     const response = { filenames, durationMs: Math.round(performance.now() - started), numFiles: filenames.length, truncated };

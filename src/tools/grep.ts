@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { sortByMtime } from './mtime-sort.ts';
 import { displayPath, resolvePath } from './paths.ts';
@@ -37,10 +38,11 @@ function rgArgs(input: Input, mode: string, target: string | undefined): string[
   if (input.multiline) args.push('--multiline', '--multiline-dotall');
   if (input.type) args.push('--type', input.type);
   for (const g of splitGlobs(input.glob ?? '')) args.push('--glob', g);
+  // A NUL ends each file name, so results can be told apart by file (pathOf) whatever the name holds.
   if (mode === 'files_with_matches') args.push('--files-with-matches');
-  else if (mode === 'count') args.push('--count-matches', '--with-filename');
+  else if (mode === 'count') args.push('--count-matches', '--with-filename', '--null');
   else {
-    args.push('--no-heading', '--with-filename');
+    args.push('--no-heading', '--with-filename', '--field-match-separator=\\x00:', '--field-context-separator=\\x00-');
     if (input['-n'] ?? true) args.push('--line-number');
     if (input['-C'] !== undefined) args.push('--context', String(input['-C']));
     if (input['-A'] !== undefined) args.push('--after-context', String(input['-A']));
@@ -49,6 +51,19 @@ function rgArgs(input: Input, mode: string, target: string | undefined): string[
   args.push('--regexp', input.pattern);
   if (target !== undefined) args.push('--', target);
   return args;
+}
+
+/**
+ * Splits an rg output line made with the NUL separators of rgArgs into its file and the line as
+ * rg prints it by default (`path:12:text`, `path-13-text`, `path:3`); `--` group separators have no file.
+ */
+export function pathOf(line: string, mode: string, numbered: boolean): { path?: string; line: string } {
+  if (mode === 'files_with_matches') return { path: line, line };
+  const i = line.indexOf('\0');
+  if (i < 0) return { line };
+  const rest = line.slice(i + 1);
+  if (mode === 'count') return { path: line.slice(0, i), line: `${line.slice(0, i)}:${rest}` };
+  return { path: line.slice(0, i), line: line.slice(0, i) + (numbered ? rest.replace('\0', '') : rest) };
 }
 
 /** Keeps lines until `head_limit` or the character cap; counts the rest. */
@@ -94,9 +109,15 @@ export const grepTool: ToolDef<typeof schema> = {
     const collector = new Collector(headLimit ?? Infinity, mode === 'files_with_matches');
     // Count output is `path:N` per file; tally every line, shown or not.
     let total = 0;
-    const onLine = mode !== 'count' ? collector.add : (line: string) => {
-      const n = Number(line.slice(line.lastIndexOf(':') + 1));
-      if (Number.isFinite(n)) total += n;
+    // Files a Read deny rule covers are left out, whatever the search root, and silently: a note would tell what they hold.
+    const numbered = input['-n'] ?? true;
+    const onLine = (raw: string) => {
+      const { path, line } = pathOf(raw, mode, numbered);
+      if (path !== undefined && ctx.readDenied?.('Grep', resolve(ctx.cwd, path))) return;
+      if (mode === 'count') {
+        const n = Number(line.slice(line.lastIndexOf(':') + 1));
+        if (Number.isFinite(n)) total += n;
+      }
       collector.add(line);
     };
     const end = await runRg(rgArgs(input, mode, target), ctx.cwd, ctx.signal, onLine);

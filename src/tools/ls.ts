@@ -83,6 +83,8 @@ export const lsTool: ToolDef<typeof schema> = {
         const childAbs = join(abs, e.name);
         const isDir = e.isDirectory();
         if (ALWAYS_SKIPPED.has(e.name) || ignoredBy(rules, childAbs, isDir) || skippedByUser(relative(root, childAbs), e.name)) continue;
+        if (ctx.readDenied?.('LS', childAbs)) continue; // as Grep and Glob: a Read deny rule hides the file
+
         if (count >= MAX_LS_ENTRIES) { truncated = true; break; }
         count++;
         const child: Node = { name: e.name, isDir, children: [] };

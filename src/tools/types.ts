@@ -26,6 +26,8 @@ export interface ToolContext {
   env: Record<string, string>;
   /** Checkpoint hook for /rewind (SPEC §9). Optional. */
   beforeChange?: BeforeChangeFn;
+  /** Is this file (absolute) kept from `tool` by a Read deny rule? Grep, Glob and LS leave such files out of results. */
+  readDenied?: (tool: string, absPath: string) => boolean;
 }
 
 /** A tool's result has two audiences: the model (`output`) and people/hooks (`display`, `response`). */

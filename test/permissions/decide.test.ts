@@ -4,6 +4,7 @@ import { decide } from '../../src/permissions/decide.ts';
 import { buildRules, type RuleSet } from '../../src/permissions/rules.ts';
 import { initShellParser, splitCommand } from '../../src/permissions/shell/parser.ts';
 import type { PermissionMode } from '../../src/permissions/modes.ts';
+import { noLookup } from '../../src/permissions/look.ts';
 
 before(async () => { await initShellParser(); });
 
@@ -18,8 +19,9 @@ function rules(allow: string[] = [], deny: string[] = [], ask: string[] = []): R
   return r;
 }
 
-function bash(command: string, r: RuleSet, mode: PermissionMode = 'normal') {
-  return decide('Bash', { command }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, shell: splitCommand(command) });
+/** Pure: nothing on disk (symlinks and globs on disk: bash-files.test.ts). `cwd`: the Bash tool's working directory. */
+function bash(command: string, r: RuleSet, mode: PermissionMode = 'normal', cwd?: string) {
+  return decide('Bash', { command }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, shell: splitCommand(command), cwd, look: noLookup });
 }
 
 const GIT = rules(['Bash(git:*)']);
@@ -27,8 +29,11 @@ const GIT_LOG = rules(['Bash(git log:*)']);
 const NPM = rules(['Bash(npm run test:*)', 'Bash(npm test)']);
 const RM_DENY = rules(['Bash(*)', 'Bash(git:*)'], ['Bash(rm:*)', 'Bash(curl:*)', 'Read(.env)', 'Edit(secrets/**)']);
 
-// [command, rules, expected, mode?]
-type Case = [string, RuleSet, 'allow' | 'ask' | 'deny', PermissionMode?];
+const PROD = rules(['Bash(cat:*)', 'Bash(cd:*)', 'Bash(echo:*)'], ['Read(/config/prod.json)', 'Edit(secret/**)']);
+const CD_ECHO = rules(['Bash(cd:*)', 'Bash(echo:*)']);
+
+// [command, rules, expected, mode?, the Bash tool's cwd?]
+type Case = [string, RuleSet, 'allow' | 'ask' | 'deny', PermissionMode?, string?];
 const cases: Case[] = [
   // Prefix rules and their limits
   ['git status', GIT, 'allow'],
@@ -59,7 +64,8 @@ const cases: Case[] = [
   ['(git log; rm -rf x)', GIT_LOG, 'ask'],
   ['{ git log; rm x; }', GIT_LOG, 'ask'],
   ['git status && git diff', GIT, 'allow'],
-  ['git status | head -5', GIT, 'ask'],
+  ['git status | head -5', GIT, 'allow'], // head is read-only
+  ['git status | sort', GIT, 'ask'],
   ['git commit -m "a && b"', GIT, 'allow'],
   ["git commit -m 'rm -rf /; echo'", GIT, 'allow'],
   ['git log > log.txt', GIT, 'ask'],
@@ -129,8 +135,26 @@ const cases: Case[] = [
   ['git push origin main', rules(['Bash(git:*)'], [], ['Bash(git push:*)']), 'ask'],
   ['git status', rules(['Bash(git:*)'], [], ['Bash(git push:*)']), 'allow'],
   // Modes with no rules
-  ['ls -la', rules(), 'ask'],
-  ['ls -la', rules(), 'ask', 'auto-accept'],
+  // Read-only commands on project files run in every mode (as read-only tools do); git needs its grant.
+  ['ls -la', rules(), 'allow'],
+  ['ls -la', rules(), 'allow', 'auto-accept'],
+  ['cat src/a.ts | grep foo && wc -l *.ts', rules(), 'allow'],
+  ['find . -name "*.ts"', rules(), 'allow'],
+  ['echo "$HOME"', rules(), 'allow'],
+  ['git status', rules(), 'ask'],
+  ['cat /etc/passwd', rules(), 'ask'],
+  ['ls ~', rules(), 'ask'],
+  ['cat ../other/x', rules(), 'ask'],
+  ['cat */../../x', rules(), 'ask'],
+  ['cat $HOME/.ssh/id_rsa', rules(), 'ask'],
+  ['cat "$(echo x)"', rules(), 'ask'],
+  ['ls > list.txt', rules(), 'ask'],
+  ['find . -delete', rules(), 'ask'],
+  ['find . -exec rm {} +', rules(), 'ask'],
+  ['sort a.txt', rules(), 'ask'],
+  ['cat .env', rules([], ['Read(.env)']), 'deny'],
+  ['ls', rules([], [], ['Bash(ls:*)']), 'ask'],
+  ['timeout 5 cat a', rules(), 'ask'],
   ['rm -rf /', rules(), 'allow', 'bypass'],
   ['ls -la', rules(), 'allow', 'plan'],
   ['git status', rules(), 'allow', 'plan'],
@@ -159,13 +183,86 @@ const cases: Case[] = [
   ['npm test x', rules(['Bash(npm test)']), 'ask'],
   ['git push origin main', rules(['Bash(git * main)']), 'allow'],
   ['git push origin dev', rules(['Bash(git * main)']), 'ask'],
+  // Audit 4, F3: relative paths resolve in the shell's cwd (it persists between calls) and after a `cd`
+  ['echo pwned > a', PROD, 'deny', 'auto-accept', '/proj/secret'],
+  ['echo pwned > a', PROD, 'allow', 'auto-accept', '/proj/src'],
+  ['cat prod.json', PROD, 'deny', 'auto-accept', '/proj/config'],
+  ['cat prod.json', PROD, 'allow', 'auto-accept'],
+  ['cd config && cat prod.json', PROD, 'deny', 'auto-accept'],
+  ['cd secret; echo pwned > a', PROD, 'deny', 'bypass'],
+  ['pushd secret && echo pwned > a', PROD, 'deny', 'bypass'],
+  ['cd .. && cat proj/config/prod.json', PROD, 'deny', 'bypass'],
+  ['cd sub && cat ../.env', RM_DENY, 'deny', 'bypass'],
+  ['cat ../.env', RM_DENY, 'deny', 'bypass', '/proj/sub'],
+  ['cd /tmp && echo x > f', CD_ECHO, 'ask', 'auto-accept'],
+  ['echo x > f', CD_ECHO, 'ask', 'auto-accept', '/tmp'],
+  ['cd src && echo x > f', CD_ECHO, 'allow', 'auto-accept'],
+  ['cd "$D" && echo x > a', CD_ECHO, 'ask', 'auto-accept'],
+  ['cd - && echo x > a', CD_ECHO, 'ask', 'auto-accept'],
+  ['cd "$D" && cat prod.json', PROD, 'deny', 'bypass'],
+  ['cd "$D" && cat notes.txt', PROD, 'allow', 'bypass'],
+  ['for d in a b; do cd $d; cat x; done', rules(), 'ask'],
+  ['ls', rules(), 'ask', 'normal', '/tmp'],
+  ['ls', rules(), 'allow', 'normal', '/proj/src'],
+  ['cd .. && ls', rules(['Bash(cd:*)']), 'ask'],
+  ['cd src && ls', rules(['Bash(cd:*)']), 'allow'],
+  // F5: globs, braces, run-time names and git's REV:PATH name the denied file too
+  ['cat .e*', RM_DENY, 'deny', 'bypass'],
+  ['cat .en?', RM_DENY, 'deny', 'bypass'],
+  ['cat .[e]nv', RM_DENY, 'deny', 'bypass'],
+  ['cat {.env,x}', RM_DENY, 'deny', 'bypass'],
+  ['cat x{.env,}', RM_DENY, 'allow', 'bypass'],
+  ['cat {a,b}/.env', RM_DENY, 'deny', 'bypass'],
+  ['cat *.ts', RM_DENY, 'allow', 'bypass'],
+  ['cat "$(pwd)/.env"', RM_DENY, 'deny', 'bypass'],
+  ['cat $HOME/proj/.env', RM_DENY, 'deny', 'bypass'],
+  ['xargs cat <<< .env', RM_DENY, 'deny', 'bypass'],
+  ['xargs cat <<< .env', RM_DENY, 'ask'],
+  ['cat "$F"', RM_DENY, 'ask'],
+  ['cat "$F"', RM_DENY, 'deny', 'plan'],
+  ['cat "$F"', GIT, 'ask'],
+  ['echo "$HOME"', RM_DENY, 'allow'],
+  ['git show HEAD:.env', RM_DENY, 'deny', 'bypass'],
+  ['git show HEAD:config/.env', RM_DENY, 'deny', 'bypass'],
+  ['git cat-file -p :0:.env', RM_DENY, 'deny', 'bypass'],
+  ['git show HEAD:src/a.ts', RM_DENY, 'allow', 'bypass'],
+  ['git show HEAD:prod.json', PROD, 'allow', 'bypass', '/proj/config'],
+  ['git show HEAD:config/prod.json', PROD, 'deny', 'bypass', '/proj/config'],
+  ['grep --file=.env x', RM_DENY, 'deny', 'bypass'],
+  // F6: read-only commands run without asking only when every file they may read is in the project
+  ['cat {a,../../etc/passwd}', rules(), 'ask'],
+  ['cat a{,/../../etc/passwd}', rules(), 'ask'],
+  ['cat ~root/.bashrc', rules(), 'ask'],
+  ['cat ~+/a', rules(), 'ask'],
+  ['cat ~-/a', rules(), 'ask'],
+  ['cat /etc/*', rules(), 'ask'],
+  ['cat ../*/x', rules(), 'ask'],
+  ['tail -f a.log', rules(), 'ask'],
+  ['tail -F a.log', rules(), 'ask'],
+  ['tail -n 5 -f a.log', rules(), 'ask'],
+  ['tail --follow=name a.log', rules(), 'ask'],
+  ['tail -n 5 a.log', rules(), 'allow'],
+  ['ls *.ts', rules(), 'allow'],
+  ['wc -l *.ts', rules(), 'allow'],
+  ['cat src/a.ts | grep x', rules(), 'allow'],
+  ['ls {src,test}', rules(), 'allow'],
+  ['cat .e*', rules([], ['Read(.env)']), 'deny'],
+  // F9: git options that write a file are edits
+  ['git log --output=f27', GIT, 'ask'],
+  ['git diff --output=f45', GIT, 'allow', 'auto-accept'],
+  ['git archive HEAD -o f.tar', GIT, 'ask'],
+  ['git archive HEAD --output f.tar', GIT, 'ask'],
+  ['git format-patch -o out HEAD~1', GIT, 'ask'],
+  ['git log --output=/tmp/x', GIT, 'ask', 'auto-accept'],
+  ['git diff --output=secrets/x', RM_DENY, 'deny', 'bypass'],
+  ['git log -o x', GIT, 'ask'],
 ];
 
 test(`Bash decisions: ${cases.length} commands against rule sets`, () => {
   const failures: string[] = [];
-  for (const [command, r, want, mode] of cases) {
-    const got = bash(command, r, mode);
-    if (got.behavior !== want) failures.push(`${mode ?? 'normal'}: ${JSON.stringify(command)} → ${got.behavior} (${got.reason}), want ${want}`);
+  for (const [command, r, want, mode, cwd] of cases) {
+    const got = bash(command, r, mode, cwd);
+    if (got.behavior !== want) failures.push(`${mode ?? 'normal'}${cwd ? ` in ${cwd}` : ''}: ${JSON.stringify(command)} → ${got.behavior} (${got.reason}), want ${want}`);
   }
   assert.deepEqual(failures, []);
 });

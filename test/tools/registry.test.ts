@@ -28,7 +28,7 @@ test('toolSchemas gives JSON Schema without $schema, with a description on every
   const read = schemas.find((s) => s.name === 'Read')!;
   assert.deepEqual(read.inputSchema.required, ['file_path']);
   assert.deepEqual((read.inputSchema.properties as Record<string, unknown>).offset, {
-    description: '1-based line number to start reading at. Only needed for files too long to read at once.', type: 'integer', minimum: 1,
+    description: '1-based line number to start reading at (0 means 1). Only needed for files too long to read at once.', type: 'integer', minimum: 0,
   });
   const grep = schemas.find((s) => s.name === 'Grep')!;
   assert.deepEqual((grep.inputSchema.properties as Record<string, { enum?: string[] }>).output_mode.enum, ['content', 'files_with_matches', 'count']);

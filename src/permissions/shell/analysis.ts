@@ -430,6 +430,7 @@ export class Analysis {
       redirects: env.redirects,
       hasExpansion: runtimeArgs || words.some((w) => w.dynamic),
       hasGlob: rest.some((w) => w.glob),
+      argKinds: rest.map((w) => ({ dynamic: w.dynamic, glob: w.glob })),
     };
     if (!first.dynamic && written.includes('/')) command.programPath = written;
     this.commands.push(command);

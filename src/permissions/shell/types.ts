@@ -42,6 +42,8 @@ export interface SimpleCommand {
   hasExpansion: boolean;
   /** Some argument is an unquoted glob or brace pattern (`*.ts`, `.e?v`, `{a,b}`) the shell expands. */
   hasGlob: boolean;
+  /** Per argument (same order as `args`): only known at run time, a pattern the shell expands. */
+  argKinds?: Array<{ dynamic: boolean; glob: boolean }>;
 }
 
 export interface ShellAnalysis {

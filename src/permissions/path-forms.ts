@@ -1,0 +1,100 @@
+import { basename, isAbsolute, relative } from 'node:path';
+import picomatch from 'picomatch';
+import { fsLookup, type PathLookup } from './look.ts';
+import { pathMatches } from './paths.ts';
+import { ruleTool, type Rule, type RuleSet } from './rules.ts';
+
+/** What path checks need from a decision's context. */
+export interface PathContext {
+  projectRoot: string;
+  additionalDirs: string[];
+  home: string;
+  rules: RuleSet;
+  look?: PathLookup;
+}
+
+export const lookOf = (ctx: PathContext): PathLookup => ctx.look ?? fsLookup;
+
+export function inside(dir: string, p: string): boolean {
+  const rel = relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * The forms of one file that rules are checked against (F4, symlinks): as written (`abs`), where
+ * its symlinks lead, and that real path under the project root (or an added directory) as given,
+ * when the root is itself reached through a symlink. `where` is the form for inside/outside
+ * decisions and allow rules: the real one. `raw` is the path before `..` was folded (`link/../x`
+ * is physical to the shell).
+ */
+export function pathForms(abs: string, ctx: PathContext, raw = abs): { forms: string[]; where: string } {
+  const look = lookOf(ctx);
+  const real = look.realpath(raw);
+  let where = real;
+  for (const root of [ctx.projectRoot, ...ctx.additionalDirs]) {
+    const r = look.realpath(root);
+    if (inside(r, real)) { where = root + real.slice(r.length); break; }
+  }
+  return { forms: [...new Set([abs, where, real])], where };
+}
+
+export function inWorkspace(where: string, ctx: PathContext): boolean {
+  return [ctx.projectRoot, ...ctx.additionalDirs].some((d) => inside(d, where));
+}
+
+/** The first rule of `list` for `tool` whose pattern covers any form of the file. */
+export function pathRuleFor(list: Rule[], tool: string, forms: string[], ctx: PathContext): Rule | undefined {
+  return list.find((r) => ruleTool(r, tool) && (r.specifier === undefined || forms.some((f) => pathMatches(r.specifier!, f, ctx.projectRoot, ctx.home))));
+}
+
+/** Deny rules with a path pattern that `tool` (Read, Edit) obeys. */
+export const pathDenials = (ctx: PathContext, tool: string): Rule[] => ctx.rules.deny.filter((r) => r.specifier !== undefined && ruleTool(r, tool));
+
+/** Is `p` (a rule's pattern, gitignore-style) free of wildcards? */
+const literal = (p: string) => !/[*?[\]{}!\\]/.test(p);
+
+/** A rule's pattern relative to its base, without the `~/`, `//` or `/` that anchors it. */
+function bare(spec: string): { path: string; anchored: boolean } {
+  let p = spec.trim();
+  let anchored = false;
+  if (p.startsWith('~/')) { p = p.slice(2); anchored = true; } else if (p.startsWith('//')) { p = p.slice(2); anchored = true; } else if (p.startsWith('/')) { p = p.slice(1); anchored = true; }
+  p = p.replace(/\/+$/, '');
+  return { path: p, anchored: anchored || p.includes('/') };
+}
+
+/**
+ * Could the rule cover a file known only by a path relative to a directory we do not know
+ * (`cd "$X" && cat prod.json`, `~user/.env`)? Conservative: any tail of the pattern that
+ * matches the path, or the path's base name for an unanchored pattern.
+ */
+export function tailMatches(rule: Rule, rel: string): boolean {
+  const { path, anchored } = bare(rule.specifier ?? '**');
+  if (path === '' || path === '*' || path === '**') return true;
+  const norm = rel.split('/').filter((s) => s !== '' && s !== '.' && s !== '..').join('/');
+  if (norm === '') return false;
+  const opts = { dot: true };
+  if (!anchored && picomatch(path, opts)(basename(norm))) return true;
+  const segs = path.split('/');
+  for (let k = 0; k < segs.length; k++) if (picomatch(segs.slice(k).join('/'), opts)(norm)) return true;
+  return false;
+}
+
+/**
+ * Could an absolute shell glob name a file the rule covers, without looking at the disk? For
+ * literal patterns only (`.env`, `/config/prod.json`): `.e*`, `.en?`, `config/*.json` do.
+ */
+export function globMayMatch(rule: Rule, globAbs: string, dot: boolean, ctx: PathContext): boolean {
+  const spec = rule.specifier ?? '';
+  const { path, anchored } = bare(spec);
+  if (!literal(path)) return false;
+  const opts = { dot };
+  if (!anchored) return picomatch(basename(globAbs), opts)(basename(path));
+  const base = spec.startsWith('~/') ? ctx.home : spec.startsWith('//') ? '/' : ctx.projectRoot;
+  return picomatch(globAbs, opts)(`${base === '/' ? '' : base}/${path}`);
+}
+
+/** The deny rule that keeps `tool` (Read, Grep, Glob, LS) from this file, through symlinks too (F2: search results leave it out). */
+export function readDenied(tool: string, abs: string, ctx: PathContext): Rule | undefined {
+  const rules = pathDenials(ctx, tool);
+  return rules.length ? pathRuleFor(rules, tool, pathForms(abs, ctx).forms, ctx) : undefined;
+}
