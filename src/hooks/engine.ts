@@ -23,6 +23,12 @@ export interface HookContext {
   emit: HookSink;
   /** Sees every hook run with its full output (`assistant hooks test`). */
   observe?(fired: Fired): void;
+  /**
+   * A person is at the keyboard for the whole session (the terminal UI). Then `"continue": false`
+   * from a SessionStart hook is shown to them and stops nothing; otherwise (one-shot runs) it stops
+   * the run before its prompt is sent.
+   */
+  interactive?: boolean;
 }
 
 export interface Fired { run: HookRun; outcome: HookOutcome }
@@ -41,12 +47,22 @@ export class HookEngine {
   private promptId = randomUUID();
   /** Set by a hook's `{"continue": false}`: the run ends after the current step. */
   stopReason: string | undefined;
+  /**
+   * `{"continue": false}` from a SessionStart hook in a one-shot run: it outlives newPrompt(), so
+   * the run's prompt is never sent (SPEC §11.2: exit 0, stopReason shown).
+   */
+  private sessionStop: string | undefined;
+  /** See HookContext.interactive; settable after construction (set-up knows, the Session does not pass it). */
+  interactive: boolean;
 
-  constructor(readonly hooks: readonly HookSpec[], private readonly ctx: HookContext) {}
+  constructor(readonly hooks: readonly HookSpec[], private readonly ctx: HookContext) {
+    this.interactive = ctx.interactive ?? false;
+  }
 
   has(event: HookEvent): boolean { return this.hooks.some((h) => h.event === event); }
 
-  newPrompt(): void { this.promptId = randomUUID(); this.stopReason = undefined; }
+  /** A new prompt: a new prompt_id, and a stop from the last prompt is forgotten (not a SessionStart one). */
+  newPrompt(): void { this.promptId = randomUUID(); this.stopReason = this.sessionStop; }
 
   /** The fields every event's input carries (Claude Code's names). */
   base(event: HookEvent, withMode: boolean): Record<string, unknown> {
@@ -62,15 +78,20 @@ export class HookEngine {
 
   /** Runs the matching hooks of `event` with `input` on stdin. */
   async fire(event: HookEvent, input: Record<string, unknown>, signal: AbortSignal, tool?: { name: string; filePath?: string }): Promise<Fired[]> {
-    // The same command string runs once; if any of its entries is failClosed, the one run is too
-    // (de-duplication must not weaken a guard).
+    // A run already stopped by a SessionStart hook sends no prompt: nothing sees one.
+    if (event === 'UserPromptSubmit' && this.sessionStop !== undefined) return [];
+    // The same command string runs once, with the longest timeout of its entries, and failClosed
+    // if any entry is: de-duplication must not weaken a guard (a short timeout in one file would
+    // otherwise turn another file's blocking guard into a warning).
     const byCommand = new Map<string, HookSpec>();
     for (const h of this.hooks) {
       if (h.event !== event) continue;
       if (TOOL_EVENTS.has(event) && !matches(h.matcher, tool?.name ?? '')) continue;
       const first = byCommand.get(h.command);
-      if (!first) byCommand.set(h.command, h);
-      else if (h.failClosed && !first.failClosed) byCommand.set(h.command, { ...first, failClosed: true });
+      if (!first) { byCommand.set(h.command, h); continue; }
+      if ((h.failClosed && !first.failClosed) || h.timeoutMs > first.timeoutMs) {
+        byCommand.set(h.command, { ...first, failClosed: first.failClosed || h.failClosed, timeoutMs: Math.max(first.timeoutMs, h.timeoutMs) });
+      }
     }
     const selected = [...byCommand.values()];
     if (selected.length === 0) return [];
@@ -108,8 +129,15 @@ export class HookEngine {
       this.ctx.emit({ type: 'warning', message: `${event} hook "${run.hook.command}" (${run.hook.source}): ${outcome.reason}` });
     }
     if (json?.systemMessage) this.ctx.emit({ type: 'warning', message: json.systemMessage });
-    if (json?.continue === false && this.stopReason === undefined) {
-      this.stopReason = json.stopReason ?? `A ${event} hook asked to stop ("continue": false).`;
+    if (json?.continue === false) {
+      const reason = json.stopReason ?? `A ${event} hook asked to stop ("continue": false).`;
+      if (event === 'SessionStart' && this.interactive) {
+        // The person decides: shown at once, nothing is stopped.
+        this.ctx.emit({ type: 'warning', message: `SessionStart hook "${run.hook.command}" (${run.hook.source}) asked to stop: ${reason} — the session stays open; /exit ends it.` });
+        return;
+      }
+      if (event === 'SessionStart') this.sessionStop ??= reason;
+      this.stopReason ??= reason;
     }
   }
   /** Replaces the snapshot with hooks the user reviewed and accepted (`/hooks`, SPEC §4). */

@@ -24,10 +24,16 @@ function compile(pattern: string): RegExp | null {
   return re;
 }
 
-/** A message when the matcher is not a valid regular expression, else undefined. */
-export function matcherProblem(matcher: string | undefined): string | undefined {
+/** Why the matcher is not a valid regular expression ("Unterminated group"), else undefined. */
+export function regexError(matcher: string | undefined): string | undefined {
   if (matcher === undefined) return undefined;
   const m = matcher.trim();
   if (m === '' || m === '*' || /^[A-Za-z0-9_\- ,|]+$/.test(m)) return undefined;
-  try { new RegExp(`^(?:${m})$`); return undefined; } catch (e) { return `matcher "${matcher}" is not a valid regular expression: ${(e as Error).message}`; }
+  try { new RegExp(`^(?:${m})$`); return undefined; } catch (e) { return (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''); }
+}
+
+/** A message when the matcher is not a valid regular expression, else undefined. */
+export function matcherProblem(matcher: string | undefined): string | undefined {
+  const why = regexError(matcher);
+  return why === undefined ? undefined : `matcher "${matcher}" is not a valid regular expression: ${why}`;
 }

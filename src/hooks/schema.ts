@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regexError } from './matcher.ts';
 
 /** The events hooks can listen to (SPEC §4). Tool events take a matcher; the others ignore it. */
 export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact'] as const;
@@ -12,8 +13,23 @@ export const HookHandlerSchema = z.object({
   failClosed: z.boolean().optional().describe('A crash, timeout or any exit but 0 blocks instead of warning'),
 }).loose();
 
+/**
+ * An invalid regular expression is a settings error (exit 2 with file:line:column), not a warning:
+ * the group would never run, and it may hold the guards (SPEC §2).
+ */
+const MatcherSchema = z.string().superRefine((matcher, ctx) => {
+  const why = regexError(matcher);
+  if (why !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${matcher}" is not a valid regular expression (${why}), so the hooks of this group could never run; write a tool name ("Bash"), names joined by | ("Edit|Write"), or a valid regular expression (escape a literal ( ) [ ] { } with \\)`,
+    });
+  }
+});
+
 export const HookGroupSchema = z.object({
-  matcher: z.string().optional().describe('Tool name, A|B, or a regular expression matching the whole name; omitted, "" or "*" for all'),
+  matcher: MatcherSchema.optional().describe('Tool name, A|B, or a regular expression matching the whole name; omitted, "" or "*" for all'),
+  failClosed: z.boolean().optional().describe('Every hook of the group is failClosed (as if each entry said so)'),
   hooks: z.array(HookHandlerSchema),
 }).loose();
 

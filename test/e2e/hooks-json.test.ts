@@ -295,7 +295,7 @@ test('systemMessage is shown to the user as a warning (stderr, and a warning lin
 test('matchers select tools end to end: omitted, "*", exact, A|B, A,B, whole-name regular expressions', async () => {
   const groups = [
     [undefined, 'omitted'], ['*', 'star'], ['', 'empty'], ['Bash', 'exact'], ['Edit|Write', 'pipe'], ['Read,Grep', 'comma'],
-    ['.as', 'partial-regex'], ['Ba.*', 'regex'], ['B.*|R.*', 'regex-alt'], ['bash', 'wrong-case'], ['Ba(', 'invalid'],
+    ['.as', 'partial-regex'], ['Ba.*', 'regex'], ['B.*|R.*', 'regex-alt'], ['bash', 'wrong-case'],
   ] as const;
   const p = project({ hooks: { PreToolUse: groups.map(([matcher, name]) => ({ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command: `./hooks/mark.sh ${name}` }] })) } });
   const r = await run(p, [
@@ -306,7 +306,6 @@ test('matchers select tools end to end: omitted, "*", exact, A|B, A,B, whole-nam
     reply('Done.'),
   ], BYPASS);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /matcher "Ba\(" is not a valid regular expression/, 'the invalid matcher is reported at start-up');
   const log = readFileSync(join(p.dir, 'hooks.log'), 'utf8').trim().split('\n');
   const firedFor = (tool: string) => log.filter((l) => l.endsWith(` ${tool}`)).map((l) => l.split(' ')[0]).sort();
   assert.deepEqual(firedFor('Bash'), ['empty', 'exact', 'omitted', 'regex', 'regex-alt', 'star']);

@@ -112,3 +112,76 @@ test('missingPrograms reports one command once even when it is listed for severa
   const hooks = [...hooksOf(['./hooks/missing.sh']), { ...hooksOf(['./hooks/missing.sh'])[0], event: 'Stop' as const }];
   assert.equal(missingPrograms(hooks, dir, { PATH: process.env.PATH }).length, 1);
 });
+
+test('collectHooks: "failClosed": true on a group makes every hook of that group failClosed; an entry cannot switch it off', () => {
+  const settings = {
+    hooks: {
+      PreToolUse: [
+        { matcher: 'Bash', failClosed: true, hooks: [cmd('g1'), cmd('g2', { failClosed: false }), cmd('g3', { failClosed: true })] },
+        { matcher: 'Read', hooks: [cmd('r1'), cmd('r2', { failClosed: true })] },
+      ],
+    },
+  } as Settings;
+  const { hooks, warnings } = collectHooks([{ file: '/p/s.json', settings }]);
+  assert.deepEqual(warnings, [], 'failClosed is a known group key');
+  assert.deepEqual(hooks.map((h) => [h.command, h.failClosed]), [['g1', true], ['g2', true], ['g3', true], ['r1', false], ['r2', true]]);
+});
+
+test('programOf: the first word after assignments, or undefined when it cannot be told reliably', () => {
+  const dir = '/proj';
+  const cases: Array<[string, string | undefined]> = [
+    // audit: `c=$(jq -r …); …` was read as the program "-r"
+    ['c=$(jq -r .tool_input.command); echo "$c" >> log', undefined],
+    ['x=$(cat) ./hooks/ok.sh', undefined],
+    ['X=`date` ./run.sh', undefined],
+    ['FOO=1 ./hooks/ok.sh', './hooks/ok.sh'],
+    ['VAR=value cmd --flag', 'cmd'],
+    ['VAR="a b" cmd', 'cmd'],
+    ["VAR='a b' OTHER=\"c d\" tool arg", 'tool'],
+    ['A=1; B=2', undefined],
+    ['A=1', undefined],
+    ['cd dir && ./x', 'cd'],
+    ['"$CLAUDE_PROJECT_DIR"/hooks/x.sh', '/proj/hooks/x.sh'],
+    ['"${ASSISTANT_PROJECT_DIR}/hooks/x.sh" --a', '/proj/hooks/x.sh'],
+    ["'$CLAUDE_PROJECT_DIR'/x.sh", '$CLAUDE_PROJECT_DIR/x.sh'],
+    ['$CLAUDE_PROJECT_DIRX/x.sh', '$CLAUDE_PROJECT_DIRX/x.sh'],
+    ["bash -c 'exit 2'", 'bash'],
+    ['npx prettier --write "$ASSISTANT_FILE_PATH"', 'npx'],
+    ['"$(git rev-parse --show-toplevel)"/hooks/x.sh', undefined],
+    ['$(which guard)', undefined],
+    ['(cd src; ./x)', undefined],
+    ['>/dev/null ./x', undefined],
+    ['2>&1 ./x', undefined],
+    ['"unclosed', undefined],
+    ['  ./padded.sh', './padded.sh'],
+    ['my\\ tool arg', 'my tool'],
+    ['./a.sh;./b.sh', './a.sh'],
+    ['./a.sh|tee log', './a.sh'],
+  ];
+  for (const [command, expected] of cases) assert.equal(programOf(command, dir), expected, command);
+  assert.equal(programOf('~/bin/x.sh', dir, '/home/me'), '/home/me/bin/x.sh');
+  assert.equal(programOf('"~/bin/x.sh"', dir, '/home/me'), '~/bin/x.sh', 'a quoted ~ is not expanded by the shell either');
+});
+
+test('missingPrograms: no false warning for assignments with substitutions or quotes; real misses after them are still found', () => {
+  const dir = tempProject();
+  const env = { PATH: process.env.PATH };
+  const fine = [
+    'c=$(jq -r .tool_input.command); echo "$c" >> log',
+    'f=$(node -e "x"); [ -n "$f" ] && exit 2',
+    'VAR="a b" ./hooks/ok.sh',
+    "VAR='x y' node -e 1",
+    'x=`cat`; exit 0',
+    'cd hooks && ./ok.sh',
+    '"$CLAUDE_PROJECT_DIR"/hooks/ok.sh',
+    "bash -c 'cat >/dev/null; exit 0'",
+    'node -e 1 | cat',
+    './hooks/*.sh',
+  ];
+  assert.deepEqual(missingPrograms(hooksOf(fine), dir, env), []);
+  const out = missingPrograms(hooksOf(['VAR="a b" ./hooks/gone.sh', 'A=1 no-such-program-xyz', '"$CLAUDE_PROJECT_DIR"/hooks/gone2.sh']), dir, env);
+  assert.equal(out.length, 3, out.join('\n'));
+  assert.ok(out[0].includes(`${join(dir, 'hooks/gone.sh')} does not exist`), out[0]);
+  assert.match(out[1], /program "no-such-program-xyz" is not on PATH/);
+  assert.ok(out[2].includes(`${join(dir, 'hooks/gone2.sh')} does not exist`), out[2]);
+});

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -135,4 +135,61 @@ test('a slow hook is announced once it has run for a second', async () => {
   await sessionEnd(engine, 'other', signal);
   assert.deepEqual(events.filter((e) => e.type === 'hook-running'), [{ type: 'hook-running', event: 'SessionEnd', command: 'sleep 1.2' }]);
   assert.equal(events.filter((e) => e.type === 'hook').length, 2);
+});
+
+test('de-duplication keeps the longest timeout of the entries, whichever file comes first', async () => {
+  const guard = 'sleep 0.8; echo slow-guard >> runs.log; echo blocked >&2; exit 2';
+  for (const order of [[300, 5000], [5000, 300]]) {
+    const { dir, engine, warnings } = setup(order.map((timeoutMs, n) => ({ event: 'PreToolUse' as const, command: guard, timeoutMs, source: `file${n}.json` })));
+    const verdict = await toolSeams(engine).preToolUse!(call('Bash', { command: 'touch MARK' }), signal);
+    assert.equal(verdict.block, `PreToolUse:Bash hook error: [${guard}]: blocked`, `timeouts ${order}: the guard ran to its end and blocked`);
+    assert.equal(readFileSync(join(dir, 'runs.log'), 'utf8'), 'slow-guard\n', 'it ran once');
+    assert.deepEqual(warnings(), []);
+  }
+  // The merge keeps both: a longer timeout from one entry, failClosed from another.
+  const { engine } = setup([
+    { event: 'PreToolUse', command: 'sleep 5', timeoutMs: 200, failClosed: true },
+    { event: 'PreToolUse', command: 'sleep 5', timeoutMs: 400 },
+  ]);
+  const started = performance.now();
+  const verdict = await toolSeams(engine).preToolUse!(call('Bash', { command: 'x' }), signal);
+  assert.match(verdict.block ?? '', /timed out after 0\.4 s and was killed\) and is marked failClosed/);
+  assert.ok(performance.now() - started < 3000);
+});
+
+test('SessionStart "continue": false in a one-shot run: the next prompt is stopped before UserPromptSubmit fires; later prompts too', async () => {
+  const say = (j: unknown) => `echo '${JSON.stringify(j)}'`;
+  const { dir, engine, warnings } = setup([
+    { event: 'SessionStart', command: say({ continue: false, stopReason: 'wrong branch: switch to main first' }) },
+    { event: 'UserPromptSubmit', command: 'echo fired >> ups.log' },
+  ]);
+  await sessionStart(engine, 'startup', signal);
+  engine.newPrompt();
+  assert.equal(engine.stopReason, 'wrong branch: switch to main first');
+  assert.deepEqual(await userPromptSubmit(engine, 'the prompt', signal), { context: [] });
+  assert.equal(existsSync(join(dir, 'ups.log')), false, 'UserPromptSubmit does not see a prompt that is never sent');
+  engine.newPrompt();
+  assert.equal(engine.stopReason, 'wrong branch: switch to main first', 'newPrompt does not forget a SessionStart stop');
+  assert.deepEqual(warnings(), [], 'one-shot runs show the reason with the result, not as a warning');
+  // A stop from a prompt's own hook is still forgotten at the next prompt.
+  const other = setup([{ event: 'Stop', command: say({ continue: false, stopReason: 'enough' }) }]);
+  await stopSeam(other.engine, () => {}).onStop(signal, 'answer');
+  assert.equal(other.engine.stopReason, 'enough');
+  other.engine.newPrompt();
+  assert.equal(other.engine.stopReason, undefined);
+});
+
+test('SessionStart "continue": false in an interactive session is shown to the user at once and stops nothing', async () => {
+  const say = (j: unknown) => `echo '${JSON.stringify(j)}'`;
+  const { dir, engine, warnings } = setup([
+    { event: 'SessionStart', command: say({ continue: false, stopReason: 'wrong branch' }) },
+    { event: 'UserPromptSubmit', command: 'echo fired >> ups.log' },
+  ]);
+  engine.interactive = true;
+  await sessionStart(engine, 'startup', signal);
+  assert.deepEqual(warnings(), [`SessionStart hook "${say({ continue: false, stopReason: 'wrong branch' })}" (settings.json) asked to stop: wrong branch — the session stays open; /exit ends it.`]);
+  engine.newPrompt();
+  assert.equal(engine.stopReason, undefined);
+  await userPromptSubmit(engine, 'the prompt', signal);
+  assert.equal(readFileSync(join(dir, 'ups.log'), 'utf8'), 'fired\n');
 });
