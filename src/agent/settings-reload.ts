@@ -1,7 +1,7 @@
 import { loadSettings } from '../config/load.ts';
 import { collectHooks } from '../hooks/config.ts';
 import type { HookSpec } from '../hooks/schema.ts';
-import { buildRules, type Rule, type RuleKind, type RuleSet } from '../permissions/rules.ts';
+import { buildRules, settingsRuleLists, type Rule, type RuleList, type RuleSet } from '../permissions/rules.ts';
 import type { Setup } from './setup.ts';
 
 /**
@@ -21,13 +21,14 @@ export interface SettingsProposal {
 const hookKey = (h: HookSpec) => JSON.stringify([h.event, h.matcher ?? '', h.command, h.timeoutMs, h.failClosed, h.source]);
 const ruleKey = (r: Rule) => JSON.stringify([r.kind, r.text, r.source]);
 
-/** The rules a session of this set-up starts with: every settings file, then the command line. */
-export function rulesOf(sources: Setup['settings']['sources'], opts: Setup['opts']): { rules: RuleSet; errors: string[] } {
-  const lists: Array<{ kind: RuleKind; rules: string[]; source: string }> = [];
-  for (const s of sources) {
-    for (const kind of ['allow', 'ask', 'deny'] as const) lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file });
-  }
+/**
+ * The rules a session of this set-up starts with: every settings file (each rule located at its
+ * file:line:col), then the command line, then `extra` (a custom command's allowed-tools).
+ */
+export function rulesOf(sources: Setup['settings']['sources'], opts: Setup['opts'], extra?: { rules: string[]; source: string }) {
+  const lists: RuleList[] = settingsRuleLists(sources);
   lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
+  if (extra) lists.push({ kind: 'allow', ...extra });
   return buildRules(lists);
 }
 

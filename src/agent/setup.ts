@@ -5,11 +5,11 @@ import { SettingsWatch } from '../config/watch.ts';
 import { loadMemory, memorySection, type MemoryResult } from '../context/memory.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
-import { buildRules, type RuleKind } from '../permissions/rules.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
 import type { AskFn, EventSink } from './events.ts';
 import { Session } from './session.ts';
+import { rulesOf } from './settings-reload.ts';
 
 /** A failure of set-up that ends the program with `exitCode` (2: bad usage or configuration). */
 export class SetupError extends Error {
@@ -108,22 +108,20 @@ export interface SessionWiring {
 export async function createSession(setup: Setup, w: SessionWiring): Promise<Session> {
   const { cwd, home, opts, settings } = setup;
   const model = await resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd });
-  const lists: Array<{ kind: RuleKind; rules: string[]; source: string }> = [];
-  for (const s of settings.sources) {
-    for (const kind of ['allow', 'ask', 'deny'] as const) lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file });
-  }
-  lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
-  if (w.extraAllow) lists.push({ kind: 'allow', ...w.extraAllow });
-  const rules = buildRules(lists);
+  const rules = rulesOf(settings.sources, opts, w.extraAllow);
   if (rules.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
+  setup.warnings.push(...rules.warnings);
   const hooks = collectHooks(settings.sources);
   setup.warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
-  return new Session({
+  const session = new Session({
     cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
     interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, rules: rules.rules,
     hooks: hooks.hooks, watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
     verify: setup.verify,
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
+  // `"continue": false` from SessionStart: shown to a person who is there, else it stops the run (docs/hooks.md).
+  session.hooks.interactive = w.interactive === true;
+  return session;
 }

@@ -10,13 +10,20 @@ import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } f
 import { readEntries } from '../session/transcript.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
-import { setupRules } from './setup-rules.ts';
+import { rulesOf } from '../agent/settings-reload.ts';
 
 const io: HeadlessIO = {
   out: (s) => { process.stdout.write(s); },
   err: (s) => { process.stderr.write(s); },
   errIsTTY: Boolean(process.stderr.isTTY),
 };
+
+/** The rules of the session about to open, for a custom command's `!` commands (run before it opens). */
+function headlessRules(setup: Parameters<typeof createSession>[0]) {
+  const built = rulesOf(setup.settings.sources, setup.opts);
+  if (built.errors.length) throw new Exit(2, `Bad permission rules:\n  ${built.errors.join('\n  ')}`);
+  return built.rules;
+}
 
 const STDIN_LIMIT = 10 * 1024 * 1024;
 
@@ -73,7 +80,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const controller = new AbortController();
   const slash = await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
-    permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: setupRules(setup) }),
+    permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
     status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
@@ -112,13 +119,14 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     // result is printed like any result, so `--output-format json` stays JSON.
     const started = performance.now();
     await session.start(controller.signal);
-    const c = await session.compact('manual', slash.instructions || undefined, controller.signal);
+    const stop = session.hooks.stopReason; // a SessionStart hook said `continue: false`
+    const c = stop === undefined ? await session.compact('manual', slash.instructions || undefined, controller.signal) : undefined;
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await session.end('other', AbortSignal.timeout(60_000));
-    const outcome = c.ok
-      ? { status: 'done' as const, text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
-      : { status: 'error' as const, text: '', turns: 1, usage: emptyUsage(), error: `compaction failed: ${c.error}` };
+    const outcome = !c ? { status: 'stopped' as const, text: '', turns: 0, usage: emptyUsage(), error: stop }
+      : c.ok ? { status: 'done' as const, text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
+        : { status: 'error' as const, text: '', turns: 1, usage: emptyUsage(), error: `compaction failed: ${c.error}` };
     return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
   }
   const expansion = await session.expandReferences(prompt, controller.signal);
