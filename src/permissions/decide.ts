@@ -105,6 +105,8 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
     return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
   }
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything but denied commands' };
+  const guarded = protectedArgument(a, files, ctx);
+  if (guarded) return guarded;
   // 3. ask rules, 4. allow rules (every part must be allowed; writes by redirection count as edits).
   for (const c of a.commands) {
     const r = rules.ask.find((d) => bashRuleMatches(d, c));
@@ -174,6 +176,28 @@ function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, i
   const allow = pathRuleFor(rules.allow, tool, [where], ctx);
   if (allow) return { behavior: 'allow', reason: `allowed by the rule ${describe(allow)}`, rule: allow };
   return byMode.behavior === 'ask' && (tool === 'Edit' || tool === 'Write') && abs ? { ...byMode, needs: editRule(where, ctx) } : byMode;
+}
+
+/**
+ * SPEC §4: changes to the settings that hold the guards (and .git/, shell start-up files) always
+ * ask, whatever the rules allow. A part that is not read-only and names such a file, a directory
+ * holding one (`rm -rf .assistant`) or a pattern matching one (`rm .assistant/*`) asks too.
+ */
+function protectedArgument(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext): RuledDecision | undefined {
+  const settings = [ctx.projectRoot, ctx.home].flatMap((d) => ['settings.json', 'settings.local.json'].map((f) => `${d}/.assistant/${f}`));
+  for (const [i, c] of a.commands.entries()) {
+    if (isReadOnly(c) || c.program === 'mkdir') continue;
+    for (const t of [...files[i].reads, ...files[i].writes]) {
+      for (const f of pathForms(t.abs, ctx, t.raw).forms) {
+        const what = protectedFile(f, ctx.projectRoot, ctx.home)
+          ?? (settings.some((p) => p.startsWith(`${f}/`) || (t.glob && picomatch.isMatch(p, f, { dot: true }))) ? 'assistant settings (hooks and permission rules)' : undefined);
+        if (what) {
+          return { behavior: 'ask', firm: true, reason: `\`${commandText(c)}\` may change ${what}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -120,3 +120,18 @@ test('symlinks do not get past Edit and Read deny rules, in bypass mode too', as
   for (const x of results) assert.doesNotMatch(x.content, /KEY=SECRET/);
   for (const x of results) assert.match(x.content, /denie[sd]/);
 });
+
+test('a Bash command that would change the settings file asks (headless: refused) even under an allow rule', async () => {
+  const original = settings({ allow: ['Bash(rm:*)', 'Bash(sed:*)'] });
+  const { dir, home } = makeProject({ '.assistant/settings.json': original });
+  model.reset();
+  model.script(
+    reply().tool('Bash', { command: 'rm .assistant/settings.json' }).tool('Bash', { command: 'sed -i s/rm/ls/ .assistant/settings.json' }),
+    reply().text('Done.'),
+  );
+  const r = await runCli(['-p', 'go', '--output-format', 'json', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).permission_denials.length, 2);
+  assert.equal(readFileSync(join(dir, '.assistant/settings.json'), 'utf8'), original);
+  assert.match(JSON.stringify(lastToolResults(model.requests[1])), /always needs the user's approval/);
+});

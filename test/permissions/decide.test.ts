@@ -35,6 +35,20 @@ const CD_ECHO = rules(['Bash(cd:*)', 'Bash(echo:*)']);
 // [command, rules, expected, mode?, the Bash tool's cwd?]
 type Case = [string, RuleSet, 'allow' | 'ask' | 'deny', PermissionMode?, string?];
 const cases: Case[] = [
+  // The settings that hold the guards: a program that may change them asks whatever the rules allow (SPEC §4).
+  ['rm .assistant/settings.json', rules(['Bash(rm:*)']), 'ask'],
+  ['sed -i s/x/y/ .assistant/settings.local.json', rules(['Bash(sed:*)']), 'ask'],
+  ['echo {} | tee .assistant/settings.json', rules(['Bash(tee:*)', 'Bash(echo:*)']), 'ask'],
+  ['mv x.json .assistant/settings.json', rules(['Bash(mv:*)']), 'ask'],
+  ['cp x.json ~/.assistant/settings.json', rules(['Bash(cp:*)']), 'ask'],
+  ['rm -rf .assistant', rules(['Bash(rm:*)']), 'ask'],
+  ['rm .assistant/*.json', rules(['Bash(rm:*)']), 'ask'],
+  ['cd .assistant && rm settings.json', rules(['Bash(rm:*)', 'Bash(cd:*)']), 'ask'],
+  ['rm .git/index', rules(['Bash(rm:*)']), 'ask'],
+  ['rm .assistant/settings.json', rules(['Bash(rm:*)']), 'allow', 'bypass'],
+  ['cat .assistant/settings.json', rules(), 'allow'],
+  ['mkdir -p .assistant/commands', rules(['Bash(mkdir:*)']), 'allow'],
+  ['cp a.md .assistant/commands/a.md', rules(['Bash(cp:*)']), 'allow'],
   // Prefix rules and their limits
   ['git status', GIT, 'allow'],
   ['git log --oneline -5', GIT, 'allow'],
