@@ -94,7 +94,9 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   if (recipeMode && !opts.permissionMode) setup.mode = recipeMode;
 
   let session: Session | undefined;
-  const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '', () => session?.model.id);
+  const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '',
+    // Messages carry the model's own id, as the API returns it (Claude Code prints that); a replay keeps its label.
+    () => (session && session.model.provider !== 'replay' ? session.model.model : session?.model.id));
   session = await createSession(setup, {
     emit: printer.sink, ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.

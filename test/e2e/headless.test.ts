@@ -127,6 +127,7 @@ test('stream-json prints init, messages and result as JSON lines', async () => {
   assert.ok(lines[0].tools.includes('Bash'));
   const toolUse = lines.find((l) => l.type === 'assistant' && l.message.content.some((c: { type: string }) => c.type === 'tool_use'));
   assert.equal(toolUse.message.content.find((c: { type: string }) => c.type === 'tool_use').name, 'LS');
+  assert.equal(toolUse.message.model, 'gpt-5', 'the model\'s own id, as the API returns it');
   const toolResult = lines.find((l) => l.type === 'user' && l.message.content[0]?.type === 'tool_result');
   assert.match(toolResult.message.content[0].content, /src\//);
   assert.equal(lines.at(-1).type, 'result');
