@@ -57,7 +57,8 @@ export function messageJson(m: Message, meta: { model?: string; usage?: Usage } 
 export function streamJsonEvent(ev: AgentEvent, sessionId: string, model?: string): Record<string, unknown> | undefined {
   switch (ev.type) {
     // The prompt itself is not echoed (Claude Code does so only with --replay-user-messages).
-    case 'message': return ev.message.role === 'user' ? undefined : { ...messageJson(ev.message, { model, usage: ev.usage }), session_id: sessionId };
+    case 'message': return ev.message.role === 'user' ? undefined
+      : { ...messageJson(ev.message, { model, usage: ev.usage }), parent_tool_use_id: null, session_id: sessionId, uuid: randomUUID() };
     case 'retry': return { type: 'system', subtype: 'api_retry', attempt: ev.attempt, max_retries: ev.maxRetries, retry_delay_ms: ev.delayMs, error: ev.message, session_id: sessionId };
     case 'tool-denied': return { type: 'system', subtype: 'permission_denied', tool_name: ev.name, tool_use_id: ev.id, reason: ev.reason, session_id: sessionId };
     case 'warning': return { type: 'warning', message: ev.message, session_id: sessionId };
@@ -102,6 +103,7 @@ export function resultJson(r: ResultInfo): Record<string, unknown> {
     total_cost_usd: r.costUsd,
     usage: usageJson(outcome.usage),
     permission_denials: r.denials,
+    uuid: randomUUID(),
     ...(outcome.error && isError ? { error: outcome.error } : {}),
   };
 }

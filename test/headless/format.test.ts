@@ -7,6 +7,8 @@ test('stream-json assistant lines carry Claude Code\'s message fields: id, model
   const line = streamJsonEvent({ type: 'message', usage, message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't1', toolName: 'Read', input: { file_path: 'a' } }] } }, 'S', 'anthropic:claude-sonnet-4-5') as { type: string; message: Record<string, unknown>; session_id: string };
   assert.equal(line.type, 'assistant');
   assert.equal(line.session_id, 'S');
+  assert.equal((line as Record<string, unknown>).parent_tool_use_id, null);
+  assert.match(String((line as Record<string, unknown>).uuid), /^[0-9a-f-]{36}$/);
   assert.match(String(line.message.id), /^msg_[0-9a-f]{24}$/);
   assert.equal(line.message.model, 'anthropic:claude-sonnet-4-5');
   assert.equal(line.message.stop_reason, 'tool_use');
