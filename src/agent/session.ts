@@ -111,7 +111,21 @@ export class Session {
     }
   }
 
+  /**
+   * Reports settings changes as they happen, not only at the next prompt or tool call (a terminal
+   * session may sit idle). Returns a function that stops it.
+   */
+  followSettings(intervalMs?: number): () => void {
+    return this.opts.watch?.follow(() => this.reportSettingsChanges(), intervalMs) ?? (() => {});
+  }
+
+  /** The user reviewed the changed settings with `/hooks` and kept the session's: not reported again. */
+  settingsReviewed(): void { this.opts.watch?.reviewed(); }
+
   get costUsd(): number { return costUsd(this.opts.model.model, this.usage); }
+
+  /** Replaces the ASSISTANT.md section of the system prompt (the files changed during the session); from the next request on. */
+  setMemory(section: string): void { this.opts.memory = section; }
 
   systemPrompt(): string {
     const start = this.startContext.length ? [`# Session start context (from SessionStart hooks)\n${this.startContext.join('\n')}`] : [];

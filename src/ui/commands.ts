@@ -22,13 +22,14 @@ import { MODE_NAMES } from '../recipes/schema.ts';
 /** Keys the terminal UI understands, for /help. */
 export const KEYS_HELP = [
   'Keys:',
-  '  Enter            send            \\ then Enter, or Alt+Enter   new line',
+  '  Enter            send            \\ then Enter, Shift+Enter*, Alt+Enter   new line',
   '  ↑ / ↓            earlier prompts (kept per project)',
   '  / or @           a menu of commands or paths as you type: ↑/↓, Tab or Enter; Esc hides it',
   '  Ctrl-O           show the last prompt\'s folded tool output whole      Ctrl-L   redraw',
   '  Shift+Tab        cycle mode: normal → accept edits → plan',
   '  Esc              interrupt the model or a tool      Esc Esc   /rewind',
   '  Ctrl-C           interrupt; on an empty line twice: quit      Ctrl-D   quit',
+  '  * in terminals that report Shift+Enter (kitty, WezTerm, Ghostty, iTerm2 with CSI u, xterm modifyOtherKeys)',
 ].join('\n');
 
 const out = (ctrl: Controller, text: string) => ctrl.add({ kind: 'output', text });
@@ -76,6 +77,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     case 'compact': await ctrl.compact(args); return;
     case 'init':
       await ctrl.prompt(`${initPrompt.trim()}${args ? `\n\nAlso: ${args}` : ''}`, { shown: text, grant: { rules: ['Edit(/ASSISTANT.md)'], source: '/init' } });
+      ctrl.reloadMemory();
       return;
     case 'memory': await memory(ctrl); return;
     case 'mode': await mode(ctrl, args); return;
@@ -155,12 +157,12 @@ async function hooks(ctrl: Controller): Promise<void> {
     ...p.addedHooks.map((h) => `+ hook ${hookLine(h, cwd).trim()}`), ...p.removedHooks.map((h) => `- hook ${hookLine(h, cwd).trim()}`),
     ...p.addedRules.map((r) => `+ ${r.kind} ${ruleLine(r, cwd).trim()}`), ...p.removedRules.map((r) => `- ${r.kind} ${ruleLine(r, cwd).trim()}`),
   ];
-  if (changes.length === 0) { ctrl.notice('info', 'The settings files match what this session uses.'); return; }
+  if (changes.length === 0) { ctrl.session.settingsReviewed(); ctrl.notice('info', 'The settings files match what this session uses.'); return; }
   const v = await ctrl.choose('The settings files changed during this session. Use the new hooks and rules from now on?', [
     { label: 'Yes, accept these changes for this session', value: 'accept' },
     { label: 'No, keep what the session started with', value: 'keep' },
   ], changes.join('\n'));
-  if (v !== 'accept') { ctrl.notice('info', 'Kept the hooks and rules the session started with.'); return; }
+  if (v !== 'accept') { ctrl.session.settingsReviewed(); ctrl.notice('info', 'Kept the hooks and rules the session started with.'); return; }
   ctrl.session.applySettings(p.hooks, p.rules);
   for (const w of p.warnings) ctrl.notice('warning', w);
   ctrl.notice('success', `Accepted: ${p.hooks.length} hooks and ${p.rules.allow.length + p.rules.ask.length + p.rules.deny.length} rules are now in force.`);
@@ -206,7 +208,8 @@ async function memory(ctrl: Controller): Promise<void> {
   if (!v) return;
   if (!existsSync(v)) { mkdirSync(dirname(v), { recursive: true }); writeFileSync(v, ''); }
   await ctrl.suspend(() => { spawnSync(editor, [v], { stdio: 'inherit', shell: true }); });
-  ctrl.notice('info', `Saved ${shortPath(v, cwd)}. The model sees the change from the next /clear or session.`);
+  ctrl.reloadMemory();
+  ctrl.notice('info', `Saved ${shortPath(v, cwd)}. The model sees it from the next prompt on.`);
 }
 
 /** `/resume [id]`: another session of this project (a picker when no id is given). */

@@ -12,6 +12,8 @@ export interface Candidate {
   partial?: boolean;
   /** A command that takes arguments: Enter completes it and waits for them instead of running it. */
   args?: boolean;
+  /** The command's `argument-hint` (`[file]`), shown in the input once the command is completed. */
+  argHint?: string;
 }
 
 const MAX = 50;
@@ -19,13 +21,13 @@ const MAX = 50;
 /** `/he` → `/help`; custom commands by plain name, and `/project:…` `/user:…` when typed so. */
 export function slashCandidates(token: string, loaded: LoadedCommands): Candidate[] {
   const typed = token.slice(1);
-  const all: Candidate[] = BUILTIN_COMMANDS.map((b) => ({ value: `/${b.name}`, hint: b.description, args: !!b.argumentHint }));
+  const all: Candidate[] = BUILTIN_COMMANDS.map((b) => ({ value: `/${b.name}`, hint: b.description, args: !!b.argumentHint, argHint: b.argumentHint }));
   const seen = new Set(all.map((c) => c.value));
   for (const c of loaded.commands) {
     for (const name of typed.startsWith(`${c.scope}:`) ? [`${c.scope}:${c.name}`] : [c.name]) {
       if (seen.has(`/${name}`)) continue;
       seen.add(`/${name}`);
-      all.push({ value: `/${name}`, hint: `${c.description || '(custom command)'} (${c.scope})`, args: !!c.argumentHint });
+      all.push({ value: `/${name}`, hint: `${c.description || '(custom command)'} (${c.scope})`, args: !!c.argumentHint, argHint: c.argumentHint });
     }
   }
   return all.filter((c) => c.value.startsWith(token)).slice(0, MAX);

@@ -1,9 +1,9 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { AgentEvent, RunOutcome } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
 import { createSession, type Setup } from '../agent/setup.ts';
 import { loadCommands } from '../commands/loader.ts';
-import { loadMemory } from '../context/memory.ts';
+import { LOCAL_MEMORY_FILE, loadMemory, MEMORY_FILE, memorySection } from '../context/memory.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
 import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type ModelHandle, type Usage } from '../providers/types.ts';
@@ -37,6 +37,9 @@ function commandProblems(setup: Setup): string[] {
   return [`Some command files have problems (/help lists them again):\n${problems.map((p) => `  ${rel(p)}`).join('\n')}`];
 }
 
+/** The convention files' names: a turn that writes one has the memory read again after it. */
+const MEMORY_NAMES = new Set([MEMORY_FILE, LOCAL_MEMORY_FILE]);
+
 /**
  * Runs one interactive session for the terminal UI: opens the Session, turns its events into UI
  * state, answers its questions through dialogs, and carries out what the user asks (prompts,
@@ -61,7 +64,11 @@ export class Controller {
   private runUsage: Usage = emptyUsage();
   private readonly queued: Array<{ text: string; shown?: string }> = [];
   private planWritten = false;
+  /** The running turn wrote an ASSISTANT.md: it is read again when the turn ends. */
+  private memoryWritten = false;
   private readonly idle: IdleTimer;
+  /** Stops reporting settings changes as they happen (the session is closing). */
+  private stopFollowing?: () => void;
   /** Aborts the SessionStart hooks still running (the session is ending). */
   private starting?: AbortController;
   readonly startedInBypass: boolean;
@@ -101,6 +108,8 @@ export class Controller {
       emit: (ev) => this.onEvent(ev), ask: (req, signal) => askPermission(this.askDeps, req, signal), interactive: true, version: this.opts.version,
     });
     const s = this.session;
+    this.stopFollowing?.();
+    this.stopFollowing = s.followSettings();
     this.runUsage = emptyUsage();
     this.store.update((st) => {
       let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: 0, window: s.model.contextWindow }, costUsd: 0 };
@@ -142,6 +151,7 @@ export class Controller {
     if (ev.type === 'tool-end' && !ev.result.isError && (ev.name === 'Write' || ev.name === 'Edit')) {
       const p = (ev.input as { file_path?: unknown })?.file_path;
       if (typeof p === 'string' && resolve(this.setup.cwd, p) === resolve(this.setup.cwd, 'plan.md')) this.planWritten = true;
+      if (typeof p === 'string' && MEMORY_NAMES.has(basename(p))) this.memoryWritten = true;
     }
     if (ev.type === 'message' && ev.usage) this.runUsage = addUsage(this.runUsage, ev.usage);
     this.store.update((s) => {
@@ -184,6 +194,7 @@ export class Controller {
     const ac = this.beginRun();
     this.runUsage = emptyUsage();
     this.planWritten = false;
+    this.memoryWritten = false;
     let outcome: RunOutcome | undefined;
     let revoke: (() => void) | undefined;
     try {
@@ -208,6 +219,7 @@ export class Controller {
       this.finishRun({ model: this.session.model.label });
     }
     if (this.exited) return outcome;
+    if (this.memoryWritten) this.reloadMemory();
     if (outcome) this.report(outcome);
     if (outcome?.status === 'done' && this.planWritten && this.session.mode === 'plan') await offerPlan(this);
     this.idle.arm();
@@ -284,9 +296,20 @@ export class Controller {
   /** Ends the session (SessionEnd with `reason`) and forgets what was shown. */
   private async close(reason: 'clear' | 'prompt_input_exit' | 'other'): Promise<void> {
     this.idle.disarm();
+    this.stopFollowing?.();
+    this.stopFollowing = undefined;
     this.starting?.abort(new Error('session closed'));
     this.run?.abort(new Error('session closed'));
     await this.session.end(reason, AbortSignal.timeout(60_000));
+  }
+
+  /**
+   * ASSISTANT.md files read again after /init, /memory or a turn wrote them: /memory and /status
+   * list them, and the next request's system prompt has them (not only after /clear).
+   */
+  reloadMemory(): void {
+    this.setup.memory = loadMemory({ cwd: this.setup.cwd, home: this.setup.home });
+    this.session.setMemory(memorySection(this.setup.memory.files));
   }
 
   /** `/clear`: a new conversation (SessionEnd `clear`, then SessionStart `clear`); ASSISTANT.md is read again. */

@@ -1,3 +1,4 @@
+import { hunkLines } from '../tools/diff-text.ts';
 import type { ToolResult } from '../tools/types.ts';
 import { looksLikeDiff } from './components/diff-view.tsx';
 import type { HistoryItem, NewItem } from './state.ts';
@@ -12,6 +13,24 @@ const lineCount = (s: string) => s.replace(/\n+$/, '').split('\n').length;
 /** The diff lines a DiffView draws (the `\ No newline` markers left out). */
 export const diffLines = (diff: string) => diff.split('\n').filter((l) => !l.startsWith('\\')).join('\n');
 
+type Hunk = Parameters<typeof hunkLines>[0][number];
+const isHunk = (h: unknown): h is Hunk => {
+  const x = h as Hunk;
+  return !!x && typeof x.oldStart === 'number' && typeof x.newStart === 'number' && Array.isArray(x.lines);
+};
+
+/**
+ * The whole diff of an Edit or Write, or undefined when the result is not a diff. `display` is
+ * the diff the model read, cut at 80 lines; the structured patch (the `tool_response` hooks get)
+ * is whole, so it is preferred. A replayed call has neither.
+ */
+export function editDiff(name: string, result: ToolResult | undefined): string | undefined {
+  if (!result || (name !== 'Edit' && name !== 'Write') || !looksLikeDiff(result.display)) return undefined;
+  const patch = (result.response as { structuredPatch?: unknown } | undefined)?.structuredPatch;
+  if (Array.isArray(patch) && patch.length > 0 && patch.every(isHunk)) return hunkLines(patch).join('\n');
+  return result.display;
+}
+
 /**
  * The whole text behind a tool call the history shows folded or summarised, or undefined when
  * it is shown whole. Ctrl-O prints it (as Claude Code's Ctrl-O shows what was folded). Pure; the
@@ -22,8 +41,9 @@ export function foldedText(t: FoldableTool): string | undefined {
   if (t.status === 'denied') return t.reason && lineCount(t.reason) > FOLD.denied ? t.reason : undefined;
   if (!result || t.status === 'running') return undefined;
   if (t.status === 'error') return lineCount(result.output) > (t.name === 'Bash' ? FOLD.bashError : FOLD.error) ? result.output : undefined;
-  if ((t.name === 'Edit' || t.name === 'Write') && looksLikeDiff(result.display)) {
-    const diff = diffLines(result.display);
+  const whole = editDiff(t.name, result);
+  if (whole !== undefined) {
+    const diff = diffLines(whole);
     return lineCount(diff) > FOLD.diff ? diff : undefined;
   }
   if (t.name === 'Bash') return lineCount(result.output) > FOLD.bash ? result.output : undefined;

@@ -21,5 +21,8 @@ export async function offerPlan(ctrl: Controller): Promise<void> {
   if (v === 'auto-accept' || v === 'normal') {
     ctrl.setMode(v);
     await ctrl.prompt('Execute the plan in plan.md, step by step.', { shown: 'Execute the plan in plan.md' });
+    return;
   }
+  // "No" or Esc: say so, as Claude Code does, and wait for what to change.
+  ctrl.notice('info', 'Kept planning (still in plan mode): tell assistant what to change in the plan.');
 }

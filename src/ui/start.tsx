@@ -3,6 +3,7 @@ import { App } from './app.tsx';
 import { SelectDialog } from './components/select-dialog.tsx';
 import type { Controller } from './controller.ts';
 import type { Choice } from './state.ts';
+import { translateModifiedKeys } from './stdin-keys.ts';
 
 /** Terminal modes we may have switched on; written on any exit so a crash leaves the terminal usable. */
 const RESTORE = '\x1b[?2004l\x1b[?25h';
@@ -15,6 +16,7 @@ const WIPE = '\x1b[2J\x1b[3J\x1b[H';
  * once they are done.
  */
 export async function startUi(ctrl: Controller, firstPrompt?: string): Promise<void> {
+  translateModifiedKeys(process.stdin);
   const instance = render(<App ctrl={ctrl} />, { exitOnCtrlC: false, interactive: true, patchConsole: true, maxFps: 30, incrementalRendering: true });
   const wipe = () => {
     instance.clear();

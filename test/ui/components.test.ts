@@ -184,3 +184,51 @@ test('a draft from the controller (a rewound prompt) replaces the input text, on
   assert.deepEqual(calls, ['submit:fix the parser again']);
   ui.unmount();
 });
+
+test('a diff longer than the model\'s 80 lines: counts of the whole diff, folded to 24 rows, whole when expanded', async () => {
+  const { diffFiles } = await import('../../src/tools/diff-text.ts');
+  const text = (f: (i: number) => string) => Array.from({ length: 40 }, (_, i) => f(i)).join('\n') + '\n';
+  const d = diffFiles('/p/f.txt', text((i) => `line ${i}`), text((i) => `LINE ${i}`));
+  const result = { output: `updated:\n${d.text}`, display: d.text, response: { type: 'update', filePath: '/p/f.txt', structuredPatch: d.hunks } };
+  const props = { name: 'Edit', input: { file_path: '/p/f.txt' }, status: 'ok' as const, result, durationMs: 34, cwd: '/p', width: 80 };
+  const folded = render(h(ToolView, props)).lastFrame()!;
+  assert.match(folded, /Updated f\.txt with 40 additions and 40 removals/);
+  assert.match(folded, /… \+56 lines/);
+  const whole = render(h(ToolView, { ...props, expanded: true })).lastFrame()!;
+  assert.match(whole, /40 \+ LINE 39/, 'the last line of the diff');
+  assert.doesNotMatch(whole, /more diff lines|… \+\d+ lines/);
+  // An older result with only the cut display: the marker is a gap, not a numbered line.
+  const old = render(h(DiffView, { diff: d.text, maxLines: Infinity })).lastFrame()!;
+  assert.match(old, /39 \+ LINE 38\n\s+… 1 more diff lines/);
+  assert.doesNotMatch(old, /\d+ {3}… 1 more/);
+});
+
+test('a retry notice that wraps continues under its text, not at column 0', async () => {
+  const { LiveView } = await import('../../src/ui/components/live-view.tsx');
+  const live = { streaming: '', tools: [], hooks: [], retry: { until: Date.now() + 3000, attempt: 1, maxRetries: 5, message: 'rate limited (HTTP 429): Rate limit exceeded: too many requests (fake model)' } };
+  const ui = render(h(LiveView, { live, width: 70, height: 30, cwd: '/p' }));
+  const lines = ui.lastFrame()!.split('\n').filter((l) => l.trim());
+  const k = lines.findIndex((l) => /⚠ rate limited/.test(l));
+  assert.ok(k >= 0 && lines[k + 1], ui.lastFrame()!);
+  assert.equal(lines[k + 1].search(/\S/), lines[k].indexOf('rate'), `wrapped under the message:\n${ui.lastFrame()}`);
+  assert.match(lines.slice(k).join(' '), /retrying in \ds \(attempt 1\/5\)/);
+  ui.unmount();
+});
+
+test('after a command with an argument-hint is completed, the hint shows dim after the cursor', async () => {
+  const { dir, home } = makeProject({ '.assistant/commands/review.md': '---\ndescription: Review a file\nargument-hint: "[file]"\n---\nReview $ARGUMENTS\n' });
+  const calls: string[] = [];
+  const ctrl = { setup: { cwd: dir, home }, history: { all: [] }, touch() {}, hint() {}, submit: async (t: string) => { calls.push(t); }, interrupt() {}, exit: async () => {}, cycleMode() {} } as unknown as Controller;
+  const ui = render(h(PromptInput, { ctrl, busy: false, width: 60, active: true }));
+  ui.stdin.write('/revi');
+  await sleep(80);
+  assert.match(ui.lastFrame()!, /❯ \/review/);
+  assert.doesNotMatch(ui.lastFrame()!, /\[file\]/);
+  ui.stdin.write('\t');
+  await sleep(80);
+  assert.match(ui.lastFrame()!, /> \/review \x1b\[7m \x1b\[27m.*\[file\]/);
+  ui.stdin.write('a.ts');
+  await sleep(60);
+  assert.doesNotMatch(ui.lastFrame()!, /\[file\]/, 'gone once arguments are typed');
+  ui.unmount();
+});

@@ -112,3 +112,32 @@ test('a select dialog with a Markdown body (the plan) renders it: no # or ** mar
   assert.doesNotMatch(f, /# Plan|\*\*|`/);
   ui.unmount();
 });
+
+test('long options wrap under their own text, not at the box\'s edge (permission and select dialogs)', () => {
+  const always = ['Bash(uniq:*)', 'Bash(sort:*)', 'Bash(head:*)', 'Bash(tail:*)', 'Bash(wc:*)', 'Bash(cut:*)', 'Bash(tr:*)'];
+  const req = { tool: 'Bash', input: { command: 'cat a | sort | uniq | head | tail | wc | cut -c1 | tr a b' }, reason: 'Bash needs approval in normal mode' };
+  const perm = render(h(PermissionDialog, { req, always, onAnswer: () => {}, cwd: '/p', width: 60 })).lastFrame()!.split('\n');
+  const k = perm.findIndex((l) => /2\. Yes, and don't ask again/.test(l));
+  assert.ok(k > 0, perm.join('\n'));
+  const col = perm[k].indexOf('Yes');
+  assert.equal(perm[k + 1].slice(1).search(/\S/) + 1, col, `continues under "Yes":\n${perm.join('\n')}`);
+  const sel = render(h(SelectDialog, { title: 'Pick', options: [{ label: 'a very long option label that cannot fit on a single line of this narrow box', value: 'x' }], onAnswer: () => {}, width: 40 })).lastFrame()!.split('\n');
+  const j = sel.findIndex((l) => /1\. a very/.test(l));
+  assert.ok(j > 0, sel.join('\n'));
+  assert.equal(sel[j + 1].slice(1).search(/\S/) + 1, sel[j].indexOf('a very'), sel.join('\n'));
+});
+
+test('"No, keep planning" says so and stays in plan mode', async () => {
+  model.reset();
+  model.script(reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n\n1. Do it\n' }), reply('The plan is ready.'));
+  const { ctrl } = await openCtrl(model, {}, 'plan');
+  const run = ctrl.submit('plan it');
+  const q = await until(() => { const x = ctrl.store.get().question; return x?.kind === 'select' ? x : undefined; });
+  if (q.kind === 'select') q.answer('plan');
+  await run;
+  assert.equal(ctrl.session.mode, 'plan');
+  const notes = ctrl.store.get().history.filter((i) => i.kind === 'notice').map((i) => (i as { text: string }).text);
+  assert.ok(notes.some((t) => /Kept planning/.test(t)), notes.join('\n'));
+  assert.equal(model.requests.length, 2, 'nothing more sent');
+  await ctrl.exit();
+});

@@ -20,3 +20,16 @@ test('list items are marked • (nested and under numbers too); a code block kee
   assert.match(out, /^ +\* doc$/m, 'code is code');
   assert.doesNotMatch(out, /^ *\* (first|second|nested|sub)/m);
 });
+
+test('the model\'s single line breaks stay line breaks (paragraphs, list items, emphasis); long lines still wrap at the width', () => {
+  const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+  assert.equal(plain(renderMarkdown('Summary of the run:\nTests: 12 passed\nLint: clean\nBuild: ok', 60)), 'Summary of the run:\nTests: 12 passed\nLint: clean\nBuild: ok');
+  const out = plain(renderMarkdown('First para line one\nline two *em\nphasis* end\n\n- item one\n  continued\n- item two\n\n1. one\n   two\n\n```\na\nb\n```\n\nA line long enough to need wrapping at thirty columns for sure.', 30));
+  assert.match(out, /^First para line one\nline two em\nphasis end$/m);
+  assert.doesNotMatch(out, /\/\\n\/g|\r/, 'no marked-terminal break garbage');
+  assert.match(out, /^ *• item one\n {4}continued\n *• item two$/m, 'a break inside an item is indented under its text');
+  assert.match(out, /^ *1\. one\n {5}two$/m);
+  assert.match(out, /^ *a\n *b$/m, 'code blocks keep their lines');
+  assert.match(out, /\n\nA line long enough/, 'paragraphs stay apart');
+  assert.ok(out.split('\n').every((l) => l.length <= 30), out);
+});

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PromptInput } from '../../src/ui/components/prompt-input.tsx';
 import type { Controller } from '../../src/ui/controller.ts';
 import { fuzzyPaths } from '../../src/ui/file-index.ts';
+import { translateModifiedKeys } from '../../src/ui/stdin-keys.ts';
 import { makeProject } from '../fakes/project.ts';
 
 const tick = () => sleep(40);
@@ -116,5 +117,68 @@ test('Ctrl-L asks the controller to redraw the screen', async () => {
   ui.stdin.write('\x0c');
   await tick();
   assert.equal(redrawn, 1);
+  ui.unmount();
+});
+
+test('↑/↓ keep browsing history through entries that start with / (no menu for a recalled entry until it is edited)', async () => {
+  const { dir, home } = makeProject({});
+  const calls: string[] = [];
+  const ctrl = {
+    setup: { cwd: dir, home }, history: { all: ['first prompt', '/cost', 'hello', '/help'] }, touch() {}, hint() {},
+    submit: async (t: string) => { calls.push(t); }, interrupt() {}, exit: async () => {}, cycleMode() {},
+  } as unknown as Controller;
+  const ui = render(h(PromptInput, { ctrl, busy: false, width: 80, active: true }));
+  const up = async () => { ui.stdin.write('\x1b[A'); await tick(); };
+  const down = async () => { ui.stdin.write('\x1b[B'); await tick(); };
+  await up();
+  assert.match(ui.lastFrame()!, /> \/help/);
+  assert.doesNotMatch(ui.lastFrame()!, /❯/, 'no menu for a recalled command');
+  await up();
+  assert.match(ui.lastFrame()!, /> hello/);
+  await up();
+  assert.match(ui.lastFrame()!, /> \/cost/);
+  await up();
+  assert.match(ui.lastFrame()!, /> first prompt/, '↑ goes past /cost');
+  await down();
+  assert.match(ui.lastFrame()!, /> \/cost/);
+  await down();
+  assert.match(ui.lastFrame()!, /> hello/, '↓ comes back past /cost');
+  await down();
+  await down();
+  assert.match(ui.lastFrame()!, /Try "explain this project"/, 'past the newest entry: the empty draft');
+  // Editing a recalled command opens the menu again, and then ↑/↓ choose in it.
+  await up();
+  ui.stdin.write('\x7f\x7f\x7f'); // "/help" → "/h"
+  await frameMatching(ui, /❯ \/help/);
+  await up();
+  assert.match(ui.lastFrame()!, /> \/h\W/, '↑ moves in the menu of a command being typed, not in history');
+  assert.match(ui.lastFrame()!, /❯ \/hooks/);
+  await up();
+  assert.match(ui.lastFrame()!, /❯ \/help/);
+  ui.stdin.write('\r');
+  await tick();
+  assert.deepEqual(calls, ['/help'], 'Enter runs the chosen command');
+  ui.unmount();
+});
+
+test('Shift+Enter (CSI-u ESC[13;2u, xterm ESC[27;2;13~) inserts a new line instead of sending', async () => {
+  const { ui, calls } = input();
+  translateModifiedKeys(ui.stdin as never);
+  ui.stdin.write('abc');
+  await tick();
+  ui.stdin.write('\x1b[13;2u');
+  await tick();
+  ui.stdin.write('def');
+  await tick();
+  ui.stdin.write('\x1b[27;2;13~');
+  await tick();
+  ui.stdin.write('ghi');
+  await tick();
+  assert.deepEqual(calls, [], 'nothing sent');
+  assert.match(ui.lastFrame()!, /> abc +│\n│ +def +│\n│ +ghi/);
+  assert.doesNotMatch(ui.lastFrame()!, /27;2;13|13;2u/);
+  ui.stdin.write('\r');
+  await tick();
+  assert.deepEqual(calls, ['abc\ndef\nghi']);
   ui.unmount();
 });

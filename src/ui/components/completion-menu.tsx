@@ -53,6 +53,11 @@ export function useCompletionMenu(where: { cwd: string; home: string }, buf: ed.
     menu,
     move(by: number) { setMenu((m) => (m ? { ...m, sel: (m.sel + by + m.items.length) % m.items.length } : m)); },
     dismiss(text: string) { dismissed.current = text; setMenu(undefined); },
+    /** The argument hint of the command the input holds, while nothing follows it but a space (`/review ` → `[file]`). */
+    argHint(text: string): string | undefined {
+      const m = /^(\/\S+) $/.exec(text);
+      return m ? slashCandidates(m[1], loaded()).find((c) => c.value === m[1])?.argHint : undefined;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { MORE_DIFF_LINES } from '../../tools/diff-text.ts';
 
 /** Counts of a unified diff's added and removed lines (not the `+++`/`---` headers). */
 export function diffCounts(diff: string): { added: number; removed: number } {
@@ -32,6 +33,8 @@ export function diffRows(diff: string): DiffRow[] {
       oldNo = Number(h[1]); newNo = Number(h[2]);
       continue;
     }
+    // The line standing for what a capped diff left out (an older result's display): a gap.
+    if (MORE_DIFF_LINES.test(l)) { rows.push({ kind: 'gap', text: l }); continue; }
     const kind = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : 'ctx';
     rows.push({ kind, no: kind === 'del' ? oldNo : newNo, text: l.slice(1) });
     if (kind !== 'add' && oldNo !== undefined) oldNo++;
@@ -52,7 +55,7 @@ export function DiffView({ diff, maxLines = 24 }: { diff: string; maxLines?: num
     <Box flexDirection="column">
       {shown.map((r, i) => {
         const line = width ? `${(r.no === undefined ? '' : String(r.no)).padStart(width)} ${SIGN[r.kind]} ${r.text}` : `${SIGN[r.kind]}${r.text}`;
-        if (r.kind === 'gap') return <Text key={i} dimColor>{`${''.padStart(width)}   …`}</Text>;
+        if (r.kind === 'gap') return <Text key={i} dimColor>{`${''.padStart(width)}   ${r.text}`}</Text>;
         if (r.kind === 'add') return <Text key={i} color="green">{line}</Text>;
         if (r.kind === 'del') return <Text key={i} color="red">{line}</Text>;
         return <Text key={i}>{line}</Text>;

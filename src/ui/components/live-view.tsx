@@ -47,7 +47,10 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
       {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}
       {live.verifying && <Text color="cyan">  verifying: {live.verifying}…</Text>}
       {live.retry && (
-        <Text color="yellow">  ⚠ {live.retry.message} · retrying in {Math.max(0, Math.ceil((live.retry.until - now) / 1000))}s (attempt {live.retry.attempt}/{live.retry.maxRetries})</Text>
+        <Box width={width}>
+          <Text color="yellow">{'  ⚠'}</Text>
+          <Box flexShrink={1} marginLeft={1}><Text color="yellow">{live.retry.message} · retrying in {Math.max(0, Math.ceil((live.retry.until - now) / 1000))}s (attempt {live.retry.attempt}/{live.retry.maxRetries})</Text></Box>
+        </Box>
       )}
       {live.starting && !live.busy && (
         <Box marginTop={1}><Text color="magenta">{frame} Starting… </Text><Text dimColor>(SessionStart hooks; what you type is sent when they are done)</Text></Box>

@@ -83,8 +83,12 @@ export function PermissionDialog({ req, always, onAnswer, cwd, width }: { req: P
       <Box marginY={1}><Preview req={req} cwd={cwd} /></Box>
       <Text dimColor>{req.reason}</Text>
       <Text>Do you want to proceed?</Text>
+      {/* A long option (many rules) wraps under its own text, not at the box's edge. */}
       {options.map((o, k) => (
-        <Text key={o.choice} color={k === i ? 'cyan' : undefined}>{k === i ? '❯ ' : '  '}{k + 1}. {o.label}</Text>
+        <Box key={o.choice}>
+          <Text color={k === i ? 'cyan' : undefined}>{k === i ? '❯ ' : '  '}{k + 1}.</Text>
+          <Box flexShrink={1} marginLeft={1}><Text color={k === i ? 'cyan' : undefined}>{o.label}</Text></Box>
+        </Box>
       ))}
       {feedback !== undefined
         ? <Text>  What should assistant do instead? <Text color="cyan">{feedback}</Text>{CURSOR} <Text dimColor>(Enter to send)</Text></Text>

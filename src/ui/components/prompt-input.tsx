@@ -20,7 +20,7 @@ const cursor = (ch: string) => `\x1b[7m${ch}\x1b[27m`;
 const fit = (text: string, width: number) => wrapAnsi(text, Math.max(10, width), { hard: true, trim: true });
 
 /**
- * The input box: multi-line editing (\ or Alt+Enter for a new line), history (↑/↓), a live menu
+ * The input box: multi-line editing (\ then Enter, Shift+Enter or Alt+Enter for a new line), history (↑/↓), a live menu
  * of /commands and @paths (↑/↓ to choose, Tab or Enter to complete), and the session keys: Esc interrupts, Shift+Tab cycles the mode,
  * Ctrl-C interrupts / clears / quits when pressed twice, Ctrl-D on an empty line quits.
  */
@@ -58,6 +58,9 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     edit(ed.replaceToken(bufRef.current, live.m.start, it.value + (it.partial ? '' : ' ')));
     return true;
   };
+
+  /** A history entry in the input, its menu hidden until the user edits it (as Claude Code does). */
+  const recall = (text: string) => { completion.dismiss(text); setBuf(ed.bufferOf(text)); };
 
   const submit = (text = bufRef.current.text) => {
     setBuf(ed.emptyBuffer());
@@ -116,15 +119,20 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
       return;
     }
     if (key.tab) { accept(false); return; }
+    // Shift+Enter (and Alt+Enter) is a new line. Terminals that report Shift+Enter send it as
+    // CSI-u (`ESC[13;2u`, parsed as Return with shift) or in xterm's modifyOtherKeys form
+    // (`ESC[27;2;13~`, rewritten to CSI-u on the way in: stdin-keys.ts).
+    if (key.return && (key.meta || key.shift)) { edit(ed.insert(bufRef.current, '\n')); return; }
     if (key.return) {
-      if (key.meta) { edit(ed.insert(bufRef.current, '\n')); return; }
       if (bufRef.current.text.slice(0, bufRef.current.cursor).endsWith('\\')) { edit(ed.insert(ed.backspace(bufRef.current), '\n')); return; }
       if (accept(true)) return;
       submit();
       return;
     }
     if (input === '\n') { edit(ed.insert(bufRef.current, '\n')); return; }
-    if ((key.upArrow || key.downArrow) && liveMenu()) { completion.move(key.upArrow ? -1 : 1); return; }
+    // ↑/↓ choose in the menu only while the user types a command or path: a prompt recalled
+    // from history (which may start with `/`) opens no menu, and ↑/↓ keep browsing history.
+    if ((key.upArrow || key.downArrow) && hist.current.idx === undefined && liveMenu()) { completion.move(key.upArrow ? -1 : 1); return; }
     if (key.upArrow) {
       const moved = ed.up(bufRef.current);
       if (moved) { setBuf(moved); return; }
@@ -133,7 +141,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
       if (idx < 0) return;
       if (hist.current.idx === undefined) hist.current.draft = bufRef.current;
       hist.current.idx = idx;
-      setBuf(ed.bufferOf(all[idx]));
+      recall(all[idx]);
       return;
     }
     if (key.downArrow) {
@@ -144,7 +152,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
       const idx = hist.current.idx + 1;
       if (idx >= all.length) { setBuf(hist.current.draft ?? ed.emptyBuffer()); hist.current = {}; return; }
       hist.current.idx = idx;
-      setBuf(ed.bufferOf(all[idx]));
+      recall(all[idx]);
       return;
     }
     if (key.leftArrow) { setBuf(ed.left(bufRef.current)); return; }
@@ -166,6 +174,8 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
   if (!active) return null;
 
   const { line, col, lines } = ed.position(buf);
+  // After a completed command, its arguments' hint, dim, where they go (as Claude Code shows it).
+  const argHint = buf.cursor === buf.text.length ? completion.argHint(buf.text) : undefined;
   return (
     <Box flexDirection="column">
       <Box borderStyle="round" borderColor="gray" flexDirection="column" width={width} paddingX={1}>
@@ -174,7 +184,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
           : lines.map((l, i) => {
             const lead = i === 0 ? '> ' : '  ';
             if (i !== line) return <Text key={i}>{lead}{l}</Text>;
-            return <Text key={i}>{lead}{l.slice(0, col)}{cursor(l[col] ?? ' ')}{l.slice(col + 1)}</Text>;
+            return <Text key={i}>{lead}{l.slice(0, col)}{cursor(l[col] ?? ' ')}{l.slice(col + 1)}{argHint && <Text dimColor>{argHint}</Text>}</Text>;
           })}
       </Box>
       {/* Each finding, and the first one's remedy below it, wrapped under the finding's text. */}

@@ -29,10 +29,12 @@ export function SelectDialog({ title, body, options, onAnswer, width, initial = 
       <Text bold>{title}</Text>
       {body && <Box marginTop={1} flexDirection="column"><Text>{markdown ? renderMarkdown(body, width - 4) : body}</Text></Box>}
       <Box marginTop={1} flexDirection="column">
+        {/* A long option wraps under its own text, not at the box's edge. */}
         {shown.map(({ o, k }) => (
-          <Text key={k} color={k === i ? 'cyan' : undefined}>
-            {k === i ? '❯ ' : '  '}{k + 1}. {o.label}{o.hint && <Text dimColor>  {o.hint}</Text>}
-          </Text>
+          <Box key={k}>
+            <Text color={k === i ? 'cyan' : undefined}>{k === i ? '❯ ' : '  '}{k + 1}.</Text>
+            <Box flexShrink={1} marginLeft={1}><Text color={k === i ? 'cyan' : undefined}>{o.label}{o.hint && <Text dimColor>  {o.hint}</Text>}</Text></Box>
+          </Box>
         ))}
       </Box>
       <Text dimColor>↑/↓ to choose · Enter to confirm · Esc to cancel</Text>

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import type { ToolResult } from '../../tools/types.ts';
-import { FOLD, foldedText } from '../fold.ts';
+import { editDiff, FOLD, foldedText } from '../fold.ts';
 import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';
-import { DiffView, diffCounts, looksLikeDiff } from './diff-view.tsx';
+import { DiffView, diffCounts } from './diff-view.tsx';
 
 export interface ToolViewProps {
   name: string;
@@ -32,13 +32,14 @@ function Body({ p }: { p: ToolViewProps }) {
     const f = foldLines(result.output, p.name === 'Bash' ? FOLD.bashError : FOLD.error);
     return <Box flexDirection="column"><Text color="red">{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>… +{f.hidden} lines</Text>}</Box>;
   }
-  if ((p.name === 'Edit' || p.name === 'Write') && looksLikeDiff(result.display)) {
-    const { added, removed } = diffCounts(result.display);
+  const diff = editDiff(p.name, result);
+  if (diff !== undefined) {
+    const { added, removed } = diffCounts(diff);
     const file = shortPath(String((p.input as { file_path?: unknown })?.file_path ?? ''), p.cwd);
     return (
       <Box flexDirection="column">
         <Text>{p.name === 'Write' ? 'Wrote' : 'Updated'} <Text bold>{file}</Text> with {added} addition{added === 1 ? '' : 's'} and {removed} removal{removed === 1 ? '' : 's'}</Text>
-        <DiffView diff={result.display} maxLines={p.expanded ? Infinity : FOLD.diff} />
+        <DiffView diff={diff} maxLines={p.expanded ? Infinity : FOLD.diff} />
       </Box>
     );
   }
