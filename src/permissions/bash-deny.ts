@@ -1,7 +1,9 @@
 import picomatch from 'picomatch';
-import { NO_FILE_ARGS, type CommandFiles, type Target } from './bash-files.ts';
-import { globMayMatch, inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches, type PathContext } from './path-forms.ts';
+import type { CommandFiles, Target } from './bash-files.ts';
+import { globMayMatch, globMayOverlap, inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches, type PathContext } from './path-forms.ts';
+import type { GlobResult } from './look.ts';
 import type { Rule } from './rules.ts';
+import { runtimeFileWord } from './runtime-reads.ts';
 import type { SimpleCommand } from './shell/parser.ts';
 
 /**
@@ -15,9 +17,9 @@ export const commandText = (c: SimpleCommand) => [c.program, ...c.args].join(' '
 
 export interface FileDenial { rule: Rule; reason: string }
 
-/** The files a glob may name: what it expands to on disk now. */
-function expansions(t: Target, ctx: PathContext, dot: boolean): string[] {
-  return t.glob && picomatch.scan(t.abs).isGlob ? lookOf(ctx).glob(t.abs, dot) : [];
+/** The files a glob may name: what it expands to on disk now (`truncated`: maybe more). */
+function expansions(t: Target, ctx: PathContext, dot: boolean): GlobResult {
+  return t.glob && picomatch.scan(t.abs).isGlob ? lookOf(ctx).glob(t.abs, dot) : { paths: [], truncated: false };
 }
 
 function targetDenied(t: Target, rules: Rule[], tool: string, ctx: PathContext, dot: boolean): { rule: Rule; path: string } | undefined {
@@ -26,12 +28,14 @@ function targetDenied(t: Target, rules: Rule[], tool: string, ctx: PathContext, 
     const rule = pathRuleFor(rules, tool, pathForms(t.abs, ctx, t.raw).forms, ctx);
     return rule && { rule, path: t.abs };
   }
-  for (const p of expansions(t, ctx, dot)) {
+  const { paths, truncated } = expansions(t, ctx, dot);
+  for (const p of paths) {
     const rule = pathRuleFor(rules, tool, pathForms(p, ctx).forms, ctx);
     if (rule) return { rule, path: `${p} (${t.word} expands to it)` };
   }
-  const rule = rules.find((r) => globMayMatch(r, t.abs, dot, ctx));
-  return rule && { rule, path: `${t.word} (a pattern that can name a file the rule covers)` };
+  // Past the expansion cap the paths not looked at may be any the pattern names: decided on the pattern.
+  const rule = rules.find((r) => globMayMatch(r, t.abs, dot, ctx) || (truncated && globMayOverlap(r, t.abs, dot, ctx)));
+  return rule && { rule, path: `${t.word} (a pattern that can name a file the rule covers${truncated ? ', with too many matches to check each' : ''})` };
 }
 
 /** The first file of a part that a Read or Edit deny rule covers, or may cover. */
@@ -53,12 +57,17 @@ export function fileDenial(c: SimpleCommand, f: CommandFiles, ctx: PathContext, 
 }
 
 /**
- * A part whose file names are only known at run time (`xargs cat`, `cat "$F"`, `find -exec cat
- * {}`) while a Read deny rule is in force: it cannot be shown not to read a denied file.
+ * A part that opens files named only at run time (`xargs cat`, `cat "$F"`, `find -exec cat {}`)
+ * while a Read deny rule is in force: it cannot be shown not to read a denied file. Only programs
+ * that open their arguments as files, and only dynamic words where they take files
+ * (runtime-reads.ts). Returns the rule and the word.
  */
-export function runtimeReadRisk(c: SimpleCommand, ctx: PathContext): Rule | undefined {
-  if (!c.hasExpansion || NO_FILE_ARGS.has(c.program)) return undefined;
-  return pathDenials(ctx, 'Read')[0];
+export function runtimeReadRisk(c: SimpleCommand, ctx: PathContext): { rule: Rule; word: string } | undefined {
+  if (!c.hasExpansion) return undefined;
+  const rule = pathDenials(ctx, 'Read')[0];
+  if (!rule) return undefined;
+  const word = runtimeFileWord(c);
+  return word === undefined ? undefined : { rule, word };
 }
 
 /** `tail -f`, `tail --follow`: never ends on its own. */
@@ -79,7 +88,8 @@ export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathC
     if (t.glob && picomatch.scan(t.abs).isGlob) {
       const { base, glob } = picomatch.scan(t.abs);
       if (glob.split('/').includes('..') || !ok(base || '/')) return false;
-      if (!expansions(t, ctx, dot).every((p) => ok(p))) return false;
+      const { paths, truncated } = expansions(t, ctx, dot);
+      if (truncated || !paths.every((p) => ok(p))) return false;
     } else if (!ok(t.abs, t.raw)) return false;
   }
   return true;

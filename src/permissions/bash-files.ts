@@ -38,7 +38,6 @@ export interface CommandFiles {
 
 /** Programs whose arguments are never files they open. */
 export const NO_FILE_ARGS = new Set(['echo', 'printf', 'pwd', 'cd', 'pushd', 'popd', 'true', 'false', 'exit', 'return', 'export', 'unset', 'set', 'shift', 'sleep', 'test', '[', '[[', 'local', 'declare', 'typeset', 'readonly', 'kill', 'wait', 'printenv', 'date', 'seq', 'expr']);
-const LOOPS = /(^|[\s;&|(])(while|until|for|select|function)\s|\(\)\s*\{/;
 const GIT_WRITE_OPTION = /^--output(=|$)/;
 
 interface Dirs { dirs: string[]; unknown?: string }
@@ -65,10 +64,10 @@ function cdTarget(c: SimpleCommand, home: string): { dir?: string; unknown?: str
 }
 
 /** Tracks the directories each part may run in: a `cd` adds its target (it may fail, or run in a subshell). */
-function* dirsPerCommand(a: ShellAnalysis, start: string, home: string, source: string): Generator<Dirs> {
+function* dirsPerCommand(a: ShellAnalysis, start: string, home: string): Generator<Dirs> {
   let state: Dirs = { dirs: [start] };
   const cds = a.commands.some((c) => ['cd', 'pushd', 'popd'].includes(c.program));
-  if (cds && LOOPS.test(source)) state = { dirs: [start], unknown: 'a `cd` in a loop or function' };
+  if (cds && a.repeats) state = { dirs: [start], unknown: 'a `cd` in a loop or function' };
   for (const c of a.commands) {
     yield state;
     if (state.unknown || !['cd', 'pushd', 'popd'].includes(c.program)) continue;
@@ -148,7 +147,7 @@ function targets(word: string, kind: { dynamic: boolean; glob: boolean } | undef
 /** The files of every part of a command, in order (`a.commands[i]` ↔ result[i]). `cwd`: where the shell starts. */
 export function commandFiles(a: ShellAnalysis, source: string, cwd: string, projectRoot: string, home: string): CommandFiles[] {
   const out: CommandFiles[] = [];
-  const dirs = dirsPerCommand(a, cwd, home, source);
+  const dirs = dirsPerCommand(a, cwd, home);
   for (const c of a.commands) {
     const d = dirs.next().value as Dirs;
     const files: CommandFiles = { reads: [], writes: [], unknownReads: [], unknownWrites: [], dirs: d.dirs, unknownDir: d.unknown };

@@ -1,9 +1,9 @@
 import picomatch from 'picomatch';
 import { commandText, describeRule as describe, fileDenial, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
-import type { PathLookup } from './look.ts';
+import { decisionLookup, fsLookup, type PathLookup } from './look.ts';
 import { decideByMode, protectedFile, type Decision, type PermissionMode } from './modes.ts';
-import { lookOf, pathForms, pathRuleFor } from './path-forms.ts';
+import { lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
 import { absolute, programName } from './paths.ts';
 import { matchesBash, type Rule, type RuleSet } from './rules.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
@@ -40,6 +40,17 @@ const READ_ONLY_GIT = new Set(['status', 'log', 'diff', 'show', 'branch', 'blame
 const FIND_WRITES = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Version control needs an explicit grant naming it (SPEC §5). */
 const VCS = new Set(['git', 'gh']);
+
+/** A word of the command's text, anywhere (quoted, in a herestring, in a heredoc), that names a file a Read deny rule covers. */
+function spelledDenial(command: string, cwd: string, ctx: DecideContext): { rule: Rule; word: string } | undefined {
+  const rules = pathDenials(ctx, 'Read');
+  for (const word of new Set(command.split(/[\s"'`;&|()<>=$]+/))) {
+    if (word === '' || word.startsWith('-')) continue;
+    const rule = pathRuleFor(rules, 'Read', [absolute(word, cwd, ctx.home)], ctx) ?? rules.find((r) => tailMatches(r, word));
+    if (rule) return { rule, word };
+  }
+  return undefined;
+}
 
 function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   if (rule.tool !== 'Bash') return false;
@@ -85,12 +96,19 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
     const denied = fileDenial(c, files[i], ctx, dot);
     if (denied) return { behavior: 'deny', ...denied };
   }
-  // A file name known only at run time, with a Read deny in force: asks, and is refused where nobody is asked.
+  // A file name known only at run time, with a Read deny in force: asks; Plan Mode refuses. Bypass runs it
+  // (SPEC §5: only deny rules refuse there) unless the command spells a denied file anywhere (`xargs cat <<< .env`).
   for (const c of a.commands) {
-    const rd = runtimeReadRisk(c, ctx);
-    if (!rd) continue;
-    const reason = `\`${commandText(c)}\` opens files named only when it runs (${c.wrappers.includes('xargs') ? 'xargs input' : 'an expansion or substitution'}), so it cannot be checked against the rule ${describe(rd)}`;
-    if (ctx.mode === 'plan' || ctx.mode === 'bypass') return { behavior: 'deny', reason, rule: rd, remedy: 'name the files in the command' };
+    const risk = runtimeReadRisk(c, ctx);
+    if (!risk) continue;
+    const rd = risk.rule;
+    const reason = `\`${commandText(c)}\` opens files named only when it runs (${risk.word}), so it cannot be checked against the rule ${describe(rd)}`;
+    if (ctx.mode === 'bypass') {
+      const spelled = spelledDenial(String(input.command ?? ''), start, ctx);
+      if (spelled) return { behavior: 'deny', reason: `${reason}, and the command names ${spelled.word}, which it denies`, rule: spelled.rule, remedy: 'name the files in the command' };
+      continue;
+    }
+    if (ctx.mode === 'plan') return { behavior: 'deny', reason, rule: rd, remedy: 'name the files in the command' };
     return { behavior: 'ask', firm: true, reason, rule: rd, remedy: 'name the files in the command' };
   }
   if (a.unanalysable.length && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
@@ -105,7 +123,7 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
     return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
   }
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything but denied commands' };
-  const guarded = protectedArgument(a, files, ctx);
+  const guarded = protectedArgument(a, files, ctx, dot);
   if (guarded) return guarded;
   // 3. ask rules, 4. allow rules (every part must be allowed; writes by redirection count as edits).
   for (const c of a.commands) {
@@ -178,19 +196,44 @@ function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, i
   return byMode.behavior === 'ask' && (tool === 'Edit' || tool === 'Write') && abs ? { ...byMode, needs: editRule(where, ctx) } : byMode;
 }
 
+/** `/a/b/c` → `/a/b/c`, `/a/b`, `/a`. */
+const ancestors = (p: string): string[] => p.split('/').slice(1).map((_, i, segs) => `/${segs.slice(0, segs.length - i).join('/')}`);
+
+/** Programs that delete, move or change whole trees: naming a directory that holds the settings changes them. */
+function changesTrees(c: SimpleCommand): boolean {
+  const flags = c.args.filter((a) => a.startsWith('-'));
+  const shortHas = (ch: string) => flags.some((a) => !a.startsWith('--') && a.slice(1).includes(ch));
+  switch (c.program) {
+    case 'rm': return shortHas('r') || shortHas('R') || flags.includes('--recursive');
+    case 'mv': return true;
+    case 'rsync': return flags.some((a) => a.startsWith('--delete') || a.startsWith('--remove-source'));
+    case 'chmod': case 'chown': case 'chgrp': return shortHas('R') || flags.includes('--recursive');
+    case 'find': return c.args.includes('-delete');
+    default: return false;
+  }
+}
+
 /**
  * SPEC §4: changes to the settings that hold the guards (and .git/, shell start-up files) always
- * ask, whatever the rules allow. A part that is not read-only and names such a file, a directory
- * holding one (`rm -rf .assistant`) or a pattern matching one (`rm .assistant/*`) asks too.
+ * ask, whatever the rules allow. A part that is not read-only asks when it names such a file,
+ * the `.assistant` directory itself, or a pattern matching a settings file
+ * (`rm .assistant/*`). A directory above the settings (`.`, `..`) counts only for programs that
+ * delete or move whole trees (`rm -r .`, `mv . ../x`, `find . -delete`): `git add .`,
+ * `prettier --write .`, `cmake ..` do not change the settings.
  */
-function protectedArgument(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext): RuledDecision | undefined {
-  const settings = [ctx.projectRoot, ctx.home].flatMap((d) => ['settings.json', 'settings.local.json'].map((f) => `${d}/.assistant/${f}`));
+function protectedArgument(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext, dot: boolean): RuledDecision | undefined {
+  const dirs = [ctx.projectRoot, ctx.home].map((d) => `${d}/.assistant`);
+  const settings = dirs.flatMap((d) => ['settings.json', 'settings.local.json'].map((f) => `${d}/${f}`));
   for (const [i, c] of a.commands.entries()) {
     if (isReadOnly(c) || c.program === 'mkdir') continue;
+    const trees = changesTrees(c);
     for (const t of [...files[i].reads, ...files[i].writes]) {
       for (const f of pathForms(t.abs, ctx, t.raw).forms) {
-        const what = protectedFile(f, ctx.projectRoot, ctx.home)
-          ?? (settings.some((p) => p.startsWith(`${f}/`) || (t.glob && picomatch.isMatch(p, f, { dot: true }))) ? 'assistant settings (hooks and permission rules)' : undefined);
+        const pattern = t.glob && picomatch.scan(f).isGlob;
+        const named = pattern
+          ? settings.some((p) => picomatch.isMatch(p, f, { dot: true })) || (trees && dirs.flatMap(ancestors).some((p) => picomatch.isMatch(p, f, { dot })))
+          : dirs.includes(f.replace(/\/+$/, '')) || (trees && settings.some((p) => f === '/' || p.startsWith(`${f}/`)));
+        const what = protectedFile(f, ctx.projectRoot, ctx.home) ?? (named ? 'assistant settings (hooks and permission rules)' : undefined);
         if (what) {
           return { behavior: 'ask', firm: true, reason: `\`${commandText(c)}\` may change ${what}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
         }
@@ -204,7 +247,9 @@ function protectedArgument(a: ShellAnalysis, files: CommandFiles[], ctx: DecideC
  * The one permission decision (SPEC §5, §11.5): deny rules → Plan Mode → ask rules → allow rules →
  * the mode's default. Pure: no I/O; the Bash command comes already split in `ctx.shell`.
  */
-export function decide(tool: string, input: Record<string, unknown>, ctx: DecideContext): RuledDecision {
+export function decide(tool: string, input: Record<string, unknown>, given: DecideContext): RuledDecision {
+  // One lookup per decision: realpaths and glob expansions are remembered, and globs stop at a budget.
+  const ctx: DecideContext = { ...given, look: decisionLookup(given.look ?? fsLookup) };
   if (tool === 'Bash') return decideBash(input, ctx);
   const raw = (input.file_path ?? input.path) as unknown;
   let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;

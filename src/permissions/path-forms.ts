@@ -16,6 +16,9 @@ export interface PathContext {
 export const lookOf = (ctx: PathContext): PathLookup => ctx.look ?? fsLookup;
 
 export function inside(dir: string, p: string): boolean {
+  if (dir.length > 1 && !dir.endsWith('/') && p.startsWith(dir) && !/\/(\.{1,2})?(\/|$)/.test(p)) {
+    if (p.length === dir.length || p[dir.length] === '/') return true;
+  }
   const rel = relative(dir, p);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
@@ -57,7 +60,7 @@ const literal = (p: string) => !/[*?[\]{}!\\]/.test(p);
 function bare(spec: string): { path: string; anchored: boolean } {
   let p = spec.trim();
   let anchored = false;
-  if (p.startsWith('~/')) { p = p.slice(2); anchored = true; } else if (p.startsWith('//')) { p = p.slice(2); anchored = true; } else if (p.startsWith('/')) { p = p.slice(1); anchored = true; }
+  if (p.startsWith('~/')) { p = p.slice(2); anchored = true; } else if (p.startsWith('//')) { p = p.slice(2); anchored = true; } else if (p.startsWith('./')) { p = p.replace(/^(\.\/)+/, ''); anchored = true; } else if (p.startsWith('/')) { p = p.slice(1); anchored = true; }
   p = p.replace(/\/+$/, '');
   return { path: p, anchored: anchored || p.includes('/') };
 }
@@ -91,6 +94,38 @@ export function globMayMatch(rule: Rule, globAbs: string, dot: boolean, ctx: Pat
   if (!anchored) return picomatch(basename(globAbs), opts)(basename(path));
   const base = spec.startsWith('~/') ? ctx.home : spec.startsWith('//') ? '/' : ctx.projectRoot;
   return picomatch(globAbs, opts)(`${base === '/' ? '' : base}/${path}`);
+}
+
+/**
+ * Could an absolute shell glob name a file the rule covers, whatever is on disk? Conservative, for
+ * globs whose expansion was cut short: compares the two patterns segment by segment; a segment
+ * pair that could match the same name (or any `**`) counts, and a rule naming a directory covers
+ * what is under it (gitignore).
+ */
+export function globMayOverlap(rule: Rule, globAbs: string, dot: boolean, ctx: PathContext): boolean {
+  const spec = (rule.specifier ?? '**').trim();
+  if (spec === '*' || spec === '**') return true;
+  const { path, anchored } = bare(spec);
+  const both = (g: string, r: string) => {
+    const gw = picomatch.scan(g).isGlob;
+    const rw = !literal(r);
+    if (!gw && !rw) return g === r;
+    if (!rw) return picomatch(g, { dot })(r);
+    if (!gw) return picomatch(r, { dot: true })(g);
+    return true;
+  };
+  const gs = globAbs.split('/').filter((s) => s !== '');
+  if (!anchored) return gs.some((g) => both(g, path));
+  const base = spec.startsWith('~/') ? ctx.home : spec.startsWith('//') ? '/' : ctx.projectRoot;
+  const rs = [...base.split('/'), ...path.split('/')].filter((s) => s !== '');
+  for (let k = 0; k < Math.min(gs.length, rs.length); k++) {
+    if (rs[k] === '**') {
+      const tail = rs.slice(k + 1).filter((s) => s !== '**');
+      return tail.length === 0 || gs.slice(k).some((g) => both(g, tail[tail.length - 1]));
+    }
+    if (!both(gs[k], rs[k])) return false;
+  }
+  return true;
 }
 
 /** The deny rule that keeps `tool` (Read, Grep, Glob, LS) from this file, through symlinks too (F2: search results leave it out). */

@@ -3,6 +3,7 @@
  * settings file and the command line (SPEC §5). Parsing only; decisions live in decide.ts.
  */
 import { closest } from '../config/did-you-mean.ts';
+import { unmatchablePattern } from './paths.ts';
 
 export type RuleKind = 'allow' | 'ask' | 'deny';
 
@@ -73,6 +74,8 @@ export function buildRules(lists: RuleList[]): { rules: RuleSet; errors: string[
       rules[kind].push(r);
       const w = unknownToolWarning(r);
       if (w) warnings.push(`${where}: ${w}`);
+      const why = r.specifier !== undefined && PATH_TOOLS.has(r.tool) ? unmatchablePattern(r.specifier) : undefined;
+      if (why) warnings.push(`${where}: rule "${r.text}" never matches: ${why}`);
     });
   }
   return { rules, errors, warnings };
@@ -93,6 +96,9 @@ export function settingsRuleLists(sources: ReadonlyArray<{
   }
   return lists;
 }
+
+/** Tools whose specifier is a path pattern. */
+const PATH_TOOLS = new Set(['Read', 'Edit', 'Write', 'Grep', 'Glob', 'LS']);
 
 /** Tools whose rules share path patterns: Edit rules cover Write; Read rules cover the read-only file tools. */
 export const EDIT_FAMILY = new Set(['Edit', 'Write']);

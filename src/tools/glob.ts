@@ -54,18 +54,27 @@ export const globTool: ToolDef<typeof schema> = {
       if (end.code === 2 && matches.length === 0 && end.stderr) return fail(`Listing files failed: ${end.stderr}`);
     }
 
-    // Files a Read deny rule covers are not listed (SPEC §5): not even their names.
-    const shown = ctx.readDenied ? matches.filter((m) => !ctx.readDenied!('Glob', m)) : matches;
-    const sorted = (await sortByMtime(shown, root)).map((p) => displayPath(p, ctx.cwd));
+    // Files a Read deny rule covers are not listed (SPEC §5): not even their names. Checked lazily, newest
+    // first, until one more than is shown (a deny check per file of a large tree costs seconds).
+    const all = await sortByMtime(matches, root);
+    const kept: string[] = [];
+    let denied = 0;
+    for (const m of all) {
+      if (kept.length > MAX_GLOB_RESULTS) break;
+      if (ctx.readDenied?.('Glob', m)) { denied++; continue; }
+      kept.push(m);
+    }
+    const sorted = kept.map((p) => displayPath(p, ctx.cwd));
+    const total = all.length - denied; // the files past the ones checked are counted unchecked
     const truncated = sorted.length > MAX_GLOB_RESULTS;
     const filenames = sorted.slice(0, MAX_GLOB_RESULTS);
     const response = { filenames, durationMs: Math.round(performance.now() - started), numFiles: filenames.length, truncated };
     if (filenames.length === 0) return { output: 'No files found', display: 'No files', response };
     let output = filenames.join('\n');
     if (truncated) {
-      output += `\n\n(Results are truncated: showing the ${MAX_GLOB_RESULTS} most recently modified of ${sorted.length} files. ` +
+      output += `\n\n(Results are truncated: showing the ${MAX_GLOB_RESULTS} most recently modified of ${total} files. ` +
         'Use a more specific path or pattern.)';
     }
-    return { output, display: `Found ${sorted.length} file${sorted.length === 1 ? '' : 's'}`, response };
+    return { output, display: `Found ${total} file${total === 1 ? '' : 's'}`, response };
   },
 };

@@ -111,9 +111,16 @@ export const grepTool: ToolDef<typeof schema> = {
     let total = 0;
     // Files a Read deny rule covers are left out, whatever the search root, and silently: a note would tell what they hold.
     const numbered = input['-n'] ?? true;
+    // Each file is checked once, however many lines it has (content mode prints one per match).
+    const deniedFiles = new Map<string, boolean>();
+    const isDenied = (path: string) => {
+      let d = deniedFiles.get(path);
+      if (d === undefined) { d = ctx.readDenied?.('Grep', resolve(ctx.cwd, path)) ?? false; deniedFiles.set(path, d); }
+      return d;
+    };
     const onLine = (raw: string) => {
       const { path, line } = pathOf(raw, mode, numbered);
-      if (path !== undefined && ctx.readDenied?.('Grep', resolve(ctx.cwd, path))) return;
+      if (path !== undefined && ctx.readDenied && isDenied(path)) return;
       if (mode === 'count') {
         const n = Number(line.slice(line.lastIndexOf(':') + 1));
         if (Number.isFinite(n)) total += n;

@@ -49,6 +49,56 @@ const cases: Case[] = [
   ['cat .assistant/settings.json', rules(), 'allow'],
   ['mkdir -p .assistant/commands', rules(['Bash(mkdir:*)']), 'allow'],
   ['cp a.md .assistant/commands/a.md', rules(['Bash(cp:*)']), 'allow'],
+  // Review fixes (session 3), false alarm A: `.`/`..` hold the settings only for programs that delete or move trees.
+  ['git add .', GIT, 'allow'],
+  ['git add -A .', GIT, 'allow'],
+  ['npx prettier --write .', rules(['Bash(npx:*)']), 'allow'],
+  ['black .', rules(['Bash(black:*)']), 'allow'],
+  ['docker build -t app .', rules(['Bash(docker:*)']), 'allow'],
+  ['cd build && cmake ..', rules(['Bash(cd:*)', 'Bash(cmake:*)']), 'allow'],
+  ['cp -r . ../backup', rules(['Bash(cp:*)']), 'allow'],
+  ['rm -rf .', rules(['Bash(rm:*)']), 'ask'],
+  ['rm -r ..', rules(['Bash(rm:*)']), 'ask'],
+  ['mv . ../elsewhere', rules(['Bash(mv:*)']), 'ask'],
+  ['chmod -R 777 .', rules(['Bash(chmod:*)']), 'ask'],
+  ['find . -name "*.pyc" -delete', rules(['Bash(find:*)']), 'ask'],
+  ['rsync -a --delete empty/ ./', rules(['Bash(rsync:*)']), 'ask'],
+  ['cp x.json .assistant', rules(['Bash(cp:*)']), 'ask'],
+  ['rm -rf ~/.assistant', rules(['Bash(rm:*)']), 'ask'],
+  // False alarm B: run-time file names count only for programs that open them as files, in file positions.
+  ['git commit -m "$(cat <<\'EOF\'\nfeat: x\n\nCo-Authored-By: A <a@b>\nEOF\n)"', rules(['Bash(git:*)'], ['Read(.env)']), 'allow'],
+  ['git commit -m "$(cat <<\'EOF\'\nfeat: x\nEOF\n)"', rules([], ['Read(.env)']), 'allow', 'bypass'],
+  ['basename $(pwd)', rules(['Bash(basename:*)'], ['Read(.env)']), 'allow'],
+  ['basename $(pwd)', rules([], ['Read(.env)']), 'allow', 'bypass'],
+  ['node x.js $ARG', rules(['Bash(node:*)'], ['Read(.env)']), 'allow'],
+  ['npm run build -- --mode=$NODE_ENV', rules(['Bash(npm:*)'], ['Read(.env)']), 'allow'],
+  ['python3 x.py "$@"', rules(['Bash(python3:*)'], ['Read(.env)']), 'allow'],
+  ['head -n "$N" README.md', rules(['Bash(head:*)'], ['Read(.env)']), 'allow'],
+  ['grep -m "$MAX" "$PATTERN" src/a.ts', rules(['Bash(grep:*)'], ['Read(.env)']), 'allow'],
+  ['cat "$(pwd)/README.md"', rules(['Bash(cat:*)'], ['Read(.env)']), 'allow'],
+  ['git diff --name-only | xargs npx prettier --check', rules(['Bash(git:*)', 'Bash(npx:*)', 'Bash(xargs:*)'], ['Read(.env)']), 'allow'],
+  ['cat "$F"', rules(['Bash(cat:*)'], ['Read(.env)']), 'ask'],
+  ['cat "$F"', rules(), 'allow', 'bypass'],
+  ['cat "$F"', rules([], ['Read(.env)']), 'allow', 'bypass'],
+  ['cat "$F"', rules([], ['Read(.env)']), 'deny', 'plan'],
+  ['F=.env; cat "$F"', rules([], ['Read(.env)']), 'deny', 'bypass'],
+  ['echo .env | xargs cat', rules([], ['Read(.env)']), 'deny', 'bypass'],
+  ['find . -name "*.py" | xargs wc -l', rules(['Bash(find:*)', 'Bash(wc:*)', 'Bash(xargs:*)'], ['Read(.env)']), 'ask'],
+  ['find src -exec cat {} +', rules(['Bash(find:*)', 'Bash(cat:*)'], ['Read(.env)']), 'ask'],
+  ['grep -f "$LIST" src/a.ts', rules(['Bash(grep:*)'], ['Read(.env)']), 'ask'],
+  ['sed -n p "$F"', rules(['Bash(sed:*)'], ['Read(.env)']), 'ask'],
+  ['source "$ENV_FILE"', rules(['Bash(source:*)'], ['Read(.env)']), 'ask'],
+  // False alarm C: loops and functions come from the parse tree, not from words in quotes or comments.
+  ['cd sub && npm run build && echo "ready for deploy"', rules(['Bash(cd:*)', 'Bash(npm:*)']), 'allow'],
+  ['cd src && wc -l *.ts # count lines for review', rules(['Bash(cd:*)']), 'allow'],
+  ['cd src && echo "while we wait" && cat a.ts', rules(['Bash(cd:*)']), 'allow'],
+  ['while true; do cd config; break; done; cat prod.json', PROD, 'deny'],
+  ['f() { cd config; }; f; cat prod.json', PROD, 'deny'],
+  // Claude Code's `./` form of path rules: relative to the project root.
+  ['cat .env', rules([], ['Read(./.env)']), 'deny', 'bypass'],
+  ['cat sub/.env', rules([], ['Read(./.env)']), 'allow', 'bypass'],
+  ['cat secrets/a/key', rules([], ['Read(./secrets/**)']), 'deny', 'bypass'],
+  ['echo x > src/a.ts', rules([], ['Edit(./src/**)']), 'deny', 'bypass'],
   // Prefix rules and their limits
   ['git status', GIT, 'allow'],
   ['git log --oneline -5', GIT, 'allow'],
@@ -326,4 +376,14 @@ test('a Glob pattern that reaches outside the project is decided on its base', (
 test('a refused read outside the project suggests its directory for --add-dir', () => {
   const d = decide('Read', { file_path: '/etc/hostname' }, { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules() });
   assert.equal(d.remedy, '--add-dir /etc');
+});
+
+test("path rules in Claude Code's ./ form are relative to the project root", () => {
+  const r = rules([], ['Read(./.env)', 'Read(./secrets/**)', 'Edit(./src/**)']);
+  const file = (tool: string, file_path: string) => decide(tool, { file_path }, { mode: 'bypass', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, look: noLookup }).behavior;
+  assert.equal(file('Read', '/proj/.env'), 'deny');
+  assert.equal(file('Read', '/proj/sub/.env'), 'allow');
+  assert.equal(file('Read', '/proj/secrets/a/b'), 'deny');
+  assert.equal(file('Write', 'src/x.ts'), 'deny');
+  assert.equal(file('Edit', '/proj/lib/src/x.ts'), 'allow');
 });

@@ -30,3 +30,10 @@ test('rules from settings files are reported at their line and column', () => {
   assert.ok(built.warnings[0].startsWith(`${file}:7:14: rule "Frob" names no tool`), built.warnings[0]);
   assert.equal(built.rules.allow[0].source, file, 'a rule\'s source stays the file, for denial messages');
 });
+
+test('a path rule the pattern library can never match is a warning; ./ is the project root', () => {
+  const { warnings } = buildRules([{ kind: 'deny', rules: ['Read(./.env)', 'Read(./secrets/**)', 'Edit(./src/**)', 'Read(../x)', 'Read(a/./b)'], source: 's' }]);
+  assert.equal(warnings.length, 2);
+  assert.match(warnings[0], /Read\(\.\.\/x\).*never matches/);
+  assert.match(warnings[1], /Read\(a\/\.\/b\).*never matches/);
+});

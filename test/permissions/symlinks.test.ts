@@ -74,3 +74,32 @@ test('brace expansion', () => {
   assert.deepEqual(expandBraces('{c..a}'), ['c', 'b', 'a']);
   assert.equal(expandBraces('{1..9}{1..9}{1..9}'), undefined, 'too many words');
 });
+
+/** Review fixes (session 3): a glob with more matches than are expanded is decided on its pattern. */
+test('a glob cut short at the expansion cap is checked against deny rules by pattern', async () => {
+  const { GLOB_LIMIT, DECISION_BUDGET, fsLookup, lookStats } = await import('../../src/permissions/look.ts');
+  const { dir, home } = makeProject({ 'a.ts': '1\n' });
+  for (let i = 0; i <= GLOB_LIMIT + 100; i++) mkdirSync(`${dir}/big/${String(i).padStart(4, '0')}`, { recursive: true });
+  const last = `${dir}/big/${String(GLOB_LIMIT + 100).padStart(4, '0')}`;
+  writeFileSync(`${last}/.env`, 'KEY=1\n');
+  writeFileSync(`${last}/key.pem`, 'PRIVATE\n');
+  const run = (command: string, deny: string[], mode: PermissionMode = 'bypass', look = fsLookup) =>
+    decide('Bash', { command }, { mode, projectRoot: dir, additionalDirs: [], home, rules: buildRules([{ kind: 'deny', rules: deny, source: 't' }]).rules, shell: splitCommand(command), look });
+  assert.equal(run('cat big/*/.env', ['Read(**/.env)']).behavior, 'deny');
+  assert.equal(run('cat big/*/.e*', ['Read(**/.env)']).behavior, 'deny');
+  assert.equal(run('cat big/*/*.pem', ['Read(*.pem)']).behavior, 'deny');
+  assert.equal(run('cat big/*/*.pem', ['Read(big/**/*.pem)']).behavior, 'deny');
+  assert.equal(run('cat big/*/*.ts', ['Read(**/.env)']).behavior, 'allow'); // the pattern cannot name .env
+  // No read-only approval for what was not looked at.
+  assert.equal(run('ls big/*/x', [], 'normal').behavior, 'ask');
+
+  // Work is bounded: one directory read for `big/*/.env`; a decision's globs stop at its budget.
+  lookStats.readdirs = 0;
+  run('ls big/*/.env', [], 'normal');
+  assert.equal(lookStats.readdirs, 1);
+  let returned = 0;
+  const counting = { ...fsLookup, glob: (p: string, dot: boolean, limit?: number) => { const r = fsLookup.glob(p, dot, limit); returned += r.paths.length; return r; } };
+  const d = run('ls big/* big/*/ big/?* big/[0-9]* big/*[0-9] big/0* big/1*', [], 'normal', counting);
+  assert.ok(returned <= DECISION_BUDGET, `${returned} paths expanded`);
+  assert.equal(d.behavior, 'ask');
+});

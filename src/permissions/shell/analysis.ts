@@ -3,6 +3,7 @@ import { evaluates, readsValues } from './evaluation.ts';
 import { bashParser } from './load.ts';
 import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, shellCall, SHELLS } from './programs.ts';
 import { quotedHeredoc, scanScript } from './scan.ts';
+import { hasLoopOrFunction } from './structure.ts';
 import type { Redirect, ShellAnalysis, SimpleCommand } from './types.ts';
 import { peelWrapper } from './wrappers.ts';
 import { baseName, wordOf, type Word } from './words.ts';
@@ -44,6 +45,8 @@ export class Analysis {
   /** The first place that evaluates values as arithmetic or names, and the first that reads values at run time (evaluation.ts). */
   evaluates?: string;
   runtimeValues?: string;
+  /** Some script holds a loop or a function definition (structure.ts). */
+  repeats = false;
 
   /** Analyses a whole command (the entry point). */
   run(command: string): ShellAnalysis {
@@ -51,7 +54,7 @@ export class Analysis {
     if (this.evaluates && this.runtimeValues) {
       this.reasons.add(`${this.evaluates} evaluates a value as arithmetic or a name, and ${this.runtimeValues} sets values at run time: an array subscript in such a value runs $(…)`);
     }
-    return { commands: this.commands, unanalysable: [...this.reasons] };
+    return { commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}) };
   }
 
   reason(env: Env, why: string) {
@@ -66,6 +69,7 @@ export class Analysis {
     if (!tree) return this.reason(inner, 'the command could not be parsed');
     try {
       for (const r of scanScript(text, tree.rootNode)) this.reason(inner, r);
+      if (hasLoopOrFunction(tree.rootNode)) this.repeats = true;
       this.walk(tree.rootNode, inner);
     } catch (e) {
       // Fail closed: a bug here must make the command asked about, never allowed.

@@ -55,4 +55,6 @@ export interface ShellAnalysis {
   commands: SimpleCommand[];
   /** Reasons to ask instead of deciding, readable by a person; empty when the command was fully analysed. */
   unanalysable: string[];
+  /** The command holds a loop or a function definition, so its parts may run repeatedly or out of order. */
+  repeats?: boolean;
 }
