@@ -78,7 +78,7 @@ const follows = (c: SimpleCommand) => c.program === 'tail' && c.args.some((a) =>
  * directories, wherever symlinks lead and whatever globs and braces expand to (F6)?
  */
 export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): boolean {
-  if (c.hasExpansion && !['echo', 'pwd'].includes(c.program)) return false; // `cat $HOME/.ssh/id_rsa`
+  if (c.hasExpansion && !['echo', 'pwd', '[', '[[', 'test', 'true', 'false', ':'].includes(c.program)) return false; // `cat $HOME/.ssh/id_rsa`
   if (follows(c) || f.unknownDir || f.unknownReads.length) return false;
   const ok = (p: string, raw?: string) => inWorkspace(pathForms(p, ctx, raw).where, ctx);
   if (!f.dirs.every((d) => ok(d))) return false;

@@ -35,6 +35,12 @@ const CD_ECHO = rules(['Bash(cd:*)', 'Bash(echo:*)']);
 // [command, rules, expected, mode?, the Bash tool's cwd?]
 type Case = [string, RuleSet, 'allow' | 'ask' | 'deny', PermissionMode?, string?];
 const cases: Case[] = [
+  // Conditions change nothing: only the command they guard needs a rule.
+  ['[ -d node_modules ] || npm install', rules(['Bash(npm install:*)']), 'allow'],
+  ['test -f package.json && npm test', rules(['Bash(npm test)']), 'allow'],
+  ['[[ -n "$CI" ]] && npm test', rules(['Bash(npm test)']), 'allow'],
+  ['[ -f x ] && rm x', rules(['Bash(npm test)']), 'ask'],
+  ['true > out.txt', rules(), 'ask'],
   // The settings that hold the guards: a program that may change them asks whatever the rules allow (SPEC §4).
   ['rm .assistant/settings.json', rules(['Bash(rm:*)']), 'ask'],
   ['sed -i s/x/y/ .assistant/settings.local.json', rules(['Bash(sed:*)']), 'ask'],
