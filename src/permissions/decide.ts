@@ -37,7 +37,9 @@ export interface RuledDecision extends Decision {
 /** Read-only commands of SPEC §11.5 (Plan Mode runs them). git only with these subcommands. */
 const READ_ONLY = new Set(['ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'find', 'pwd', 'echo', 'which', 'file', 'stat', 'du', 'tree',
   // Conditions, which change nothing: `[ -d node_modules ] || npm install` needs only npm's rule.
-  '[', '[[', 'test', 'true', 'false', ':']);
+  '[', '[[', 'test', 'true', 'false', ':',
+  // `while read l; do …; done < file`: read only fills a variable (the loop's body is checked on its own).
+  'read']);
 const READ_ONLY_GIT = new Set(['status', 'log', 'diff', 'show', 'branch', 'blame']);
 const FIND_WRITES = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Version control needs an explicit grant naming it (SPEC §5). */

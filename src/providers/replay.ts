@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { lineColumn } from '../config/errors.ts';
+import { pathKey, scanJson } from '../config/json-scan.ts';
 import type { ModelHandle, StreamEvent } from './types.ts';
 
 const TurnSchema = z.object({
@@ -17,12 +19,22 @@ export function loadReplay(file: string): ReplayTurn[] {
   try { raw = readFileSync(file, 'utf8'); } catch (e) {
     throw new ReplayFileError(`replay file ${file} cannot be read: ${(e as Error).message}`);
   }
+  const at = (offset: number) => { const { line, column } = lineColumn(raw, offset); return `${file}:${line}:${column}`; };
   let json: unknown;
   try { json = JSON.parse(raw); } catch (e) {
-    throw new ReplayFileError(`replay file ${file} is not valid JSON: ${(e as Error).message}`);
+    const bad = scanJson(raw).error;
+    throw new ReplayFileError(bad ? `replay file ${at(bad.offset)}: not valid JSON: ${bad.problem}; fix: ${bad.fix}` : `replay file ${file} is not valid JSON: ${(e as Error).message}`);
   }
   const parsed = ReplaySchema.safeParse(json);
-  if (!parsed.success) throw new ReplayFileError(`replay file ${file} does not match the replay format:\n${z.prettifyError(parsed.error)}\nExpected {"turns":[{"text":"…","tool_calls":[{"name":"Read","input":{…}}]}]}`);
+  if (!parsed.success) {
+    // The union's own message says little: check the branch of the value's shape for the bad field.
+    const branch = (Array.isArray(json) ? z.array(TurnSchema) : z.object({ turns: z.array(TurnSchema) })).safeParse(json);
+    const issue = (branch.success ? parsed.error : branch.error).issues[0];
+    const offset = scanJson(raw).positions.get(pathKey(issue.path));
+    const where = offset !== undefined ? at(offset) : file;
+    const field = issue.path.length ? `"${issue.path.join('.')}": ` : '';
+    throw new ReplayFileError(`replay file ${where}: ${field}${issue.message}\nExpected {"turns":[{"text":"…","tool_calls":[{"name":"Read","input":{…}}]}]}`);
+  }
   return Array.isArray(parsed.data) ? parsed.data : parsed.data.turns;
 }
 

@@ -85,7 +85,8 @@ class Collector {
 function limitNote(kept: number, skipped: number, capped: boolean, what: string, headLimit?: number): string {
   if (skipped === 0) return '';
   const why = capped ? `output capped at ${MAX_GREP_CHARS} characters` : `head_limit=${headLimit}`;
-  return `\n\n(Showing the first ${kept} ${what}; ${skipped} more not shown: ${why}. Narrow the search with path, glob or a more specific pattern.)`;
+  const noun = kept === 1 ? what.replace(/s$/, '') : what;
+  return `\n\n(Showing the first ${kept === 1 ? '' : `${kept} `}${noun}; ${skipped} more not shown: ${why}. Narrow the search with path, glob or a more specific pattern.)`;
 }
 
 export const grepTool: ToolDef<typeof schema> = {

@@ -41,6 +41,8 @@ const cases: Case[] = [
   ['[[ -n "$CI" ]] && npm test', rules(['Bash(npm test)']), 'allow'],
   ['[ -f x ] && rm x', rules(['Bash(npm test)']), 'ask'],
   ['true > out.txt', rules(), 'ask'],
+  ['while read l; do echo "$l"; done < README.md', rules(), 'allow'],
+  ['while read l; do rm "$l"; done < list.txt', rules(), 'ask'],
   // The settings that hold the guards: a program that may change them asks whatever the rules allow (SPEC §4).
   ['rm .assistant/settings.json', rules(['Bash(rm:*)']), 'ask'],
   ['sed -i s/x/y/ .assistant/settings.local.json', rules(['Bash(sed:*)']), 'ask'],

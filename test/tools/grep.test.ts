@@ -125,4 +125,6 @@ test('Grep head_limit in files mode keeps the newest files', async () => {
   const r = await grepTool.execute({ pattern: 'TODO', head_limit: 2 }, makeCtx(dir));
   assert.equal(r.output, 'Found 4 files\nsrc/c.ts\nsrc/b.js\n\n(Showing the first 2 files; 2 more not shown: head_limit=2. Narrow the search with path, glob or a more specific pattern.)');
   assert.deepEqual(r.response, { mode: 'files_with_matches', filenames: ['src/c.ts', 'src/b.js'], numFiles: 2 });
+  const one = await grepTool.execute({ pattern: 'TODO', head_limit: 1 }, makeCtx(dir));
+  assert.match(one.output, /\(Showing the first file; 3 more not shown: head_limit=1\./);
 });
