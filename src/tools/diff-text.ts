@@ -1,4 +1,5 @@
 import { structuredPatch, type StructuredPatchHunk } from 'diff';
+import { matchEdit, replaceAt } from './edit-match.ts';
 
 /** Lines of diff shown to the model before the rest is summarised. */
 const MAX_DIFF_LINES = 80;
@@ -41,4 +42,35 @@ export function diffFiles(path: string, before: string, after: string, context =
   let text = lines.slice(0, MAX_DIFF_LINES).join('\n');
   if (lines.length > MAX_DIFF_LINES) text += `\n… ${lines.length - MAX_DIFF_LINES} more diff lines`;
   return { hunks, text, added, removed };
+}
+
+/**
+ * The file's text after an Edit, worked out as the Edit tool does it (old_string once, or every
+ * occurrence with replace_all; LF strings matched in a CRLF file; an empty old_string only on a
+ * missing or empty file), or undefined when the tool would refuse. `original`: null for a missing file.
+ */
+export function editedText(original: string | null, oldString: string, newString: string, replaceAll = false): string | undefined {
+  if (oldString === newString) return undefined;
+  if (original === null || oldString === '') return oldString === '' && !original ? newString : undefined;
+  const { starts, oldS, newS } = matchEdit(original, oldString, newString);
+  if (starts.length === 0 || (starts.length > 1 && !replaceAll)) return undefined;
+  return replaceAt(original, starts, oldS.length, newS);
+}
+
+/**
+ * The change an Edit or Write will make, as unified-diff lines with hunk headers (`context` lines
+ * around each hunk, the file's line numbers): what the permission question previews. Pure: the
+ * caller reads the file (`original`, null when it does not exist). Undefined when there is no
+ * such change to show (the Edit would fail, the input is malformed, nothing changes).
+ */
+export function previewPatch(tool: string, input: Record<string, unknown>, original: string | null, context = 3): string | undefined {
+  let after: string | undefined;
+  if (tool === 'Edit' && typeof input.old_string === 'string' && typeof input.new_string === 'string') {
+    after = editedText(original, input.old_string, input.new_string, input.replace_all === true);
+  } else if (tool === 'Write' && typeof input.content === 'string') {
+    after = input.content;
+  }
+  if (after === undefined) return undefined;
+  const lines = hunkLines(diffFiles(String(input.file_path ?? ''), original ?? '', after, context).hunks);
+  return lines.length ? lines.join('\n') : undefined;
 }

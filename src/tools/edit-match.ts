@@ -6,6 +6,19 @@ export function occurrences(text: string, needle: string): number[] {
   return found;
 }
 
+/**
+ * Where `oldString` occurs in `original`, and the strings to replace with. A CRLF file edited with
+ * LF strings is matched and written in the file's own line endings.
+ */
+export function matchEdit(original: string, oldString: string, newString: string): { starts: number[]; oldS: string; newS: string } {
+  const starts = occurrences(original, oldString);
+  if (starts.length === 0 && original.includes('\r\n') && oldString.includes('\n') && !oldString.includes('\r')) {
+    const oldS = oldString.replace(/\n/g, '\r\n');
+    return { starts: occurrences(original, oldS), oldS, newS: newString.replace(/\r?\n/g, '\r\n') };
+  }
+  return { starts, oldS: oldString, newS: newString };
+}
+
 /** 1-based line number of a character offset. */
 export function lineAt(text: string, offset: number): number {
   let line = 1;

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { diffFiles } from './diff-text.ts';
-import { lineAt, looseMatch, occurrences, replaceAt } from './edit-match.ts';
+import { lineAt, looseMatch, matchEdit, replaceAt } from './edit-match.ts';
 import { recordSnapshot, refuseUnreadOrStale } from './file-state.ts';
 import { resolvePath } from './paths.ts';
 import { missingFileMessage } from './similar.ts';
@@ -82,15 +82,7 @@ export const editTool: ToolDef<typeof schema> = {
       }
       updated = input.new_string;
     } else {
-      let oldS = input.old_string;
-      let newS = input.new_string;
-      let starts = occurrences(original, oldS);
-      // A CRLF file edited with LF strings: match and write in the file's own line endings.
-      if (starts.length === 0 && original.includes('\r\n') && oldS.includes('\n') && !oldS.includes('\r')) {
-        oldS = oldS.replace(/\n/g, '\r\n');
-        newS = newS.replace(/\r?\n/g, '\r\n');
-        starts = occurrences(original, oldS);
-      }
+      const { starts, oldS, newS } = matchEdit(original, input.old_string, input.new_string);
       if (starts.length === 0) return fail(notFound(abs, original, input.old_string));
       if (starts.length > 1 && !replaceAll) {
         const lines = starts.slice(0, 10).map((s) => lineAt(original, s));

@@ -35,7 +35,7 @@ export function App({ ctrl }: { ctrl: Controller }) {
       {/* While a question waits, the spinner stops: nothing is working. */}
       <LiveView live={q ? { ...state.live, busy: undefined } : state.live} width={inner} height={rows} cwd={state.cwd} />
       <Box marginTop={1} flexDirection="column">
-        {q?.kind === 'permission' && <PermissionDialog key={q.id} req={q.req} always={q.always} onAnswer={q.answer} cwd={state.cwd} width={inner} />}
+        {q?.kind === 'permission' && <PermissionDialog key={q.id} req={q.req} always={q.always} preview={q.preview} onAnswer={q.answer} cwd={state.cwd} width={inner} />}
         {q?.kind === 'select' && <SelectDialog key={q.id} title={q.title} body={q.body} options={q.options} initial={q.initial} markdown={q.markdown} onAnswer={q.answer} width={inner} />}
         <PromptInput ctrl={ctrl} busy={busy} width={inner} active={!q && !ctrl.exited} draft={state.draft} />
       </Box>

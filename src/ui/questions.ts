@@ -2,6 +2,7 @@ import type { PermissionAnswer, PermissionRequest } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
 import { protectedFile, toolPath } from '../permissions/modes.ts';
 import { shortPath } from './format.ts';
+import { permissionPreview } from './permission-preview.ts';
 import type { Choice, PermissionChoice, Question } from './state.ts';
 
 /** The questions waiting for the user; the oldest is on screen (`show`), the others wait their turn. */
@@ -58,7 +59,11 @@ export async function askPermission(d: AskDeps, req: PermissionRequest, signal: 
   // A protected file (the settings that hold the guards, .git/, shell start-up files) always asks:
   // a rule for it would never take effect, so "don't ask again" is not offered.
   const path = req.tool === 'Edit' || req.tool === 'Write' ? toolPath(req.tool, req.input, d.cwd) : undefined;
-  const always = path && protectedFile(path, d.cwd) ? [] : await d.session.suggestRules(req).catch(() => [] as string[]);
+  // The preview of an Edit or Write: the change as it will land, from the file as it is now.
+  const [always, preview] = await Promise.all([
+    path && protectedFile(path, d.cwd) ? [] : d.session.suggestRules(req).catch(() => [] as string[]),
+    permissionPreview(req, d.cwd),
+  ]);
   return new Promise((resolveAnswer) => {
     let done = false;
     const finish = (a: PermissionAnswer) => {
@@ -70,7 +75,7 @@ export async function askPermission(d: AskDeps, req: PermissionRequest, signal: 
     };
     const onAbort = () => finish({ allow: false, message: 'Interrupted by the user.' });
     const q: Question = {
-      kind: 'permission', id: d.questions.nextId(), req, always,
+      kind: 'permission', id: d.questions.nextId(), req, always, preview,
       answer: (c: PermissionChoice) => {
         if (c.kind === 'once') return finish({ allow: true });
         if (c.kind === 'always') {

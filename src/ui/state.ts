@@ -44,7 +44,8 @@ export interface LiveState {
 export type Choice<T> = { label: string; value: T; hint?: string };
 
 export type Question =
-  | { kind: 'permission'; id: number; req: PermissionRequest; always: string[]; answer(a: PermissionChoice): void }
+  /** `preview`: an Edit's or Write's change as a numbered unified diff (permission-preview.ts), when the file could be read. */
+  | { kind: 'permission'; id: number; req: PermissionRequest; always: string[]; preview?: string; answer(a: PermissionChoice): void }
   | { kind: 'select'; id: number; title: string; body?: string; options: Array<Choice<string>>; initial?: number; markdown?: boolean; answer(value: string | undefined): void };
 
 export type PermissionChoice = { kind: 'once' } | { kind: 'always' } | { kind: 'deny'; feedback: string } | { kind: 'interrupt' };

@@ -28,8 +28,10 @@ test('an Edit in Normal mode asks; "always" writes the rule to settings.local.js
     await t.submit('change one');
     const question = await t.waitFor(ASK);
     assert.match(question, /Edit file/);
-    assert.match(question, /-one/);
-    assert.match(question, /\+uno/);
+    // The change as it lands in the file: the file's line numbers, the next line as context.
+    assert.match(question, /1 - one/);
+    assert.match(question, /1 \+ uno/);
+    assert.match(question, /2   two/);
     assert.match(question, /Yes, and don't ask again for Edit\(\/a\.txt\)/);
     assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'one\ntwo\n', 'nothing changes while the question waits');
     t.keys('2');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diffFiles, hunkLines, MORE_DIFF_LINES } from '../../src/tools/diff-text.ts';
+import { diffFiles, editedText, hunkLines, MORE_DIFF_LINES, previewPatch } from '../../src/tools/diff-text.ts';
 
 const lines = (f: (i: number) => string, n = 40) => Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n';
 
@@ -25,4 +25,29 @@ test('a short diff is not cut', () => {
   assert.equal(d.text, '@@ -1,2 +1,2 @@\n a\n-b\n+c');
   assert.equal(d.text, hunkLines(d.hunks).join('\n'));
   assert.deepEqual([d.added, d.removed], [1, 1]);
+});
+
+test('editedText applies an edit as the Edit tool does, and is undefined where the tool would refuse', () => {
+  assert.equal(editedText('a\nb\na\n', 'b', 'B'), 'a\nB\na\n');
+  assert.equal(editedText('a\nb\na\n', 'a', 'A'), undefined, 'two occurrences without replace_all');
+  assert.equal(editedText('a\nb\na\n', 'a', 'A', true), 'A\nb\nA\n');
+  assert.equal(editedText('a\n', 'z', 'Z'), undefined, 'not found');
+  assert.equal(editedText('a\n', 'a', 'a'), undefined, 'no change');
+  assert.equal(editedText('x\r\ny\r\n', 'x\ny', 'x\nz'), 'x\r\nz\r\n', 'LF strings in a CRLF file');
+  assert.equal(editedText(null, '', 'new\n'), 'new\n', 'an empty old_string creates a missing file');
+  assert.equal(editedText(null, 'a', 'b'), undefined);
+  assert.equal(editedText('', '', 'new\n'), 'new\n');
+  assert.equal(editedText('a\n', '', 'new\n'), undefined, 'an empty old_string on a file with content');
+});
+
+test('previewPatch: the change with the file\'s line numbers and 3 lines of context; a new file is all added', () => {
+  const file = lines((i) => `line ${i + 1}`, 20);
+  const edit = previewPatch('Edit', { file_path: 'f.txt', old_string: 'line 10\n', new_string: 'ten\n' }, file)!;
+  assert.deepEqual(edit.split('\n'), ['@@ -7,7 +7,7 @@', ' line 7', ' line 8', ' line 9', '-line 10', '+ten', ' line 11', ' line 12', ' line 13']);
+  const write = previewPatch('Write', { file_path: 'f.txt', content: file.replace('line 20', 'twenty') }, file)!;
+  assert.match(write, /^@@ -17,4 \+17,4 @@\n line 17\n line 18\n line 19\n-line 20\n\+twenty$/);
+  assert.equal(previewPatch('Write', { file_path: 'n.txt', content: 'a\nb\n' }, null), '@@ -1,0 +1,2 @@\n+a\n+b');
+  assert.equal(previewPatch('Edit', { file_path: 'f.txt', old_string: 'nope', new_string: 'x' }, file), undefined);
+  assert.equal(previewPatch('Write', { file_path: 'f.txt', content: file }, file), undefined, 'nothing changes');
+  assert.equal(previewPatch('Bash', { command: 'ls' }, file), undefined);
 });

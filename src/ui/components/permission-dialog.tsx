@@ -3,6 +3,7 @@ import { Box, Text, useInput } from 'ink';
 import type { PermissionRequest } from '../../agent/events.ts';
 import { shortPath, toolTitle } from '../format.ts';
 import type { PermissionChoice } from '../state.ts';
+import { FOLD } from '../fold.ts';
 import { DiffView } from './diff-view.tsx';
 import { structuredPatch } from 'diff';
 
@@ -11,11 +12,18 @@ const CURSOR = '\x1b[7m \x1b[27m';
 
 const HEADINGS: Record<string, string> = { Bash: 'Bash command', Edit: 'Edit file', Write: 'Write file', Read: 'Read file' };
 
-/** What the call will do, for the question: the command, or the edit as a diff. */
-function Preview({ req, cwd }: { req: PermissionRequest; cwd: string }) {
+/**
+ * What the call will do, for the question: the command, or the edit as a diff. `preview` (an Edit's
+ * or Write's change against the file, see permission-preview.ts) is drawn like a tool result's diff,
+ * numbered and folded; without it, the edit's old/new strings or the content to write are shown.
+ */
+function Preview({ req, cwd, preview }: { req: PermissionRequest; cwd: string; preview?: string }) {
   const i = req.input;
   if (req.tool === 'Bash') {
     return <Box flexDirection="column" paddingLeft={2}><Text>{String(i.command ?? '')}</Text>{typeof i.description === 'string' && <Text dimColor>{i.description}</Text>}</Box>;
+  }
+  if ((req.tool === 'Edit' || req.tool === 'Write') && preview) {
+    return <Box flexDirection="column" paddingLeft={2}><Text bold>{shortPath(String(i.file_path ?? ''), cwd)}</Text><DiffView diff={preview} maxLines={FOLD.diff} /></Box>;
   }
   if (req.tool === 'Edit' && typeof i.old_string === 'string' && typeof i.new_string === 'string') {
     const p = structuredPatch('a', 'b', i.old_string, i.new_string, undefined, undefined, { context: 2 });
@@ -40,7 +48,7 @@ function Preview({ req, cwd }: { req: PermissionRequest; cwd: string }) {
  * saved to .assistant/settings.local.json); no, with an optional note for the model. Esc refuses
  * and interrupts the turn.
  */
-export function PermissionDialog({ req, always, onAnswer, cwd, width }: { req: PermissionRequest; always: string[]; onAnswer(c: PermissionChoice): void; cwd: string; width: number }) {
+export function PermissionDialog({ req, always, preview, onAnswer, cwd, width }: { req: PermissionRequest; always: string[]; preview?: string; onAnswer(c: PermissionChoice): void; cwd: string; width: number }) {
   const options: Array<{ label: string; choice: PermissionChoice['kind'] }> = [
     { label: 'Yes', choice: 'once' },
     ...(always.length ? [{ label: `Yes, and don't ask again for ${always.join(', ')} in this project`, choice: 'always' as const }] : []),
@@ -80,7 +88,7 @@ export function PermissionDialog({ req, always, onAnswer, cwd, width }: { req: P
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} width={width}>
       <Text bold color="yellow">{HEADINGS[req.tool] ?? req.tool}</Text>
-      <Box marginY={1}><Preview req={req} cwd={cwd} /></Box>
+      <Box marginY={1}><Preview req={req} cwd={cwd} preview={preview} /></Box>
       <Text dimColor>{req.reason}</Text>
       <Text>Do you want to proceed?</Text>
       {/* A long option (many rules) wraps under its own text, not at the box's edge. */}
