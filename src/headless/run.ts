@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AgentEvent, AskFn, RunOutcome } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
 import { resultJson, streamJsonEvent } from './format.ts';
@@ -53,7 +54,7 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
     }
     if (format === 'stream-json') {
       const line = streamJsonEvent(ev, sessionId(), model());
-      if (line) io.out(`${JSON.stringify(line)}\n`);
+      if (line) io.out(`${JSON.stringify({ ...line, uuid: line.uuid ?? randomUUID() })}\n`);
     } else if (verbose) {
       if (ev.type === 'tool-start') io.err(`● ${ev.name}(${JSON.stringify(ev.input).slice(0, 200)})\n`);
       if (ev.type === 'tool-end') io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`);
@@ -68,7 +69,7 @@ export function printInit(format: OutputFormat, io: HeadlessIO, session: Session
   if (format !== 'stream-json') return;
   io.out(`${JSON.stringify({
     type: 'system', subtype: 'init', session_id: session.id, cwd: info.cwd, model: info.model,
-    permissionMode: info.mode, tools: session.tools.map((t) => t.name), transcript_path: session.transcript.path,
+    permissionMode: info.mode, tools: session.tools.map((t) => t.name), transcript_path: session.transcript.path, uuid: randomUUID(),
   })}\n`);
 }
 

@@ -132,6 +132,8 @@ test('stream-json prints init, messages and result as JSON lines', async () => {
   assert.match(toolResult.message.content[0].content, /src\//);
   assert.equal(lines.at(-1).type, 'result');
   assert.equal(lines.at(-1).result, 'Listed.');
+  assert.ok(lines.every((l) => /^[0-9a-f-]{36}$/.test(l.uuid)), 'every line has a uuid, as in Claude Code');
+  assert.equal(new Set(lines.map((l) => l.uuid)).size, lines.length);
 });
 
 test('--max-turns stops a run that still wants tools: exit 1, error_max_turns', async () => {
