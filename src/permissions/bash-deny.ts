@@ -41,7 +41,7 @@ function targetDenied(t: Target, rules: Rule[], tool: string, ctx: PathContext, 
 /** The first file of a part that a Read or Edit deny rule covers, or may cover. */
 export function fileDenial(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): FileDenial | undefined {
   const text = commandText(c);
-  for (const [kind, tool, targets, unknown] of [['reads', 'Read', f.reads, f.unknownReads], ['writes', 'Edit', f.writes, f.unknownWrites]] as const) {
+  for (const [kind, tool, targets, unknown] of [['reads', 'Read', f.reads, f.unknownReads], ['writes', 'Edit', [...f.writes, ...f.dests], f.unknownWrites]] as const) {
     const rules = pathDenials(ctx, tool);
     if (!rules.length) continue;
     for (const t of targets) {

@@ -27,7 +27,14 @@ export interface Unknown { word: string; rel: string; why: string }
 
 export interface CommandFiles {
   reads: Target[];
+  /** Redirections and write options: edits, checked like `Edit` of the file (SPEC §11.8). */
   writes: Target[];
+  /**
+   * Files a program creates or overwrites by argument (`touch F`, `cp A F`, `mv A F`): checked
+   * against Edit deny rules and the guarded settings, never as reads (`cp .env.example .env` does
+   * not read `.env`), and not asked about as edits (the program's own rule covers it).
+   */
+  dests: Target[];
   unknownReads: Unknown[];
   unknownWrites: Unknown[];
   /** The directories the command may run in. */
@@ -86,10 +93,12 @@ function gitRevPath(arg: string): string | undefined {
 }
 
 /** Argument words that name files, and files a git option writes (F9). */
-function words(c: SimpleCommand): { reads: Array<{ w: string; i: number; repo?: boolean }>; writes: Array<{ w: string; i: number }> } {
+function words(c: SimpleCommand): { reads: Array<{ w: string; i: number; repo?: boolean }>; writes: Array<{ w: string; i: number }>; dests: Array<{ w: string; i: number }> } {
   const reads: Array<{ w: string; i: number; repo?: boolean }> = [];
   const writes: Array<{ w: string; i: number }> = [];
-  if (NO_FILE_ARGS.has(c.program)) return { reads, writes };
+  const dests: Array<{ w: string; i: number }> = [];
+  if (NO_FILE_ARGS.has(c.program)) return { reads, writes, dests };
+  const dest = destinations(c);
   const git = c.program === 'git';
   const sub = git ? c.args.find((a) => !a.startsWith('-')) : undefined;
   const writesWithO = sub && ['log', 'diff', 'show', 'format-patch', 'archive'].includes(sub);
@@ -111,11 +120,24 @@ function words(c: SimpleCommand): { reads: Array<{ w: string; i: number; repo?: 
       if (a.startsWith('--') && eq > 0 && eq < a.length - 1) reads.push({ w: a.slice(eq + 1), i });
       return;
     }
+    if (dest.has(i)) { dests.push({ w: a, i }); return; }
     reads.push({ w: a, i });
     const path = git ? gitRevPath(a) : undefined;
     if (path !== undefined) reads.push({ w: path, i, repo: !path.startsWith('./') && !path.startsWith('../') });
   });
-  return { reads, writes };
+  return { reads, writes, dests };
+}
+
+/** Programs whose last operand is what they create or overwrite (unless `-t DIR` names it). */
+const LAST_IS_DEST = new Set(['cp', 'mv', 'ln', 'install']);
+
+/** Indexes of the arguments a program creates or overwrites: every operand of `touch`, the last of `cp`/`mv`/`ln`/`install`. */
+function destinations(c: SimpleCommand): Set<number> {
+  const operands = c.args.map((a, i) => ({ a, i })).filter(({ a }) => a !== '' && !a.startsWith('-'));
+  if (c.program === 'touch') return new Set(operands.map(({ i }) => i));
+  if (!LAST_IS_DEST.has(c.program) || operands.length < 2) return new Set();
+  if (c.args.some((a) => a === '-t' || a.startsWith('--target-directory') || /^-[a-zA-Z]*t/.test(a))) return new Set();
+  return new Set([operands[operands.length - 1].i]);
 }
 
 /** The literal path after a word's last expansion (`"$(pwd)/.env"` → `.env`), if any. */
@@ -150,11 +172,11 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
   const dirs = dirsPerCommand(a, cwd, home);
   for (const c of a.commands) {
     const d = dirs.next().value as Dirs;
-    const files: CommandFiles = { reads: [], writes: [], unknownReads: [], unknownWrites: [], dirs: d.dirs, unknownDir: d.unknown };
+    const files: CommandFiles = { reads: [], writes: [], dests: [], unknownReads: [], unknownWrites: [], dirs: d.dirs, unknownDir: d.unknown };
     // `git -C DIR`, `--git-dir`, `--work-tree`: paths are relative to a directory of git's choosing.
     const elsewhere = c.program === 'git' && c.args.some((x) => x === '-C' || x.startsWith('--git-dir') || x.startsWith('--work-tree'));
     const dd: Dirs = elsewhere ? { ...d, unknown: d.unknown ?? '`git -C`' } : d;
-    const add = (into: 'reads' | 'writes', w: string, kind: { dynamic: boolean; glob: boolean } | undefined, repo = false) => {
+    const add = (into: 'reads' | 'writes' | 'dests', w: string, kind: { dynamic: boolean; glob: boolean } | undefined, repo = false) => {
       const unknown = into === 'reads' ? files.unknownReads : files.unknownWrites;
       if (kind?.dynamic || /[$`]/.test(w)) {
         // Known only at run time: what follows the last expansion is still checked (`"$(pwd)/.env"`).
@@ -169,6 +191,7 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
     const ws = words(c);
     for (const r of ws.reads) add('reads', r.w, c.argKinds?.[r.i], r.repo);
     for (const w of ws.writes) add('writes', w.w, c.argKinds?.[w.i]);
+    for (const w of ws.dests) add('dests', w.w, c.argKinds?.[w.i]);
     for (const r of c.redirects) {
       if (r.target === '' || r.target === '/dev/null' || r.target.startsWith('&') || (!r.reads && !r.writes)) continue;
       if (r.reads) add('reads', r.target, undefined);

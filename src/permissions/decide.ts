@@ -231,7 +231,7 @@ function protectedArgument(a: ShellAnalysis, files: CommandFiles[], ctx: DecideC
   for (const [i, c] of a.commands.entries()) {
     if (isReadOnly(c) || c.program === 'mkdir') continue;
     const trees = changesTrees(c);
-    for (const t of [...files[i].reads, ...files[i].writes]) {
+    for (const t of [...files[i].reads, ...files[i].writes, ...files[i].dests]) {
       for (const f of pathForms(t.abs, ctx, t.raw).forms) {
         const pattern = t.glob && picomatch.scan(f).isGlob;
         const named = pattern

@@ -43,6 +43,15 @@ const cases: Case[] = [
   ['true > out.txt', rules(), 'ask'],
   ['while read l; do echo "$l"; done < README.md', rules(), 'allow'],
   ['while read l; do rm "$l"; done < list.txt', rules(), 'ask'],
+  // Destinations are written, not read: a Read deny does not refuse creating the file, an Edit deny does.
+  ['cp .env.example .env', rules(['Bash(cp:*)'], ['Read(.env)']), 'allow'],
+  ['touch .env', rules(['Bash(touch:*)'], ['Read(.env)']), 'allow'],
+  ['cp .env backup.txt', rules(['Bash(cp:*)'], ['Read(.env)']), 'deny'],
+  ['mv .env x', rules(['Bash(mv:*)'], ['Read(.env)']), 'deny'],
+  ['cp a.txt secrets/a.txt', rules(['Bash(cp:*)'], ['Edit(secrets/**)']), 'deny'],
+  ['touch secrets/x', rules(['Bash(touch:*)'], ['Edit(secrets/**)']), 'deny'],
+  ['cp -t secrets a.txt', rules(['Bash(cp:*)'], ['Read(a.txt)']), 'deny'],
+  ['touch .assistant/settings.json', rules(['Bash(touch:*)']), 'ask'],
   // The settings that hold the guards: a program that may change them asks whatever the rules allow (SPEC §4).
   ['rm .assistant/settings.json', rules(['Bash(rm:*)']), 'ask'],
   ['sed -i s/x/y/ .assistant/settings.local.json', rules(['Bash(sed:*)']), 'ask'],
