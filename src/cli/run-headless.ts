@@ -122,14 +122,16 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     const started = performance.now();
     await session.start(controller.signal);
     const stop = session.hooks.stopReason; // a SessionStart hook said `continue: false`
+    const asked = performance.now();
     const c = stop === undefined ? await session.compact('manual', slash.instructions || undefined, controller.signal) : undefined;
+    const apiMs = c ? performance.now() - asked : 0; // the summary is one model request (PreCompact hooks included)
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await session.end('other', AbortSignal.timeout(60_000));
     const outcome = !c ? { status: 'stopped' as const, text: '', turns: 0, usage: emptyUsage(), error: stop }
       : c.ok ? { status: 'done' as const, text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
         : { status: 'error' as const, text: '', turns: 1, usage: emptyUsage(), error: `compaction failed: ${c.error}` };
-    return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
+    return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, apiMs);
   }
   const expansion = await session.expandReferences(prompt, controller.signal);
   if (!expansion.ok) throw new Exit(2, `Nothing was sent:\n  ${expansion.errors.join('\n  ')}`);

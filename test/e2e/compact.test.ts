@@ -110,6 +110,7 @@ test('/compact with --output-format json prints one result object and fires Sess
   assert.match(result.result, /Compacted 2 messages/);
   assert.ok(result.session_id);
   assert.ok(result.usage.output_tokens > 0, 'the summary request is counted');
+  assert.ok(result.duration_api_ms > 0 && result.duration_api_ms <= result.duration_ms, 'and its time');
   const events = readFileSync(join(dir, 'events.log'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
     .map((e) => [e.hook_event_name, e.source ?? e.reason ?? e.trigger].join(':'));
   // The first run (startup … other), then the compaction run.
