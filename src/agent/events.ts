@@ -31,6 +31,8 @@ export interface PermissionRequest {
   input: Record<string, unknown>;
   reason: string;
   remedy?: string;
+  /** No allow rule would stop this question (an ask rule, a guarded file): "always" is not offered. */
+  firm?: boolean;
 }
 export type PermissionAnswer = { allow: true } | { allow: false; message: string };
 export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<PermissionAnswer>;

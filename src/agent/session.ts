@@ -278,6 +278,7 @@ export class Session {
 
   /** The narrowest rules that "allow always" would add for this question (SPEC §5); empty when none can be offered. */
   async suggestRules(req: PermissionRequest): Promise<string[]> {
+    if (req.firm) return []; // a rule would never take effect
     let shell;
     if (req.tool === 'Bash') { await initShellParser(); shell = splitCommand(String(req.input.command ?? '')); }
     return suggestRules(req.tool, req.input, this.opts.cwd, shell);

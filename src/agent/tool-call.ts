@@ -101,7 +101,7 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   if (hook.decision === 'allow' && !decision.firm) behavior = 'allow';
   if (hook.decision === 'ask') { behavior = 'ask'; reason = hook.reason ?? reason; }
   if (behavior === 'ask') {
-    const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy }, signal);
+    const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy, firm: decision.firm }, signal);
     if (!answer.allow) return deny(answer.message);
   }
   if (signal.aborted) return { result: err('Interrupted by the user before the tool ran.') };

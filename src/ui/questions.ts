@@ -1,6 +1,5 @@
 import type { PermissionAnswer, PermissionRequest } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
-import { protectedFile, toolPath } from '../permissions/modes.ts';
 import { shortPath } from './format.ts';
 import { permissionPreview } from './permission-preview.ts';
 import type { Choice, PermissionChoice, Question } from './state.ts';
@@ -56,12 +55,9 @@ export interface AskDeps {
  * answer ("always" saves the suggested rules first). An abort while it waits answers "no".
  */
 export async function askPermission(d: AskDeps, req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
-  // A protected file (the settings that hold the guards, .git/, shell start-up files) always asks:
-  // a rule for it would never take effect, so "don't ask again" is not offered.
-  const path = req.tool === 'Edit' || req.tool === 'Write' ? toolPath(req.tool, req.input, d.cwd) : undefined;
   // The preview of an Edit or Write: the change as it will land, from the file as it is now.
   const [always, preview] = await Promise.all([
-    path && protectedFile(path, d.cwd) ? [] : d.session.suggestRules(req).catch(() => [] as string[]),
+    d.session.suggestRules(req).catch(() => [] as string[]),
     permissionPreview(req, d.cwd),
   ]);
   return new Promise((resolveAnswer) => {

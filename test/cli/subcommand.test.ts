@@ -10,4 +10,5 @@ test('options written before a subcommand move after it; prompts and plain runs 
   assert.deepEqual(hoistSubcommand(['-p', 'doctor']), ['-p', 'doctor']);
   assert.deepEqual(hoistSubcommand(['--model', 'doctor', 'fix it']), ['--model', 'doctor', 'fix it']);
   assert.deepEqual(hoistSubcommand(['--verbose', 'fix the bug']), ['--verbose', 'fix the bug']);
+  assert.deepEqual(hoistSubcommand(['--append-system-prompt', 'hooks', 'fix it']), ['--append-system-prompt', 'hooks', 'fix it'], 'every option with a value is known');
 });

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI (npm test builds it first). */
@@ -48,4 +50,13 @@ export function runCli(args: string[], o: CliOptions): Promise<CliRun> {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`CLI timed out\nstdout: ${stdout}\nstderr: ${stderr}`)); }, o.timeoutMs ?? 20_000);
     child.on('close', (code, signal) => { clearTimeout(timer); child.stdin?.destroy(); resolve({ code, signal, stdout, stderr }); });
   });
+}
+
+/** A hook that appends its event's JSON to the project's events.log (read back with `hookEvents`). */
+export const LOG_HOOK = { type: 'command', command: 'cat >> "$ASSISTANT_PROJECT_DIR/events.log"; echo >> "$ASSISTANT_PROJECT_DIR/events.log"' };
+
+/** The hook inputs LOG_HOOK recorded in `dir`, in order. */
+export function hookEvents(dir: string): Array<Record<string, any>> {
+  const file = join(dir, 'events.log');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
 }

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeModel, reply, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
-import { runCli } from './cli.ts';
+import { hookEvents, LOG_HOOK, runCli } from './cli.ts';
 
 let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
@@ -94,7 +94,7 @@ test('/cost totals the continued session from its transcript', async () => {
 });
 
 test('/compact with --output-format json prints one result object and fires SessionStart, PreCompact, SessionEnd (with no conversation: exit 2, saying to continue one)', async () => {
-  const log = { hooks: [{ type: 'command', command: 'cat >> events.log; echo >> events.log' }] };
+  const log = { hooks: [LOG_HOOK] };
   const { dir, home } = makeProject({
     '.assistant/settings.json': JSON.stringify({ hooks: { SessionStart: [log], PreCompact: [log], SessionEnd: [log] } }),
   });
@@ -111,8 +111,7 @@ test('/compact with --output-format json prints one result object and fires Sess
   assert.ok(result.session_id);
   assert.ok(result.usage.output_tokens > 0, 'the summary request is counted');
   assert.ok(result.duration_api_ms > 0 && result.duration_api_ms <= result.duration_ms, 'and its time');
-  const events = readFileSync(join(dir, 'events.log'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
-    .map((e) => [e.hook_event_name, e.source ?? e.reason ?? e.trigger].join(':'));
+  const events = hookEvents(dir).map((e) => [e.hook_event_name, e.source ?? e.reason ?? e.trigger].join(':'));
   // The first run (startup … other), then the compaction run.
   assert.deepEqual(events, ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume', 'PreCompact:manual', 'SessionStart:compact', 'SessionEnd:other']);
   const fresh = makeProject();

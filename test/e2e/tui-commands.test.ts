@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startFakeModel, reply, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
+import { hookEvents, LOG_HOOK } from './cli.ts';
 
 let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
@@ -12,9 +13,6 @@ after(async () => { await model.close(); });
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
-/** A hook that appends its event's JSON to events.log. */
-const LOG_HOOK = { type: 'command', command: 'cat >> "$ASSISTANT_PROJECT_DIR/events.log"; echo >> "$ASSISTANT_PROJECT_DIR/events.log"' };
-const events = (dir: string) => (existsSync(join(dir, 'events.log')) ? readFileSync(join(dir, 'events.log'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
 
 test('/rewind "code only" lists earlier prompts and restores the files as they were before the chosen one', async () => {
   const { dir, home } = makeProject({ 'a.txt': 'original\n' });
@@ -89,8 +87,8 @@ test('/clear fires SessionEnd (clear) and SessionStart (clear) and starts a new 
     await t.waitFor('First answer.');
     await t.waitGone(/Working…/);
     const deadline = Date.now() + 10_000;
-    while (!events(dir).some((e) => e.hook_event_name === 'Notification') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const note = events(dir).find((e) => e.hook_event_name === 'Notification');
+    while (!hookEvents(dir).some((e) => e.hook_event_name === 'Notification') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const note = hookEvents(dir).find((e) => e.hook_event_name === 'Notification');
     assert.ok(note, 'Notification fires after idle input');
     assert.equal(note.notification_type, 'idle_prompt');
     assert.equal(note.message, 'assistant is waiting for your input');
@@ -98,9 +96,9 @@ test('/clear fires SessionEnd (clear) and SessionStart (clear) and starts a new 
     await t.waitGone('First answer.');
     await t.submit('again');
     await t.waitFor('Fresh answer.');
-    const names = events(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason ?? e.notification_type}`);
+    const names = hookEvents(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason ?? e.notification_type}`);
     assert.deepEqual(names.filter((n) => !n.startsWith('Notification')), ['SessionStart:startup', 'SessionEnd:clear', 'SessionStart:clear']);
-    const ids = events(dir).filter((e) => e.hook_event_name === 'SessionStart').map((e) => e.session_id);
+    const ids = hookEvents(dir).filter((e) => e.hook_event_name === 'SessionStart').map((e) => e.session_id);
     assert.notEqual(ids[0], ids[1], '/clear starts a new session');
     assert.deepEqual((model.requests[1].body.messages as unknown[]).length, 1, 'the new conversation starts empty');
   } finally { t.close(); }
@@ -118,7 +116,7 @@ test('/hooks shows a settings change made during the session and applies it only
     await t.submit('first');
     await t.waitFor('One.');
     await t.waitGone(/Working…/);
-    assert.equal(events(dir).length, 0, 'a hook added during the session does not run before it is accepted');
+    assert.equal(hookEvents(dir).length, 0, 'a hook added during the session does not run before it is accepted');
     await t.submit('/hooks');
     const q = await t.waitFor('Use the new hooks and rules from now on?');
     assert.match(q, /\+ hook UserPromptSubmit/);
@@ -126,7 +124,7 @@ test('/hooks shows a settings change made during the session and applies it only
     await t.waitFor(/Accepted: 1 hooks/);
     await t.submit('second');
     await t.waitFor('Two.');
-    assert.deepEqual(events(dir).map((e) => e.prompt), ['second']);
+    assert.deepEqual(hookEvents(dir).map((e) => e.prompt), ['second']);
   } finally { t.close(); }
 });
 
@@ -164,9 +162,9 @@ test('/resume inside a session: a picker of the other sessions; the chosen one c
     const sent = JSON.stringify(model.requests[2].body.messages);
     assert.match(sent, /tell me about apples/);
     assert.doesNotMatch(sent, /pears/);
-    const starts = events(dir).filter((e) => e.hook_event_name === 'SessionStart');
-    assert.deepEqual(events(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason}`).slice(-3), ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume']);
-    assert.equal(starts.at(-1).session_id, starts[0].session_id, 'the resumed session keeps its id');
+    const starts = hookEvents(dir).filter((e) => e.hook_event_name === 'SessionStart');
+    assert.deepEqual(hookEvents(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason}`).slice(-3), ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume']);
+    assert.equal(starts.at(-1)?.session_id, starts[0].session_id, 'the resumed session keeps its id');
   } finally { t.close(); }
 });
 

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
+import { hookEvents, LOG_HOOK } from './cli.ts';
 
 let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
@@ -14,10 +15,8 @@ after(async () => { await model.close(); });
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
-const LOG_HOOK = { type: 'command', command: 'cat >> "$ASSISTANT_PROJECT_DIR/events.log"; echo >> "$ASSISTANT_PROJECT_DIR/events.log"' };
 /** Run by the pane once the CLI is gone: the two flags raw mode turns off, on one line. */
 const STTY = `echo "[stty $(stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' ')]"`;
-const events = (dir: string) => (existsSync(join(dir, 'events.log')) ? readFileSync(join(dir, 'events.log'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
 
 /** Process ids whose command line contains `marker`. */
 function pids(marker: string): number[] {
@@ -55,7 +54,7 @@ for (const [signal, code] of [['TERM', 143], ['HUP', 129]] as const) {
       const end = await t.waitFor(/\[stty [^\]]*\]/);
       assert.match(end, new RegExp(`\\[exit ${code}\\]`));
       await until(() => pids(marker).length === 0 || undefined, 'the sleep to be gone', 5000);
-      assert.deepEqual(events(dir).map((e) => `${e.hook_event_name}:${e.reason}`), ['SessionEnd:other']);
+      assert.deepEqual(hookEvents(dir).map((e) => `${e.hook_event_name}:${e.reason}`), ['SessionEnd:other']);
       assert.equal(/\[stty ([^\]]*)\]/.exec(end)![1].trim(), 'icanon echo', 'raw mode is off');
       assert.ok(t.cursorVisible(), 'the cursor is shown');
     } finally {

@@ -48,6 +48,24 @@ test('a write to the settings file asks without "don\'t ask again" (a rule for i
   await ctrl.exit();
 });
 
+test('a firm ask (an ask rule) offers no "don\'t ask again" either; an ordinary Bash ask does', async () => {
+  model.reset();
+  model.script(reply().tool('Bash', { command: 'git push' }), reply().tool('Bash', { command: 'npm install' }), reply('Done.'));
+  const { ctrl } = await open({ '.assistant/settings.json': JSON.stringify({ permissions: { ask: ['Bash(git push:*)'] } }) });
+  const run = ctrl.submit('push, then install');
+  const first = await until(() => ctrl.store.get().question);
+  assert.equal(first.kind, 'permission');
+  if (first.kind !== 'permission') return;
+  assert.deepEqual(first.always, []);
+  first.answer({ kind: 'deny', feedback: '' });
+  const second = await until(() => { const q = ctrl.store.get().question; return q !== first ? q : undefined; });
+  if (second.kind !== 'permission') return assert.fail('expected a permission question');
+  assert.deepEqual(second.always, ['Bash(npm install:*)']);
+  second.answer({ kind: 'deny', feedback: '' });
+  await run;
+  await ctrl.exit();
+});
+
 test('/mode, /permissions, /cost and /status answer without the model; unknown commands suggest', async () => {
   model.reset();
   const { ctrl } = await open({ '.assistant/settings.json': JSON.stringify({ permissions: { allow: ['Bash(git status:*)'], deny: ['Read(.env)'] } }) });
