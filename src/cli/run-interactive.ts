@@ -1,7 +1,9 @@
 import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { loadSetup } from '../agent/setup.ts';
+import { loadSetup, type Setup } from '../agent/setup.ts';
+import { loadCommands } from '../commands/loader.ts';
+import { isTrusted, projectRunnables, trustFolder } from '../config/trust.ts';
 import { listSessions, projectDir, readEntries } from '../session/transcript.ts';
 
 /** Exit codes for the signals that end a session: 128 + the signal's number. */
@@ -37,6 +39,10 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
     options = { ...opts, resume: id };
   }
   const setup = loadSetup(options, cwd, home);
+  if (!(await trusted(ui, setup))) {
+    process.stdout.write('Nothing was run. Start assistant again in a folder you trust.\n');
+    return 1;
+  }
   const idle = Number(process.env.ASSISTANT_IDLE_NOTIFY_MS);
   const ctrl = new Controller({ setup, version, verbose: opts.verbose, idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined });
   ctrl.slash = runSlash;
@@ -75,6 +81,31 @@ async function loadUi() {
   } finally {
     for (const [k, v] of Object.entries(saved)) if (v !== undefined) process.env[k] = v;
   }
+}
+
+/**
+ * SPEC §11.15: before anything of the project runs (hooks, `!cmd`, MCP servers), a folder not yet
+ * trusted asks the user. The answer is kept in ~/.assistant/state.json (for the home directory,
+ * for this session only). Headless runs never ask.
+ */
+async function trusted(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setup): Promise<boolean> {
+  if (isTrusted(setup.home, setup.cwd)) return true;
+  const commands = loadCommands({ projectRoot: setup.cwd, home: setup.home }).commands.filter((c) => c.scope === 'project');
+  const runs = projectRunnables(setup.cwd, setup.settings.sources, commands);
+  const body = [
+    setup.cwd,
+    '',
+    'assistant can read, change and run files here. A folder you did not write yourself (a cloned repository, a download) may hold settings that run commands on your machine.',
+    ...(runs.length ? ['', 'This folder can run:', ...runs.slice(0, 8).map((r) => `  • ${r}`), ...(runs.length > 8 ? [`  • …and ${runs.length - 8} more`] : [])] : []),
+  ].join('\n');
+  const answer = await ui.pick('Do you trust the files in this folder?', [
+    { label: 'Yes, I trust this folder', value: 'yes' },
+    { label: 'No, exit', value: 'no' },
+  ], body);
+  holdKeys(); // the question gave the terminal back in cooked mode
+  if (answer !== 'yes') return false;
+  trustFolder(setup.home, setup.cwd);
+  return true;
 }
 
 function holdKeys(): void {

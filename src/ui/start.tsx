@@ -55,10 +55,10 @@ function redrawOnResize(ctrl: Controller, wipe: () => void): () => void {
 }
 
 /** A list shown before the session opens (`-r` without an id). Resolves undefined on Esc. */
-export async function pick(title: string, options: Array<Choice<string>>): Promise<string | undefined> {
+export async function pick(title: string, options: Array<Choice<string>>, body?: string): Promise<string | undefined> {
   let answer: string | undefined;
   const width = Math.max(20, (process.stdout.columns ?? 80) - 1);
-  const instance = render(<SelectDialog title={title} options={options} width={width} onAnswer={(v) => { answer = v; instance.clear(); instance.unmount(); }} />, { exitOnCtrlC: false, interactive: true });
+  const instance = render(<SelectDialog title={title} body={body} options={options} width={width} onAnswer={(v) => { answer = v; instance.clear(); instance.unmount(); }} />, { exitOnCtrlC: false, interactive: true });
   await instance.waitUntilExit();
   return answer;
 }

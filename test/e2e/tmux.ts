@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,8 +13,13 @@ import { CLI, cleanEnv } from './cli.ts';
 export class TmuxCli {
   private constructor(readonly socket: string, private readonly dir: string) {}
 
-  /** `afterExit`: shell commands the pane runs once the CLI has exited (e.g. `stty -a`, to see the terminal it left). */
-  static start(args: string[], o: { cwd: string; home: string; env?: Record<string, string | undefined>; width?: number; height?: number; afterExit?: string }): TmuxCli {
+  /**
+   * `afterExit`: shell commands the pane runs once the CLI has exited (e.g. `stty -a`, to see the terminal it left).
+   * `trusted: false`: the folder is not trusted yet, so the session opens with the folder-trust question
+   * (SPEC §11.15); by default the test's HOME already trusts `cwd`.
+   */
+  static start(args: string[], o: { cwd: string; home: string; env?: Record<string, string | undefined>; width?: number; height?: number; afterExit?: string; trusted?: boolean }): TmuxCli {
+    if (o.trusted !== false) trustInHome(o.home, o.cwd);
     const socket = `assistant-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
     const dir = mkdtempSync(join(tmpdir(), 'assistant-tmux-'));
     // CI set, as on the CI machines: the screen must not depend on it (Ink and chalk read it).
@@ -108,4 +113,10 @@ export class TmuxCli {
     // kill-server can leave its socket file behind.
     rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
   }
+}
+
+/** Marks `dir` trusted in `home`'s user state, as answering "yes" to the folder-trust question does. */
+export function trustInHome(home: string, dir: string): void {
+  mkdirSync(join(home, '.assistant'), { recursive: true });
+  writeFileSync(join(home, '.assistant', 'state.json'), JSON.stringify({ trustedFolders: [realpathSync(dir)] }));
 }
