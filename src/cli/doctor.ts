@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { nodeWarning } from './node-support.ts';
 import { spawnSync } from 'node:child_process';
 import { Command, CommanderError } from 'commander';
 import { loadSettings } from '../config/load.ts';
@@ -109,9 +110,9 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
   const bad = (s: string) => { problems++; out(`✗ ${s}\n`); };
   const warn = (s: string) => out(`! ${s}\n`);
 
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major > 22 || (major === 22 && minor >= 12)) ok(`Node ${process.versions.node}`);
-  else bad(`Node ${process.versions.node} is too old: assistant needs Node 22.12 or newer`);
+  const old = nodeWarning();
+  if (old) warn(old);
+  else ok(`Node ${process.versions.node}`);
 
   let env: Record<string, string> = {};
   let model: string | undefined;

@@ -1,6 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { parseArgs } from './args.ts';
 import { Exit } from './exit.ts';
+import { nodeWarning } from './node-support.ts';
 import { hoistSubcommand, RECIPE_COMMANDS } from './subcommand.ts';
 
 /**
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   let code: number;
   try {
     const argv = hoistSubcommand(process.argv.slice(2));
+    const old = argv[0] === 'doctor' ? undefined : nodeWarning();
+    if (old) process.stderr.write(`warning: ${old}\n`);
     const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' || RECIPE_COMMANDS.has(argv[0]) ? undefined : parseArgs(argv, pkg.version);
     if (parsed === undefined && RECIPE_COMMANDS.has(argv[0])) {
       code = await (await import('./recipes-cmd.ts')).recipesCommand(argv);
