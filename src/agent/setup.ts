@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadSettings, settingsFiles, type LoadedSettings } from '../config/load.ts';
 import { SettingsWatch } from '../config/watch.ts';
+import { firstTimeNotices } from '../config/user-state.ts';
 import { loadMemory, memorySection, type MemoryResult } from '../context/memory.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
@@ -67,11 +68,11 @@ function findResume(opts: SetupOptions, home: string, cwd: string): Setup['resum
     return sessions[0];
   }
   if (opts.resume === true) {
-    const list = sessions.slice(0, 10).map((s) => `  ${s.sessionId}  ${new Date(s.mtimeMs).toISOString().slice(0, 16)}  ${s.firstPrompt}`).join('\n');
+    const list = sessions.slice(0, 10).map((s) => `  ${s.sessionId}  ${new Date(s.mtimeMs).toISOString().slice(0, 16)}  ${s.firstPrompt.replace(/\s+/g, ' ').slice(0, 60)}`).join('\n');
     throw new SetupError(2, `--resume needs a session id in headless runs. Recent sessions:\n${list || '  (none)'}`);
   }
   const found = sessions.find((s) => s.sessionId === opts.resume || s.sessionId.startsWith(String(opts.resume)));
-  if (!found) throw new SetupError(1, `No session "${opts.resume}" in this project. Run "assistant -r" to list them.`);
+  if (!found) throw new SetupError(2, `No session "${opts.resume}" in this project. Run "assistant -r" to list them.`);
   return found;
 }
 
@@ -80,7 +81,8 @@ export function loadSetup(opts: SetupOptions, cwd: string, home: string): Setup 
   const settings = loadSettings(home, cwd, opts.settings, cwd);
   const warnings = [...settings.warnings];
   const memory = loadMemory({ cwd, home });
-  warnings.push(...memory.notices, ...memory.warnings);
+  // "Using AGENTS.md instead" is news once per file, not on every run.
+  warnings.push(...firstTimeNotices(home, memory.notices), ...memory.warnings);
   const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
   const additionalDirs = [...opts.addDir, ...(settings.merged.permissions?.additionalDirectories ?? [])].map((d) => resolve(cwd, d));
   for (const d of opts.addDir.map((x) => resolve(cwd, x))) {

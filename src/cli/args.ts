@@ -109,7 +109,13 @@ export function parseArgs(argv: string[], version: string): Parsed {
   const o = program.opts() as CliOptions & { allowedTools: string[]; disallowedTools: string[]; dangerouslySkipPermissions?: boolean };
   // Claude Code's spellings: --allowedTools, --disallowedTools, --dangerously-skip-permissions.
   if (o.dangerouslySkipPermissions && !o.permissionMode) o.permissionMode = 'bypass';
-  const words = program.args;
+  const words = [...program.args];
+  // `-p -r "fix the bug"`: -r takes an optional id, so commander hands it the prompt. Session ids
+  // are UUIDs (a prefix is enough): anything else is the prompt, and -r is left without an id.
+  if (typeof o.resume === 'string' && !/^[0-9a-f-]+$/i.test(o.resume)) {
+    words.unshift(o.resume);
+    o.resume = true;
+  }
   if (words.length === 0) {
     for (const [flag, values] of [['--allowed-tools', o.allowedTools], ['--disallowed-tools', o.disallowedTools]] as const) {
       const v = values.find(looksLikePrompt);

@@ -6,8 +6,10 @@ import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
 import { createSession, loadSetup } from '../agent/setup.ts';
-import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
+import { headlessPrinter, printInit, printResult, refusalSummary, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { readEntries } from '../session/transcript.ts';
+import { resultJson } from '../headless/format.ts';
+import { resolveModel } from '../providers/resolve.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
 import { rulesOf } from '../agent/settings-reload.ts';
@@ -23,6 +25,16 @@ function headlessRules(setup: Parameters<typeof createSession>[0]) {
   const built = rulesOf(setup.settings.sources, setup.opts);
   if (built.errors.length) throw new Exit(2, `Bad permission rules:\n  ${built.errors.join('\n  ')}`);
   return built.rules;
+}
+
+/** `/status`'s model line: the model this run would use, or why there is none. Sends no request. */
+async function modelLine(setup: Parameters<typeof createSession>[0]): Promise<string> {
+  try {
+    const m = await resolveModel({ spec: setup.opts.model ?? setup.settings.merged.model, env: { ...process.env, ...setup.env }, cwd: setup.cwd });
+    return `${m.label} (context window ${m.contextWindow.toLocaleString('en-US')} tokens)`;
+  } catch (e) {
+    return `none (${(e as Error).message.split('\n')[0]})`;
+  }
 }
 
 const STDIN_LIMIT = 10 * 1024 * 1024;
@@ -61,6 +73,21 @@ function sessionCost(path: string | undefined): string {
  * a terminal passes a y/N question on the terminal.
  */
 export async function runHeadless(opts: CliOptions, firstPrompt: string | undefined, VERSION: string, ask: AskFn = refuseAsk): Promise<number> {
+  const started = performance.now();
+  try {
+    return await run(opts, firstPrompt, VERSION, ask);
+  } catch (e) {
+    // A JSON reader gets a result too, not an empty stdout: bad settings, a missing @path, no model…
+    const code = (e as { exitCode?: unknown })?.exitCode;
+    if (typeof code === 'number' && opts.outputFormat !== 'text') {
+      const outcome = { status: 'error' as const, text: '', turns: 0, usage: emptyUsage(), error: (e as Error).message };
+      io.out(`${JSON.stringify(resultJson({ outcome, sessionId: '', durationMs: performance.now() - started, durationApiMs: 0, costUsd: 0, denials: [] }))}\n`);
+    }
+    throw e;
+  }
+}
+
+async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: string, ask: AskFn): Promise<number> {
   let prompt = firstPrompt;
   if (!process.stdin.isTTY && !opts.ignoreStdin) {
     // `cat log | assistant -p "explain"`: piped text comes before the prompt, as with claude -p.
@@ -83,7 +110,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
-    status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
+    status: async () => `cwd: ${cwd}\nmodel: ${await modelLine(setup)}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
   });
   if (slash.kind === 'print') { io.out(slash.text.endsWith('\n') ? slash.text : `${slash.text}\n`); return 0; }
   if (slash.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
@@ -96,9 +123,11 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '',
     // Messages carry the model's own id, as the API returns it (Claude Code prints that); a replay keeps its label.
-    () => (session && session.model.provider !== 'replay' ? session.model.model : session?.model.id));
+    () => (session && session.model.provider !== 'replay' ? session.model.model : session?.model.id), cwd);
+  // Refused calls are summed up at the end, with what would allow them (nobody was there to ask).
+  const refusals = refusalSummary(ask);
   session = await createSession(setup, {
-    emit: printer.sink, ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
+    emit: printer.sink, ask: ask === refuseAsk ? refusals.ask : ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
     extraAllow: command?.source ? { rules: command.allowedTools, source: `${command.source} allowed-tools` } : undefined,
   });
@@ -142,6 +171,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   process.off('SIGTERM', onSignal);
   // SessionEnd runs even after an interrupt, with a fresh signal: it is the user's clean-up.
   await session.end('other', AbortSignal.timeout(60_000));
+  if (ask === refuseAsk) refusals.print(io, session.denials);
   const code = printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
   return code === 130 && abortedBy === 'SIGTERM' ? 143 : code;
 }

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { z } from 'zod';
 import type { SettingsSource } from './load.ts';
+import { readState, updateState } from './user-state.ts';
 
 /**
  * Folder trust (SPEC §11.15): the first interactive start in a folder asks whether to trust it
@@ -9,23 +9,6 @@ import type { SettingsSource } from './load.ts';
  * lives in the user's own state, `~/.assistant/state.json`, never in the project, so a cloned
  * repository cannot declare itself trusted.
  */
-
-const StateSchema = z.looseObject({
-  trustedFolders: z.array(z.string()).optional(),
-});
-type UserState = z.infer<typeof StateSchema>;
-
-export const statePath = (home: string) => join(home, '.assistant', 'state.json');
-
-/** The user's state; an unreadable or malformed file counts as empty (nothing is trusted). */
-function readState(home: string): UserState {
-  try {
-    const parsed = StateSchema.safeParse(JSON.parse(readFileSync(statePath(home), 'utf8')));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
 
 /**
  * Whether `dir` is trusted: it, or a folder above it, was trusted by the user (as in Claude Code,
@@ -44,14 +27,7 @@ export function isTrusted(home: string, dir: string): boolean {
 export function trustFolder(home: string, dir: string): boolean {
   const target = resolve(dir);
   if (target === resolve(home) || target === dirname(target)) return false;
-  const state = readState(home);
-  const folders = new Set(state.trustedFolders ?? []);
-  folders.add(target);
-  const file = statePath(home);
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ ...state, trustedFolders: [...folders].sort() }, null, 2)}\n`);
-  renameSync(tmp, file);
+  updateState(home, (s) => ({ ...s, trustedFolders: [...new Set([...(s.trustedFolders ?? []), target])].sort() }));
   return true;
 }
 

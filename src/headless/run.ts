@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent, AskFn, RunOutcome } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
+import { toolTitle } from '../agent/tool-title.ts';
 import { resultJson, streamJsonEvent } from './format.ts';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -32,13 +33,24 @@ export const refuseAsk: AskFn = async (req) => ({
   message: `Permission to use ${req.tool} was not granted: ${req.reason}. This is a headless run, which cannot ask for approval.${req.remedy ? ` To allow it, run again with ${req.remedy}.` : ''}`,
 });
 
-/** Prints events as they happen for the chosen format. Returned function is the session's event sink. */
-export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: boolean, sessionId: () => string, model: () => string | undefined = () => undefined) {
+/**
+ * Prints events as they happen for the chosen format. Returned function is the session's event sink.
+ * Text output names each tool call on stderr in one line as it ends (`● Bash(npm test): exit 0, 12
+ * lines of output`), so a run never looks like it did nothing; `--verbose` shows the input and the
+ * result's first line, each result under its own call even when read-only calls ran together.
+ */
+export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: boolean, sessionId: () => string, model: () => string | undefined = () => undefined, cwd = process.cwd()) {
   let apiStart = 0;
   let apiMs = 0;
   // Warnings, waits, retries and verification go to stderr in every format (SPEC §11.3, §3, §8);
   // stream-json has them as events on stdout too.
   let endCountdown: (() => void) | undefined;
+  /** The call whose header stderr shows last (verbose): a result under another call repeats its own. */
+  let shown: string | undefined;
+  const header = (id: string, name: string, input: unknown) => {
+    if (shown !== id) io.err(`● ${name}(${JSON.stringify(input).slice(0, 200)})\n`);
+    shown = id;
+  };
   const sink = (ev: AgentEvent) => {
     endCountdown?.();
     endCountdown = undefined;
@@ -56,13 +68,42 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
       const line = streamJsonEvent(ev, sessionId(), model());
       if (line) io.out(`${JSON.stringify({ ...line, uuid: line.uuid ?? randomUUID() })}\n`);
     } else if (verbose) {
-      if (ev.type === 'tool-start') io.err(`● ${ev.name}(${JSON.stringify(ev.input).slice(0, 200)})\n`);
-      if (ev.type === 'tool-end') io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`);
-      if (ev.type === 'tool-denied') io.err(`  ⎿ refused: ${ev.reason}\n`);
+      if (ev.type === 'tool-start') header(ev.id, ev.name, ev.input);
+      if (ev.type === 'tool-end') { header(ev.id, ev.name, ev.input); io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`); }
+      if (ev.type === 'tool-denied') { header(ev.id, ev.name, ev.input); io.err(`  ⎿ refused: ${ev.reason}\n`); }
       if (ev.type === 'hook') io.err(`  ⎿ ${ev.event} hook "${ev.command}": exit ${ev.exitCode ?? '—'} (${ev.durationMs} ms)${ev.outcome === 'block' ? ' — blocked' : ''}\n`);
+    } else if (format === 'text') {
+      if (ev.type === 'tool-end') io.err(`● ${toolTitle(ev.name, ev.input, cwd, 100)}${ev.result.isError ? ': failed' : ev.result.display ? `: ${ev.result.display.split('\n')[0].slice(0, 80)}` : ''}\n`);
+      if (ev.type === 'tool-denied') io.err(`● ${toolTitle(ev.name, ev.input, cwd, 100)}: refused\n`);
     }
   };
   return { sink, apiMs: () => apiMs };
+}
+
+/**
+ * Headless refusals, summed up once at the end (stderr, every format): how many calls were refused
+ * and the flags that would allow the ones a question would have allowed. `ask` wraps the asker to
+ * learn those flags.
+ */
+export function refusalSummary(ask: AskFn) {
+  const remedies = new Set<string>();
+  let asked = 0;
+  return {
+    ask: (async (req, signal) => {
+      const answer = await ask(req, signal);
+      if (!answer.allow) { asked++; if (req.remedy) remedies.add(req.remedy); }
+      return answer;
+    }) as AskFn,
+    print(io: HeadlessIO, denials: ReadonlyArray<{ tool_name: string }>) {
+      const n = denials.length;
+      if (n === 0) return;
+      const tools = [...new Set(denials.map((d) => d.tool_name))].join(', ');
+      const others = n - asked;
+      const allow = remedies.size ? ` To allow ${others > 0 ? 'those a question would have decided' : n === 1 ? 'it' : 'them'}, run again with ${[...remedies].join(', or ')}.` : '';
+      const byRules = others > 0 && asked > 0 ? ` ${others} of them by a deny rule, Plan Mode or a hook.` : '';
+      io.err(`${n} tool call${n === 1 ? ' was' : 's were'} refused (${tools}): a headless run cannot ask.${byRules}${allow}\n`);
+    },
+  };
 }
 
 export function printInit(format: OutputFormat, io: HeadlessIO, session: Session, info: { cwd: string; model: string; mode: string }) {

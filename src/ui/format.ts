@@ -1,7 +1,7 @@
-import { isAbsolute, relative } from 'node:path';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import type { PermissionMode } from '../permissions/modes.ts';
+export { oneLine, shortPath, toolTitle } from '../agent/tool-title.ts';
 
 /** Pure text helpers for the terminal UI. */
 
@@ -17,42 +17,6 @@ export function nextMode(mode: PermissionMode, withBypass: boolean): PermissionM
   const cycle: PermissionMode[] = withBypass ? ['normal', 'auto-accept', 'plan', 'bypass'] : ['normal', 'auto-accept', 'plan'];
   const i = cycle.indexOf(mode);
   return cycle[(i + 1) % cycle.length];
-}
-
-export function shortPath(p: string, cwd: string): string {
-  if (!isAbsolute(p)) return p;
-  const rel = relative(cwd, p);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : p;
-}
-
-export function oneLine(s: string, max: number): string {
-  const flat = s.replace(/\s*\n\s*/g, ' ↵ ').trim();
-  return flat.length > max ? `${flat.slice(0, Math.max(1, max - 1))}…` : flat;
-}
-
-/** Claude Code's names for the tools in the transcript (`Update` for an edit). */
-const TITLES: Record<string, string> = { Edit: 'Update' };
-
-/** `Bash(npm test)`, `Update(src/a.ts)`, `Grep("foo" in src)`: the call as one line. */
-export function toolTitle(name: string, input: unknown, cwd: string, max = 200): string {
-  const i = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  const str = (k: string) => (typeof i[k] === 'string' ? (i[k] as string) : undefined);
-  let arg: string | undefined;
-  switch (name) {
-    case 'Bash': arg = str('command'); break;
-    case 'Read': case 'Edit': case 'Write': {
-      const p = str('file_path');
-      arg = p && shortPath(p, cwd);
-      if (name === 'Read' && p && (i.offset !== undefined || i.limit !== undefined)) arg += `:${i.offset ?? 1}${i.limit !== undefined ? `+${i.limit}` : ''}`;
-      break;
-    }
-    case 'Grep': arg = `"${str('pattern') ?? ''}"${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}${str('glob') ? ` (${str('glob')})` : ''}`; break;
-    case 'Glob': arg = `${str('pattern') ?? ''}${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}`; break;
-    case 'LS': arg = shortPath(str('path') ?? '.', cwd); break;
-    default: arg = Object.keys(i).length ? JSON.stringify(i) : undefined;
-  }
-  const title = TITLES[name] ?? name;
-  return arg === undefined ? title : `${title}(${oneLine(arg, Math.max(10, max - title.length - 2))})`;
 }
 
 /** Keeps the first `max` lines and says how many more there were (Bash output, long results). */

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isTrusted, projectRunnables, statePath, trustFolder } from '../../src/config/trust.ts';
+import { isTrusted, projectRunnables, trustFolder } from '../../src/config/trust.ts';
+import { firstTimeNotices, statePath } from '../../src/config/user-state.ts';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'trust-'));
 
@@ -47,4 +48,11 @@ test('what a folder can run: project and local hooks, commands with !`cmd`, .mcp
     'a command that runs shell code: .assistant/commands/a.md',
     'MCP servers defined in .mcp.json (each still needs its own approval)',
   ]);
+});
+
+test('a notice is shown the first time only, per text', () => {
+  const home = fresh();
+  assert.deepEqual(firstTimeNotices(home, ['a', 'b']), ['a', 'b']);
+  assert.deepEqual(firstTimeNotices(home, ['a', 'c']), ['c']);
+  assert.deepEqual(firstTimeNotices(home, ['a', 'b', 'c']), []);
 });
