@@ -57,12 +57,22 @@ export function parseSettings(file: string, text: string, warnings: string[]): S
 
 /** parseSettings, with a locator for the keys and list items of the text (rules' positions). */
 export function parseSettingsSource(file: string, raw: string, warnings: string[]): { settings: Settings; locate: Locate } {
+  const { value, locate } = parseJsonSource(file, raw, warnings, SettingsSchema, 'the settings');
+  return { settings: value, locate };
+}
+
+/**
+ * Parses a JSON file of the given zod schema (settings, `.mcp.json`) with the same care: syntax
+ * errors and schema errors as ConfigError with line, column and fix; unknown and duplicate keys
+ * and an empty file as warnings. `what` names the whole value in messages ("the settings").
+ */
+export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(file: string, raw: string, warnings: string[], schema: S, what: string): { value: z.infer<S>; locate: Locate } {
   // A leading byte-order mark is dropped silently, as Node's require, TypeScript and VS Code do;
   // columns are then counted as editors show them.
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.trim() === '') {
     warnings.push(`${file}: the file is empty and is read as {} (put {} in it, or delete it)`);
-    return { settings: {}, locate: () => ({ line: 1, column: 1 }) };
+    return { value: schema.parse({}), locate: () => ({ line: 1, column: 1 }) };
   }
   const scan = scanJson(text);
   let json: unknown;
@@ -79,33 +89,33 @@ export function parseSettingsSource(file: string, raw: string, warnings: string[
   const locate = locator(text, scan.positions);
   const where = (path: JsonPath) => { const { line, column } = locate(path); return `${file}:${line}:${column}`; };
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ConfigError(file, 1, 1, 'the settings must be a JSON object', 'wrap the settings in { … }');
+    throw new ConfigError(file, 1, 1, `${what} must be a JSON object`, `wrap ${what} in { … }`);
   }
-  const parsed = SettingsSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const { line, column } = locate(issue.path as JsonPath);
-    const subject = issue.path.length ? `"${showPath(issue.path as JsonPath)}"` : 'the settings';
+    const subject = issue.path.length ? `"${showPath(issue.path as JsonPath)}"` : what;
     throw new ConfigError(file, line, column, `${subject}: ${issue.message}`, fixFor(issue));
   }
   for (const d of scan.duplicates) {
     const { line, column } = lineColumn(text, d.offset);
     warnings.push(`${file}:${line}:${column}: "${showPath(d.path)}" is written twice in the same object; only this last one counts`);
   }
-  for (const u of unknownKeys(json, SettingsSchema)) {
+  for (const u of unknownKeys(json, schema)) {
     const key = String(u.path[u.path.length - 1]);
     const guess = closest(key, u.known);
     const hint = guess ? ` (did you mean "${guess}"?)` : HINTS[key] ?? ` (known keys here: ${u.known.join(', ')})`;
     warnings.push(`${where(u.path)}: unknown key "${showPath(u.path)}" is ignored${hint}`);
   }
-  return { settings: parsed.data, locate };
+  return { value: parsed.data as z.infer<S>, locate };
 }
 
 function fixFor(issue: z.core.$ZodIssue): string {
   const path = showPath(issue.path as JsonPath);
   if (issue.code === 'invalid_value' && 'values' in issue) return `use one of: ${(issue.values as unknown[]).map(String).join(', ')}`;
   if (issue.code === 'invalid_type') return `make ${path || 'it'} a ${issue.expected}`;
-  const doc = issue.path[0] === 'hooks' ? 'hooks.md' : issue.path[0] === 'permissions' ? 'permissions.md' : 'configuration.md';
+  const doc = issue.path[0] === 'hooks' ? 'hooks.md' : issue.path[0] === 'permissions' ? 'permissions.md' : /mcp/i.test(String(issue.path[0])) ? 'mcp.md' : 'configuration.md';
   return `see docs/${doc} for the settings format`;
 }
 

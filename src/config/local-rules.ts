@@ -3,19 +3,19 @@ import { join } from 'node:path';
 import { parseSettings } from './load.ts';
 
 /**
- * Adds allow rules to `.assistant/settings.local.json` (the "allow always" answer), keeping what the
- * file holds. When the file is created, it is added to the project's `.gitignore` (SPEC §2).
- * Throws ConfigError if the existing file is broken: it is never overwritten blindly.
+ * Changes `.assistant/settings.local.json` through `edit` (given the file's JSON, changed in place),
+ * keeping what the file holds. When the file is created, it is added to the project's `.gitignore`
+ * (SPEC §2). Throws ConfigError if the existing file is broken: it is never overwritten blindly.
+ * Returns the file.
  */
-export function addLocalAllowRules(projectRoot: string, rules: string[]): string {
+export function updateLocalSettings(projectRoot: string, edit: (json: Record<string, unknown>) => void): string {
   const file = join(projectRoot, '.assistant', 'settings.local.json');
   const existed = existsSync(file);
   const text = existed ? readFileSync(file, 'utf8') : '{}';
   parseSettings(file, text, []);
   const body = text.replace(/^\uFEFF/, '');
-  const json = JSON.parse(body.trim() === '' ? '{}' : body) as { permissions?: { allow?: string[] } };
-  const allow = (json.permissions ??= {}).allow ??= [];
-  for (const r of rules) if (!allow.includes(r)) allow.push(r);
+  const json = JSON.parse(body.trim() === '' ? '{}' : body) as Record<string, unknown>;
+  edit(json);
   mkdirSync(join(projectRoot, '.assistant'), { recursive: true });
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   if (!existed) {
@@ -27,4 +27,13 @@ export function addLocalAllowRules(projectRoot: string, rules: string[]): string
     }
   }
   return file;
+}
+
+/** Adds allow rules to `.assistant/settings.local.json` (the "allow always" answer). */
+export function addLocalAllowRules(projectRoot: string, rules: string[]): string {
+  return updateLocalSettings(projectRoot, (json) => {
+    const permissions = (json.permissions ??= {}) as { allow?: string[] };
+    const allow = (permissions.allow ??= []);
+    for (const r of rules) if (!allow.includes(r)) allow.push(r);
+  });
 }

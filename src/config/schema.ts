@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HooksSchema } from '../hooks/schema.ts';
+import { McpSettingsShape } from '../mcp/schema.ts';
 
 /** Permission keys; rule syntax is checked by permissions/rules.ts (docs/permissions.md). */
 export const PermissionsSchema = z.object({
@@ -22,7 +23,7 @@ export const SettingsSchema = z.object({
     z.string(),
     z.object({ command: z.string().describe('The command') }).loose(),
   ]).optional().describe('Command that checks the project after the model changed files, e.g. "npm test" (docs/verification.md)'),
-  mcpServers: z.record(z.string(), z.unknown()).optional().describe('MCP servers (not used yet; accepted for Claude Code settings)'),
+  ...McpSettingsShape,
   compaction: z.object({
     auto: z.boolean().optional().describe('Compact automatically when the context is nearly full (default true)'),
     threshold: z.number().gt(0).lt(1).optional().describe('Share of the context window that triggers it (default 0.8)'),

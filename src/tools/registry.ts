@@ -23,6 +23,7 @@ export interface ToolSchema {
 
 /** JSON Schema for a tool's input, as the model is shown it (no `$schema`, no zod's integer bounds noise). */
 export function inputJsonSchema(tool: ToolDef): Record<string, unknown> {
+  if (tool.inputJsonSchema) return tool.inputJsonSchema;
   const schema = z.toJSONSchema(tool.schema, { io: 'input' }) as Record<string, unknown>;
   delete schema.$schema;
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;

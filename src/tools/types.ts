@@ -39,6 +39,8 @@ export interface ToolResult {
   display?: string;
   /** Claude Code–shaped `tool_response` for PostToolUse hooks (SPEC §11.1). */
   response?: unknown;
+  /** Images the tool returned (MCP tools), base64, kept for models that take images (SPEC §12); `output` names each. */
+  images?: Array<{ mediaType: string; data: string }>;
 }
 
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
@@ -46,6 +48,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   /** Sibling .md file's text; what the model is told about the tool. */
   description: string;
   schema: S;
+  /** The input JSON Schema the model sees, when it is given as is rather than made from `schema` (MCP tools: the server's). */
+  inputJsonSchema?: Record<string, unknown>;
   /** Read-only tools may run concurrently and run in Plan Mode. */
   readOnly: boolean;
   /** The file a call concerns (for ASSISTANT_FILE_PATH and path rules), absolute. */
