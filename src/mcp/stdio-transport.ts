@@ -35,7 +35,7 @@ const STDIN_GRACE_MS = 500;
 const TERM_GRACE_MS = 1500;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-const WATCHDOG = 'read _; kill -TERM -- "-$1" 2>/dev/null; sleep 2; kill -KILL -- "-$1" 2>/dev/null';
+const WATCHDOG = 'read _; kill -TERM "-$1" 2>/dev/null; sleep 2; kill -KILL "-$1" 2>/dev/null';
 
 /** Process groups of live servers, ended when assistant exits (see the class comment). */
 const liveGroups = new Set<number>();

@@ -60,6 +60,7 @@ if (flag('--hang')) {
       counted('slow', async ({ ms }, extra) => {
         const token = extra._meta?.progressToken;
         const steps = 4;
+        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, total: steps, message: 'started' } });
         for (let i = 1; i <= steps; i++) {
           const aborted = await new Promise((resolve) => {
             const t = setTimeout(() => resolve(false), ms / steps);
