@@ -2,7 +2,9 @@ import { homedir } from 'node:os';
 import { nodeWarning } from './node-support.ts';
 import { spawnSync } from 'node:child_process';
 import { Command, CommanderError } from 'commander';
-import { loadSettings } from '../config/load.ts';
+import pkg from '../../package.json' with { type: 'json' };
+import { loadSettings, type LoadedSettings } from '../config/load.ts';
+import { skippedWarning } from '../mcp/trust.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { buildRules, settingsRuleLists } from '../permissions/rules.ts';
 import { anthropicBaseUrl, resolveModel } from '../providers/resolve.ts';
@@ -77,11 +79,12 @@ export async function probeProvider(m: ModelHandle, env: NodeJS.ProcessEnv, time
   }
 }
 
-function parseOptions(argv: string[], out: Out, err: Out): { settings?: string; model?: string } | number {
+function parseOptions(argv: string[], out: Out, err: Out): { settings?: string; model?: string; mcpConfig: string[] } | number {
   const program = new Command('assistant doctor')
     .description('Check settings, permission rules, hooks, the model and its provider, and the tools; print what is wrong. Exit 0 when all is well, 1 when a problem was found, 2 on bad usage.')
     .option('--settings <file-or-json>', 'an extra settings file (or inline JSON), as for a run')
     .option('--model <provider:model>', 'the model to check instead of the configured one')
+    .option('--mcp-config <file-or-json>', 'MCP servers to check as well, as for a run (repeatable)', (v: string, prev: string[]) => [...prev, v], [])
     .helpOption('-h, --help', 'show this help')
     .allowExcessArguments(false)
     .exitOverride()
@@ -93,6 +96,30 @@ function parseOptions(argv: string[], out: Out, err: Out): { settings?: string; 
     throw e;
   }
   return program.opts();
+}
+
+/**
+ * MCP servers (SPEC §12): each configured server that may start is started, its tools listed and
+ * its error reported with its last stderr lines; a project server nobody approved is named with
+ * the setting that would approve it.
+ */
+async function checkMcp(ctx: DoctorContext, settings: LoadedSettings, mcpConfig: string[], ok: Out, bad: Out, warn: Out): Promise<void> {
+  try {
+    const { checkServers } = await import('../mcp/check.ts');
+    const r = await checkServers({ projectRoot: ctx.cwd, cwd: ctx.cwd, settings, mcpConfig, env: ctx.env, version: pkg.version });
+    for (const w of r.warnings) warn(w);
+    for (const s of r.statuses) {
+      const label = `MCP server "${s.name}"`;
+      if (s.state === 'connected') ok(`${label}: connected, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`);
+      else if (s.state === 'disabled') ok(`${label}: disabled (${s.error})`);
+      else if (s.state === 'needs-approval') warn(skippedWarning(r.config.servers.find((e) => e.name === s.name)!, ctx.cwd).replace('was not started', 'is not started'));
+      else {
+        bad(`${label}: ${s.error}${s.log.length ? `\n    last output:\n${s.log.slice(-5).map((l) => `      ${l}`).join('\n')}` : ''}`);
+      }
+    }
+  } catch (e) {
+    bad((e as Error).message);
+  }
 }
 
 /**
@@ -116,8 +143,9 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
 
   let env: Record<string, string> = {};
   let model: string | undefined;
+  let settings: LoadedSettings | undefined;
   try {
-    const settings = loadSettings(ctx.home, cwd, opts.settings, cwd);
+    settings = loadSettings(ctx.home, cwd, opts.settings, cwd);
     ok(`settings: ${settings.sources.length ? settings.sources.map((s) => s.file).join(', ') : 'none (defaults)'}`);
     for (const w of settings.warnings) warn(w);
     env = settings.merged.env ?? {};
@@ -147,6 +175,8 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
   } catch (e) {
     bad((e as Error).message);
   }
+
+  if (settings) await checkMcp(ctx, settings, opts.mcpConfig, ok, bad, warn);
 
   const rg = await ripgrepPath();
   const r = spawnSync(rg, ['--version'], { encoding: 'utf8' });

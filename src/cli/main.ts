@@ -20,9 +20,11 @@ async function main(): Promise<void> {
     const argv = hoistSubcommand(process.argv.slice(2));
     const old = argv[0] === 'doctor' ? undefined : nodeWarning();
     if (old) process.stderr.write(`warning: ${old}\n`);
-    const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' || RECIPE_COMMANDS.has(argv[0]) ? undefined : parseArgs(argv, pkg.version);
+    const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' || argv[0] === 'mcp' || RECIPE_COMMANDS.has(argv[0]) ? undefined : parseArgs(argv, pkg.version);
     if (parsed === undefined && RECIPE_COMMANDS.has(argv[0])) {
       code = await (await import('./recipes-cmd.ts')).recipesCommand(argv);
+    } else if (parsed === undefined && argv[0] === 'mcp') {
+      code = await (await import('./mcp-cmd.ts')).mcpCommand(argv.slice(1));
     } else if (parsed === undefined) {
       const sub = argv[0] === 'hooks' ? (await import('./hooks-cmd.ts')).hooksCommand : (await import('./doctor.ts')).doctorCommand;
       code = await sub(argv.slice(1));

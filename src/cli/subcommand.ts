@@ -7,7 +7,7 @@ export const RECIPE_COMMANDS = new Set(['recipes', 'templates', 'advise', 'promp
 function valued(): Set<string> {
   return new Set(buildProgram('').options.filter((o) => o.required && o.long).map((o) => o.long!));
 }
-const SUBCOMMANDS = new Set(['hooks', 'doctor', ...RECIPE_COMMANDS]);
+const SUBCOMMANDS = new Set(['hooks', 'doctor', 'mcp', ...RECIPE_COMMANDS]);
 
 /**
  * `assistant --settings F hooks list` is `assistant hooks list --settings F`: options written before

@@ -151,7 +151,8 @@ export class McpConnection {
     const err = e as NodeJS.ErrnoException & { cause?: { code?: string } };
     if (err?.code === 'ENOENT' && transportOf(this.entry) === 'stdio') return `the command "${this.entry.config.command}" was not found (check "command" and PATH)`;
     if (t?.exit) return `the server exited${exitWords(t.exit)} before it was ready`;
-    if (err?.cause?.code === 'ECONNREFUSED') return `connection refused at ${this.entry.config.url}`;
+    const net = networkCause(e);
+    if (net) return `cannot reach ${this.entry.config.url}: ${net}`;
     return (err?.message ?? String(e)).replace(/^MCP error -?\d+: /, '');
   }
 
@@ -261,6 +262,16 @@ export class McpConnection {
     await this.client?.close().catch(() => {});
     await this.transport?.close().catch(() => {});
   }
+}
+
+/** `fetch failed` says nothing: the cause below it does (ECONNREFUSED, a DNS error, a bad port). */
+function networkCause(e: unknown): string | undefined {
+  if ((e as Error)?.message !== 'fetch failed') return undefined;
+  for (let c = (e as { cause?: unknown }).cause as { code?: string; message?: string; cause?: unknown } | undefined; c; c = c.cause as typeof c) {
+    if (c.code) return c.code === 'ECONNREFUSED' ? 'connection refused' : c.code === 'ENOTFOUND' ? 'no such host' : c.code;
+    if (!c.cause && c.message) return c.message;
+  }
+  return 'the request failed';
 }
 
 function exitWords(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
