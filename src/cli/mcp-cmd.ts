@@ -46,7 +46,7 @@ function stateLine(s: McpServerStatus, entry: McpServerEntry, ctx: McpCommandCon
 
 function printServer(s: McpServerStatus, entry: McpServerEntry, r: CheckResult, out: Out, ctx: McpCommandContext): void {
   out(`${s.name}: ${target(entry.config)} - ${stateLine(s, entry, ctx)}\n`);
-  out(`  from ${show(entry.file, ctx)} (${SCOPE_WORDS[entry.scope]})${entry.hides.length ? `, over ${entry.hides.map((f) => show(f, ctx)).join(', ')}` : ''}\n`);
+  out(`  from ${show(entry.file, ctx)}${entry.file.startsWith('--') ? '' : ` (${SCOPE_WORDS[entry.scope]})`}${entry.hides.length ? `, over ${entry.hides.map((f) => show(f, ctx)).join(', ')}` : ''}\n`);
   if (s.state === 'failed' && s.log.length) {
     out('  last output:\n');
     for (const l of s.log.slice(-5)) out(`    ${l}\n`);
@@ -84,7 +84,7 @@ async function get(ctx: McpCommandContext, name: string, o: LoadOpts, out: Out):
   if (!entry || !s) throw new Exit(1, `No MCP server named "${name}". ${r.config.servers.length ? `Configured: ${r.config.servers.map((e) => e.name).join(', ')}.` : 'None is configured.'}`);
   const c = entry.config;
   out(`${name}:\n`);
-  out(`  Defined in: ${show(entry.file, ctx)} (${SCOPE_WORDS[entry.scope]})\n`);
+  out(`  Defined in: ${show(entry.file, ctx)}${entry.file.startsWith('--') ? '' : ` (${SCOPE_WORDS[entry.scope]})`}\n`);
   if (entry.hides.length) out(`  Hides the same name in: ${entry.hides.map((f) => show(f, ctx)).join(', ')}\n`);
   out(`  Status: ${stateLine(s, entry, ctx)}\n`);
   out(`  Type: ${c.type ?? 'stdio'}\n`);

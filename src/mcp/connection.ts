@@ -153,12 +153,20 @@ export class McpConnection {
     if (t?.exit) return `the server exited${exitWords(t.exit)} before it was ready`;
     const net = networkCause(e);
     if (net) return `cannot reach ${this.entry.config.url}: ${net}`;
+    const status = (err as { code?: unknown })?.code;
+    if (typeof status === 'number' && status >= 400 && status < 600 && transportOf(this.entry) !== 'stdio') {
+      const auth = status === 401 || status === 403 ? ' (check the token in "headers"; OAuth sign-in is not supported yet)' : '';
+      return `the server answered HTTP ${status}${auth}: ${err.message}`;
+    }
     return (err?.message ?? String(e)).replace(/^MCP error -?\d+: /, '');
   }
 
-  /** The connection ended while nobody was closing it: a crash, or a remote server gone. */
+  /**
+   * The connection ended while nobody was closing it: a crash, or a remote server gone. While
+   * starting, the pending request fails too and run() reports the cause.
+   */
   private lost(): void {
-    if (this.closing || this.state === 'failed') return;
+    if (this.closing || this.state !== 'connected') return;
     const t = this.transport as Partial<GroupStdioTransport> | undefined;
     const why = t?.failure?.message ?? (t?.exit ? `the server exited${exitWords(t.exit)}` : 'the connection closed');
     this.set('failed', why);

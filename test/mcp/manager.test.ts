@@ -33,6 +33,7 @@ before(async () => {
         entry('remote', { type: 'http', url: http.url }),
         entry('old', { type: 'sse', url: sse.url, headers: { Authorization: 'Bearer ${SSE_TOKEN}' } }),
         entry('tokenless', { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${NO_SUCH_TOKEN}' } }),
+        entry('refused', { type: 'sse', url: sse.url, headers: { Authorization: 'Bearer wrong' } }),
         entry('cloned', node(FAULT), { scope: 'mcpjson', file: join(tmp, '.mcp.json'), shared: true }),
         entry('turned-down', node(FAULT), { scope: 'mcpjson', file: join(tmp, '.mcp.json'), shared: true }),
       ],
@@ -61,13 +62,14 @@ test('servers start in parallel and report their state: connected, or failed wit
   const states = Object.fromEntries(mcp.statuses().map((s) => [s.name, s.state]));
   assert.deepEqual(states, {
     everything: 'connected', fault: 'connected', crashy: 'connected', garbler: 'connected', garbage: 'failed', dead: 'failed', nocmd: 'failed',
-    remote: 'connected', old: 'connected', tokenless: 'failed', cloned: 'needs-approval', 'turned-down': 'disabled',
+    remote: 'connected', old: 'connected', tokenless: 'failed', refused: 'failed', cloned: 'needs-approval', 'turned-down': 'disabled',
   });
   assert.match(status('garbage').error!, /^the server wrote something on stdout that is not a JSON-RPC message: \{"jsonrpc": "2.0", "id": 0, "result": oops\}/);
   assert.equal(status('dead').error, 'the server exited with code 3 before it was ready');
   assert.deepEqual(status('dead').log, ['starting…', 'fatal: no token']);
   assert.equal(status('nocmd').error, 'the command "assistant-no-such-program" was not found (check "command" and PATH)');
   assert.match(status('tokenless').error!, /^\$\{NO_SUCH_TOKEN\} \(in headers\.Authorization\) is not set/);
+  assert.match(status('refused').error!, /^the server answered HTTP 401 \(check the token in "headers"; OAuth sign-in is not supported yet\): SSE error/);
   assert.equal(status('turned-down').error, 'turned down in "disabledMcpjsonServers"');
   assert.deepEqual(mcp.skippedWarnings(), [`MCP server "cloned" (.mcp.json) was not started: the project defines it and it is not approved. To approve it, add "enabledMcpjsonServers": ["cloned"] (or "enableAllProjectMcpServers": true) to .assistant/settings.local.json, or answer the question in an interactive session.`]);
   assert.ok(status('fault').log.includes('(stdout) fault server 1.0 ready (a banner some servers print)'), 'a banner on stdout is tolerated and kept');
