@@ -108,6 +108,7 @@ function parseScope(v: string): WriteScope {
 }
 
 function checkName(name: string): void {
+  if (name.startsWith('-')) throw new Exit(2, `unknown option "${name}": options come before the server's name (assistant mcp add --help).`);
   if (!SERVER_NAME.test(name)) {
     const hint = name.includes('=') ? ` (to set several variables write -e A=1 -e B=2)` : '';
     throw new Exit(2, `"${name}" is not a server name: use letters, digits, _ and -${hint}.`);

@@ -38,8 +38,8 @@ export const McpServerSchema = z.object({
 });
 export type McpServerConfig = z.infer<typeof McpServerSchema>;
 
-/** Server names: Claude Code's `mcp add` accepts letters, digits, `_` and `-`. */
-export const SERVER_NAME = /^[a-zA-Z0-9_-]+$/;
+/** Server names `mcp add` accepts: letters, digits, `_` and `-` (as Claude Code), not starting with `-`. */
+export const SERVER_NAME = /^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/;
 
 export const McpServersSchema = z.record(z.string(), McpServerSchema);
 
