@@ -457,12 +457,12 @@ test('stepFromJson reads the serialisable forms', T, () => {
 
 test('the model-information routes answer as Ollama and OpenAI-compatible servers do, recorded as probes', T, async () => {
   model.models([{ id: 'qwen3-coder', contextLength: 40960, numCtx: 16384 }, { id: 'local-model', contextLength: 32768 }]);
-  const show = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'qwen3-coder' }) }).then((r) => r.json());
+  const show = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'qwen3-coder' }) }).then((r) => r.json() as Promise<any>);
   assert.equal(show.model_info['fake.context_length'], 40960);
   assert.match(show.parameters, /num_ctx\s+16384/);
   const missing = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'nope' }) });
   assert.equal(missing.status, 404);
-  const list = await fetch(`${model.openaiBaseUrl}/models`).then((r) => r.json());
+  const list = await fetch(`${model.openaiBaseUrl}/models`).then((r) => r.json() as Promise<any>);
   assert.deepEqual(list.data.map((m: { id: string; context_length?: number }) => [m.id, m.context_length]), [['qwen3-coder', 40960], ['local-model', 32768]]);
   assert.equal(model.requests.length, 0, 'probes are not model requests');
   assert.deepEqual(model.probes.map((r) => r.path), ['/api/show', '/api/show', '/v1/models']);
