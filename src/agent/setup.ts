@@ -6,7 +6,7 @@ import { loadMemory, memorySection, type MemoryResult } from '../context/memory.
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { resolveModel } from '../providers/resolve.ts';
-import { listSessions, projectDir } from '../session/transcript.ts';
+import { listSessions, projectDir, transcriptWarning } from '../session/transcript.ts';
 import type { AskFn, EventSink } from './events.ts';
 import { Session } from './session.ts';
 import { rulesOf } from './settings-reload.ts';
@@ -123,5 +123,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
   });
   // `"continue": false` from SessionStart: shown to a person who is there, else it stops the run (docs/hooks.md).
   session.hooks.interactive = w.interactive === true;
+  const damaged = setup.resume && transcriptWarning(setup.resume.path);
+  if (damaged) setup.warnings.push(damaged);
   return session;
 }
