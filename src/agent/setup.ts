@@ -107,7 +107,7 @@ export interface SessionWiring {
 /** Resolves the model, rules and hooks of a Setup and opens its Session. Adds its warnings to `setup.warnings`. */
 export async function createSession(setup: Setup, w: SessionWiring): Promise<Session> {
   const { cwd, home, opts, settings } = setup;
-  const model = await resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd });
+  const model = await resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd, contextWindow: settings.merged.modelContextWindow });
   const rules = rulesOf(settings.sources, opts, w.extraAllow);
   if (rules.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
   setup.warnings.push(...rules.warnings);

@@ -5,7 +5,8 @@ import { Exit } from './exit.ts';
 import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
-import { createSession, loadSetup } from '../agent/setup.ts';
+import { createSession, loadSetup, type Setup } from '../agent/setup.ts';
+import { resolveModel } from '../providers/resolve.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { readEntries } from '../session/transcript.ts';
 import { emptyUsage } from '../providers/types.ts';
@@ -55,6 +56,16 @@ function sessionCost(path: string | undefined): string {
   return `Total cost: $${cost.toFixed(4)}\nTokens: ${input} in, ${output} out\nModel turns: ${turns}`;
 }
 
+/** `/status`: the model and its context window with where that figure comes from (SPEC §11.14). */
+async function modelStatus(setup: Setup): Promise<string> {
+  try {
+    const m = await resolveModel({ spec: setup.opts.model ?? setup.settings.merged.model, env: { ...process.env, ...setup.env }, cwd: setup.cwd, contextWindow: setup.settings.merged.modelContextWindow });
+    return `model: ${m.label}\ncontext window: ${m.contextWindow} tokens (from ${m.contextSource ?? 'the provider'})\n`;
+  } catch (e) {
+    return `model: none usable (${(e as Error).message.split('\n')[0]})\n`;
+  }
+}
+
 /**
  * A headless run (`-p`). Returns the exit code; throws Exit or a config error for exit 2.
  * `ask`: who answers permission questions; by default nobody (refused, SPEC §5). `recipes run` in
@@ -83,7 +94,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
-    status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
+    status: async () => `cwd: ${cwd}\n${await modelStatus(setup)}mode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
   });
   if (slash.kind === 'print') { io.out(slash.text.endsWith('\n') ? slash.text : `${slash.text}\n`); return 0; }
   if (slash.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');

@@ -23,7 +23,7 @@ const INFO_BUILTINS = new Set(['help']);
  * "did you mean". A prompt that is not a command passes through unchanged.
  */
 export async function expandSlash(prompt: string, o: {
-  cwd: string; home: string; signal: AbortSignal; status: () => string; memory: () => string; cost: () => string;
+  cwd: string; home: string; signal: AbortSignal; status: () => string | Promise<string>; memory: () => string; cost: () => string;
   /** The session's mode, added directories and merged rules: a custom command's `!` commands are decided under them. */
   permissions: () => Omit<SessionPermissions, 'cwd' | 'home'>;
 }): Promise<SlashOutcome> {
@@ -37,7 +37,7 @@ export async function expandSlash(prompt: string, o: {
       throw new Exit(2, `Unknown command /${res.name}.${res.suggestions.length ? ` Did you mean ${res.suggestions.map((s) => `/${s}`).join(', ')}?` : ''} Run "assistant -p /help" for the list.`);
     case 'builtin':
       if (INFO_BUILTINS.has(res.name)) return { kind: 'print', text: helpText(loaded) };
-      if (res.name === 'status') return { kind: 'print', text: o.status() };
+      if (res.name === 'status') return { kind: 'print', text: await o.status() };
       if (res.name === 'compact') return { kind: 'compact', instructions: res.args };
       if (res.name === 'memory') return { kind: 'print', text: o.memory() };
       if (res.name === 'cost') return { kind: 'print', text: o.cost() };

@@ -2,6 +2,7 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { streamOnce } from './ai-sdk-stream.ts';
 import { bodyTap } from './body-tap.ts';
 import { DEFAULT_MODELS, modelInfo } from './catalogue.ts';
+import { contextWindow } from './context-window.ts';
 import { loadReplay, replayModel, ReplayFileError } from './replay.ts';
 import { retryPolicyFromEnv, withRetries } from './retry.ts';
 import type { ModelHandle } from './types.ts';
@@ -27,6 +28,8 @@ export interface ResolveOptions {
   spec?: string;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Settings `modelContextWindow`: the window of a model neither the catalogue nor its server knows (SPEC §11.14). */
+  contextWindow?: number;
 }
 
 function inferProvider(model: string): string | undefined {
@@ -166,6 +169,11 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
   const lm = await languageModel(provider, model, env, tap.fetch);
   keepWasmOnBaselineTier();
   const info = modelInfo(model);
+  const window = await contextWindow({
+    provider, model, setting: opts.contextWindow,
+    baseURL: provider === 'ollama' ? ollamaBase(env) : (env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL)?.trim().replace(/\/+$/, ''),
+    apiKey: env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY,
+  });
   const policy = retryPolicyFromEnv(env);
   const idleTimeoutMs = Number(env.ASSISTANT_STREAM_IDLE_TIMEOUT_MS) || 300_000;
   return {
@@ -173,7 +181,8 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
     provider,
     model,
     label: `${provider}:${model}`,
-    contextWindow: info.contextWindow,
+    contextWindow: window.tokens,
+    contextSource: window.source,
     stream: (req, signal) =>
       withRetries(() => streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? info.maxOutputTokens }, signal, { idleTimeoutMs, body: tap.head }), policy, signal),
   };

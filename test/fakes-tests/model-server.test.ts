@@ -405,7 +405,8 @@ test('unknown paths get 404 and consume no step; short paths without /v1 work', 
   assert.equal(model.remaining, 1);
   const lm = createOpenAI({ apiKey: 'x', baseURL: model.url }).chat('gpt-4o') as LanguageModelV4;
   assert.equal((await run(lm)).text, 'kept');
-  assert.equal(model.requests[1].path, '/chat/completions');
+  assert.equal(model.probes[0].path, '/v1/models', 'the model list is a probe (see models())');
+  assert.equal(model.requests[0].path, '/chat/completions');
 });
 
 test('onRequest answers before the script and can fall through to it', T, async () => {

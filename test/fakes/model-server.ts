@@ -11,8 +11,8 @@
  * endEarly sends half and ends the body cleanly; malformed sends its bad data as the body).
  *
  * It also answers the model-information routes that clients probe for a context window (they
- * consume no step and are recorded in `model.probes`, not `model.requests`; with no models declared
- * they are unknown paths, answered 404 like any other):
+ * consume no step and are recorded in `model.probes`, never in `model.requests`; with no models
+ * declared they answer 404 as unknown paths do):
  *   - Ollama                    POST /api/show             ({model_info: {"<arch>.context_length": N}})
  *   - OpenAI-compatible         GET  /v1/models            ({data: [{id, context_length: N}]})
  * Declare the models with `startFakeModel({ models: [...] })` or `model.models([...])`.
@@ -197,7 +197,7 @@ export interface FakeModel {
   readonly anthropicBaseUrl: string;
   /** OpenAI convention (OPENAI_BASE_URL): `url + '/v1'`. */
   readonly openaiBaseUrl: string;
-  /** Every request received, in order (a live array; `reset()` empties it in place); model-information probes excepted. */
+  /** Every request received, in order (a live array; `reset()` empties it in place), except model-information probes (`probes`). */
   readonly requests: RecordedRequest[];
   /** Requests to the model-information routes (`/api/show`, `/v1/models`), in order; `reset()` empties it. */
   readonly probes: RecordedRequest[];
@@ -206,7 +206,7 @@ export interface FakeModel {
   /** Appends steps to the script. */
   script(...steps: Step[]): FakeModel;
   onRequest(hook: RequestHook | undefined): FakeModel;
-  /** Replaces the models the information routes know; `reset()` keeps them. With none (the default) those routes are unknown paths (404). */
+  /** Replaces the models the information routes know; `reset()` keeps them. With none (the default) those routes answer 404. */
   models(list: FakeModelInfo[]): FakeModel;
   /** Forgets the script, the hook, the recorded requests and the id counters; aborts hanging answers. */
   reset(): FakeModel;
@@ -884,6 +884,12 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
 
   /** Ollama's `/api/show` and the OpenAI-compatible `/v1/models`, as those servers answer them. */
   const answerProbe = (req: RecordedRequest, res: http.ServerResponse) => {
+    if (infos.length === 0) {
+      // No models declared: an unknown path, answered as before.
+      req.answer = { kind: 'not-found', status: 404 };
+      sendJson(res, 404, { error: { type: 'not_found_error', message: `fake model: no endpoint ${req.method} ${req.path} (use /v1/messages, /v1/chat/completions or /v1/responses)` } });
+      return;
+    }
     req.answer = { kind: 'model-info', status: 200 };
     if (req.path === '/api/show') {
       const name = typeof req.body?.model === 'string' ? req.body.model : req.body?.name;
@@ -1010,8 +1016,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       }
       const path = (httpReq.url ?? '/').split('?')[0];
       const format = httpReq.method === 'POST' ? formatForPath(path) : 'unknown';
-      // With no models declared these routes stay unknown paths (404, recorded in `requests`), as before.
-      const probe = infos.length > 0 && ((httpReq.method === 'POST' && path === '/api/show') || (httpReq.method === 'GET' && /^(\/v1)?\/models\/?$/.test(path)));
+      const probe = (httpReq.method === 'POST' && path === '/api/show') || (httpReq.method === 'GET' && /^(\/v1)?\/models\/?$/.test(path));
       const rec: RecordedRequest = {
         index: probe ? probes.length : requests.length,
         method: httpReq.method ?? 'GET',
