@@ -99,7 +99,7 @@ export const readTool: ToolDef<typeof schema> = {
     const content = page.lines.slice(0, shown).join('\n') + (atEnd ? '\n' : '');
     return {
       output,
-      display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}${note ? ` (${encodingName(read.format)})` : ''}`,
+      display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}${note ? `, ${encodingName(read.format)}` : ''}`,
       response: { type: 'text', file: { filePath: abs, content, numLines: shown + (atEnd ? 1 : 0), startLine: first + 1, totalLines: total + (finalNewline ? 1 : 0) } },
     };
   },
