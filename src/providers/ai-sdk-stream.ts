@@ -84,7 +84,11 @@ export async function* streamOnce(
       if (done) break;
       const part = value as LanguageModelV4StreamPart;
       if (part.type === 'tool-input-start') open.set(part.id, part.toolName);
-      if (part.type === 'tool-call') open.delete(part.toolCallId);
+      if (part.type === 'tool-call') {
+        open.delete(part.toolCallId);
+        // Chat-style providers flush an unfinished call with its arguments cut short.
+        try { JSON.parse(part.input || '{}'); } catch { open.set(part.toolCallId, part.toolName); }
+      }
       // The provider saw the body end with no final event: an incomplete response is a dropped
       // stream (SPEC §3), never an answer; whatever it held (a half-streamed call) is dropped by the retry.
       if (part.type === 'finish' && part.finishReason?.unified === 'interrupted') break;
