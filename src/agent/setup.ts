@@ -7,7 +7,7 @@ import { loadMemory, memorySection, type MemoryResult } from '../context/memory.
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { resolveModel } from '../providers/resolve.ts';
-import { listSessions, projectDir } from '../session/transcript.ts';
+import { listSessions, projectDir, transcriptWarning } from '../session/transcript.ts';
 import type { AskFn, EventSink } from './events.ts';
 import { Session } from './session.ts';
 import { rulesOf } from './settings-reload.ts';
@@ -109,7 +109,7 @@ export interface SessionWiring {
 /** Resolves the model, rules and hooks of a Setup and opens its Session. Adds its warnings to `setup.warnings`. */
 export async function createSession(setup: Setup, w: SessionWiring): Promise<Session> {
   const { cwd, home, opts, settings } = setup;
-  const model = await resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd });
+  const model = await resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd, contextWindow: settings.merged.modelContextWindow });
   const rules = rulesOf(settings.sources, opts, w.extraAllow);
   if (rules.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
   setup.warnings.push(...rules.warnings);
@@ -125,5 +125,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
   });
   // `"continue": false` from SessionStart: shown to a person who is there, else it stops the run (docs/hooks.md).
   session.hooks.interactive = w.interactive === true;
+  const damaged = setup.resume && transcriptWarning(setup.resume.path);
+  if (damaged) setup.warnings.push(damaged);
   return session;
 }

@@ -131,6 +131,7 @@ export function mergeSettings(list: Settings[]): Settings {
       if (s.permissions.defaultMode) p.defaultMode = s.permissions.defaultMode;
     }
     if (s.compaction) out.compaction = { ...out.compaction, ...s.compaction };
+    if (s.modelContextWindow !== undefined) out.modelContextWindow = s.modelContextWindow;
     if (s.mcpServers) out.mcpServers = { ...out.mcpServers, ...s.mcpServers };
   }
   return out;

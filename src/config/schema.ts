@@ -27,6 +27,8 @@ export const SettingsSchema = z.object({
     auto: z.boolean().optional().describe('Compact automatically when the context is nearly full (default true)'),
     threshold: z.number().gt(0).lt(1).optional().describe('Share of the context window that triggers it (default 0.8)'),
   }).optional().describe('Automatic compaction of long conversations'),
+  modelContextWindow: z.number().int().positive().optional()
+    .describe('Context window in tokens of a model that neither the catalogue nor its server knows (default 200000)'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

@@ -12,8 +12,8 @@ export interface FileSnapshot {
 /** Per-session map of absolute path → snapshot. Shared by Read, Write, Edit and @path attachments. */
 export type FileStateMap = Map<string, FileSnapshot>;
 
-/** Called before a tool changes a file, with its previous content (null: it did not exist). */
-export type BeforeChangeFn = (absPath: string, previous: string | null) => void;
+/** Called before a tool changes a file, with its previous content, as bytes to keep it exact (null: it did not exist). */
+export type BeforeChangeFn = (absPath: string, previous: Uint8Array | string | null) => void;
 
 export interface ToolContext {
   /** Project root: relative paths resolve here; the Bash shell starts here. */
