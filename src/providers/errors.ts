@@ -96,6 +96,10 @@ export function classifyError(err: unknown, body?: string): ProviderErrorInfo {
     // Nothing listens there (a local server not started, a wrong port): retrying only makes the user wait.
     return { message: `nothing is listening at the model server's address (connection refused): ${e?.cause?.message ?? e?.message ?? ''}`.trim(), retryable: false };
   }
+  if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME/.test(text)) {
+    // The host name does not resolve (a typo in a base URL, no network or DNS): a retry 30 s later rarely helps.
+    return { message: `the model server's host name could not be resolved (${e?.cause?.message ?? e?.message ?? ''}): check the base URL and the network`.replace(' ()', ''), retryable: false };
+  }
   if (NETWORK_CODES.test(text)) {
     return { message: `connection to the model server failed: ${e?.cause?.message ?? e?.message ?? String(err)}`, retryable: true };
   }

@@ -77,6 +77,11 @@ test('errors are classified: HTTP status, overload inside a stream, network fail
   assert.equal(classifyError({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }).retryable, true);
   assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } })).retryable, true);
   assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })).retryable, false);
+  for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+    const dns = classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code, message: `getaddrinfo ${code} api.example.invalid` } }));
+    assert.equal(dns.retryable, false, code);
+    assert.match(dns.message, new RegExp(`host name could not be resolved \\(getaddrinfo ${code} api\\.example\\.invalid\\)`));
+  }
   assert.equal(classifyError(new Error('something else')).retryable, false);
 });
 
