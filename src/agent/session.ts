@@ -13,7 +13,7 @@ import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from 
 import type { HookSpec } from '../hooks/schema.ts';
 import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
-import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
+import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
@@ -66,7 +66,7 @@ export class Session {
   readonly denials: Denial[] = [];
   usage: Usage = emptyUsage();
   mode: PermissionMode;
-  private readonly fileState: ToolContext['fileState'] = new Map();
+  private readonly fileState: ToolContext['fileState'];
   private readonly shell = { cwd: '' };
   private readonly history: FileHistory;
   readonly hooks: HookEngine;
@@ -83,10 +83,18 @@ export class Session {
     this.transcript = new Transcript(projectDir(opts.home, opts.cwd), this.id);
     this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
     this.shell.cwd = opts.cwd;
+    this.fileState = recordedFileState(this.transcript, opts.resume ? loadFileState(opts.resume.path) : undefined);
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
     this.emit = (ev) => {
       opts.emit(ev);
       if (ev.type === 'tool-end') this.reportSettingsChanges();
+      // Verification runs and hook outcomes belong to the session's record too (SPEC §9).
+      const timestamp = new Date().toISOString();
+      if (ev.type === 'verify-end') {
+        const { type: _, output, ...v } = ev;
+        this.transcript.write({ type: 'verify', ...v, output: output.split('\n').slice(-40).join('\n'), timestamp });
+      }
+      if (ev.type === 'hook') { const { type: _, ...h } = ev; this.transcript.write({ type: 'hook', ...h, timestamp }); }
     };
     this.hooks = new HookEngine(opts.hooks ?? [], {
       projectDir: opts.cwd, sessionId: this.id, transcriptPath: this.transcript.path, env: opts.env,
@@ -373,4 +381,18 @@ export class Session {
     this.opts.model = model;
     try { return await this.prompt(text, signal, attachments); } finally { this.opts.model = own; }
   }
+}
+
+/**
+ * The session's map of files read, which records each new snapshot in the transcript (`file-state`),
+ * so `-c`/`-r` can bring it back; starts from what a resumed transcript recorded.
+ */
+function recordedFileState(transcript: Transcript, restored?: Map<string, { mtimeMs: number; size: number }>): ToolContext['fileState'] {
+  const map: ToolContext['fileState'] = new Map(restored);
+  const set = map.set.bind(map);
+  map.set = (path, snap) => {
+    transcript.write({ type: 'file-state', path, mtimeMs: snap.mtimeMs, size: snap.size, timestamp: new Date().toISOString() });
+    return set(path, snap);
+  };
+  return map;
 }

@@ -22,7 +22,13 @@ export type TranscriptEntry =
    * `prompt` (0-based position among the transcript's prompts, see `replayTranscript`).
    */
   | { type: 'rewind'; prompt: number; timestamp: string }
-  | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string };
+  | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string }
+  /** The session read (or wrote) this file as it was then: a resumed session may edit it while it is unchanged. */
+  | { type: 'file-state'; path: string; mtimeMs: number; size: number; timestamp: string }
+  /** A verification run (SPEC §8), so a resumed session knows whether it passed. `output`: its last lines. */
+  | { type: 'verify'; command: string; attempt: number; passed: boolean; exitCode: number | null; durationMs: number; output: string; timestamp: string }
+  /** A hook ran: what it was and how it ended (the event's input is not repeated). */
+  | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; outcome: 'ok' | 'block' | 'failed'; durationMs: number; message?: string; timestamp: string };
 
 /**
  * Appends one JSON line per entry, synchronously, as things happen: a crash loses at most the
@@ -206,4 +212,18 @@ export function loadMessages(path: string): Message[] {
     if (next?.role === 'tool') { next.content.push(...fill); } else { repaired.push({ role: 'tool', content: fill }); }
   }
   return repaired;
+}
+
+/**
+ * What the session had read, as the transcript recorded it (`file-state`, forgotten at a `rewind`):
+ * a resumed session may edit these files without reading them again while they are unchanged on
+ * disk. No text is kept, so any change since, even a touch, means reading again.
+ */
+export function loadFileState(path: string): Map<string, { mtimeMs: number; size: number }> {
+  const state = new Map<string, { mtimeMs: number; size: number }>();
+  for (const e of readEntries(path)) {
+    if (e.type === 'rewind') state.clear();
+    if (e.type === 'file-state') state.set(e.path, { mtimeMs: e.mtimeMs, size: e.size });
+  }
+  return state;
 }
