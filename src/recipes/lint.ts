@@ -3,6 +3,8 @@
  * (SPEC §7). Deterministic, no model. Each finding names the rule and the remedy from the pitfall
  * table; the terminal UI shows them as hints, never blocking.
  */
+import { asksForVerification } from './verification.ts';
+
 export interface Finding {
   id: string;
   /** `finding`: the prompt breaks a rule (exit 1); `hint`: advice that does not fail the check. */
@@ -41,7 +43,8 @@ const DOCS_ONLY = /\b(readme|docs?|documentation|comments?|changelog|jsdoc|docst
 const CODE_FILE = /@?[\w./~-]+\.(?!md\b|txt\b|rst\b|adoc\b)[a-z]{1,5}\b/i;
 const CHANGE = /\b(fix|add|implement|refactor|change|update|rename|migrate|remove|delete|rewrite|create|write (?:a |the )?(?:function|module|class|code|endpoint)|replace|convert|upgrade|move|extract|optimi[sz]e|edit)\b/i;
 const READ_ONLY = /\b(do not|don't|without) (?:change|chang|modify|edit|touch)\w* (?:any )?(?:code|files?|anything)\b|\bchange no (?:code|files?)\b|\bno code changes?\b|\bread[- ]only\b|\bplan mode\b|\bonly (?:analy|explain|list|report|review)|\banaly[sz]e only\b/i;
-const VERIFY = /\b(tests?|verify|verification|self-check|lint|typecheck|type-check|compile|ci)\b|\b(?:run|re-?run|execute)\b[^.\n]{0,30}\b(?:npm|yarn|pnpm|pytest|make|cargo|go|build|lint|suite|checks?)\b|\bcheck (?:that|it|the (?:build|output|result))\b|\bbuild (?:passes|succeeds)\b/i;
+/** A prompt that mentions tests or checks at all has not ignored them (the pitfall); asking to run them is verification.ts's. */
+const MENTIONS_CHECKS = /\b(tests?|verify|verification|self-check|lint|typecheck|type-check|compile|ci)\b|\bcheck (?:that|it|the (?:build|output|result))\b|\bbuild (?:passes|succeeds)\b/i;
 const ASKS_OUTPUT = /\b(summari[sz]e|analy[sz]e|review|compare|audit|assess|evaluate|overview|inventory|rank|(?:a|write a|give me a) report|report on)\b/i;
 const FORMAT = /\b(table|json|yaml|csv|markdown|bullets?|bulleted|numbered|checklist|format|sections?|headings?|one (?:line|row) (?:each|per)|one per line|columns?|list|in (?:\d+|one|two|three) (?:words|sentences|lines|paragraphs?))\b/i;
 const REFACTOR = /\b(refactor\w*|restructur\w*|rewrite|clean ?up|reorgani[sz]e|migrat\w*|split|extract|simplif\w*|moderni[sz]e|dedupe|deduplicat\w*)\b/i;
@@ -113,7 +116,7 @@ const CHECKS: Check[] = [
   {
     id: 'no-verification', rule: 'Rule 7: ask for verification (run tests, fix, re-run)', pitfall: 'Tests ignored',
     remedy: 'Ask to run the tests after the change (e.g. "then run npm test; fix and re-run, at most 2 fix attempts")',
-    test: (p) => (CHANGE.test(p.prose) && !TRIVIAL.test(p.prose) && !(DOCS_ONLY.test(p.text) && !CODE_FILE.test(p.text)) && !READ_ONLY.test(p.prose) && !PLAN_FIRST.test(p.prose) && !VERIFY.test(p.prose) ? 'asks for a change but not for tests or any check afterwards' : undefined),
+    test: (p) => (CHANGE.test(p.prose) && !TRIVIAL.test(p.prose) && !(DOCS_ONLY.test(p.text) && !CODE_FILE.test(p.text)) && !READ_ONLY.test(p.prose) && !PLAN_FIRST.test(p.prose) && !MENTIONS_CHECKS.test(p.prose) && !asksForVerification(p.prose) ? 'asks for a change but not for tests or any check afterwards' : undefined),
   },
   {
     id: 'no-output-format', rule: 'Rule 11: ask for structured output (JSON, YAML, CSV or a Markdown table)', pitfall: 'Format unclear',
