@@ -40,7 +40,7 @@ export function recipesMarkdown(): string {
     '| Complexity | Under 5 minutes: a one-line template. 5 to 30 minutes: a recipe with constraints and verification. Over 30 minutes: Plan Mode first, then the recipe in steps. |',
     '| Risk | Low: describe it directly in Auto-Accept. Medium: a recipe in Normal. High (production or core code): Plan Mode, a recipe and human review. |',
     '',
-    'Without `--minutes` or `--risk`, `advise` estimates them from the task\'s words and says so.',
+    'Without `--minutes` or `--risk`, `advise` estimates them from the task\'s words (production, auth, payment: high; prototype, docs, typo: low), else from the recipe the task matches best (its complexity band, and its risk when low: high risk needs the words or `--risk`), else 15 minutes and medium risk, and says which. The modes table decides too: a task whose fitting template or recipe only reads and reports (explain, root cause, review) starts in Plan Mode. A quick task is never offered a 30-minute recipe: for "rename a variable" it says to describe it in one sentence.',
     '',
     '## The recipes',
     '',

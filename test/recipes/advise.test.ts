@@ -36,7 +36,8 @@ const TABLE: Row[] = [
   { task: 'who changed the retry logic last month? look at the git history', recipe: 32, mode: 'plan' },
   { task: 'scaffold unit test stubs for the money module', recipe: 28, mode: 'auto-accept' },
   { task: 'improve my prompt before I send it', recipe: 40, mode: 'plan' },
-  { task: 'add debug logging to the CSV export to see where rows go missing', recipe: 6, mode: 'normal' },
+  // Logging that changes no behaviour is low risk (recipe 6 says so): Auto-Accept.
+  { task: 'add debug logging to the CSV export to see where rows go missing', recipe: 6, mode: 'auto-accept' },
   // 5 to 30 minutes: a recipe with constraints and verification, in the mode its risk asks for.
   { task: 'fix the bug where the cart total is wrong for empty carts, then run the tests', recipe: 5, mode: 'normal', shape: 'recipe' },
   { task: 'the export crashes with a TypeError and I do not know why', recipe: 4, mode: 'plan', shape: 'recipe' },
@@ -77,7 +78,7 @@ const TABLE: Row[] = [
   { task: 'prototype a new CLI flag in my side project', o: { minutes: 60 }, mode: 'plan', then: 'auto-accept', shape: 'plan-then-steps' },
 ];
 
-test('advise picks the recipe and mode a careful engineer would (the source\'s choosing rules)', { todo: 'advise does not follow these yet' }, () => {
+test('advise picks the recipe and mode a careful engineer would (the source\'s choosing rules)', () => {
   assert.ok(TABLE.length >= 30);
   const wrong: string[] = [];
   for (const row of TABLE) {
