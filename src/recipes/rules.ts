@@ -23,7 +23,7 @@ export const WRITING_RULES: WritingRule[] = [
   {
     number: 2, text: 'For complex work, ask for analysis and a plan in `plan.md` first, then review, then execution.',
     short: 'plan complex work in plan.md first, then review, then execute', checks: ['no-plan-first'],
-    judgement: 'how complex a task is, the lint estimates from its words (migrate, rewrite, whole project); `assistant advise --minutes N` takes your estimate',
+    judgement: 'how complex a task is, the lint estimates from its words (migrate, rewrite, whole project); `assistant advise "task" --minutes 20` takes your estimate',
   },
   {
     number: 3, text: 'Give constraints and context (conventions, what not to touch).',
