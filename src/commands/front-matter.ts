@@ -21,7 +21,7 @@ const isFence = (line: string) => line.trimEnd() === '---';
 
 /** YAML's message, or the wording the hand-written reader used for the common slips. */
 function problemText(e: YAMLError, lineText: string): string {
-  if (e.code === 'MULTILINE_IMPLICIT_KEY' || (e.code === 'MISSING_CHAR' && /":"|colon/i.test(e.message))) {
+  if (e.code === 'MULTILINE_IMPLICIT_KEY' || (e.code === 'MISSING_CHAR' && /":"|colon|map values/i.test(e.message))) {
     return `"${lineText.trim()}" is not "key: value"`;
   }
   if (e.code === 'MISSING_CHAR' && /quote/i.test(e.message)) {

@@ -78,7 +78,7 @@ function concrete(text: string): { run?: string; name?: string } {
   const args = cmd.replace(/^assistant\b/, '').replace(/^ (?:recipes|templates|hooks|prompt)(?: (?:show|use|run|chain|save|list|test|lint))?/, '').replace(/^ (?:advise|rules|doctor)/, '');
   if (/\b[A-Z]{1,}\b(?=(?:[^"']*["'][^"']*["'])*[^"']*$)/.test(args.replace(/\b(?:PreToolUse|Bash|Read)\b/g, '')) || /(?:^| )…$/.test(cmd)) return { name: cmd.replace(/ (?:\b[A-Z]+\b|…).*$/, '') };
   if (/^ *$/.test(args) && !['assistant recipes', 'assistant templates', 'assistant rules', 'assistant doctor', 'assistant hooks list'].includes(cmd)) return { name: cmd };
-  if (/^ -[a-z]$/.test(args)) return { name: cmd };
+  if (/^ -[a-z]$/.test(args) || /\w\|\w/.test(args.replace(/(["']).*?\1/g, ''))) return { name: cmd.replace(/\|\S*/g, '') }; // `run|chain`: a synopsis
   return { run: cmd };
 }
 
