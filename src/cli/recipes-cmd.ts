@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
+import { FALLBACK_MEMORY_FILES, MEMORY_FILE } from '../context/memory.ts';
 import { advise, adviceText, type Risk } from '../recipes/advise.ts';
 import { failing, findingsText, LINT_RULES, lintPrompt } from '../recipes/lint.ts';
 import { PITFALLS, ruleByNumber, rulesText, WRITING_RULES, type WritingRule } from '../recipes/rules.ts';
@@ -205,7 +206,8 @@ function program(): { cmd: Command; result: Promise<number>[] } {
     .action((words: string[], o: { json?: boolean }) => done((async () => {
       const text = words.length ? words.join(' ') : await readAll();
       if (!text.trim()) throw new Exit(2, 'No prompt to check. Usage: assistant prompt lint "your prompt"   (or pipe it on standard input)');
-      const findings = lintPrompt(text, { conventionFile: existsSync(join(process.cwd(), 'ASSISTANT.md')) });
+      // A convention file here (or its fallbacks) states the project's constraints for every prompt.
+      const findings = lintPrompt(text, { conventionFile: [MEMORY_FILE, ...FALLBACK_MEMORY_FILES].some((f) => existsSync(join(process.cwd(), f))) });
       out(o.json ? `${JSON.stringify({ findings }, null, 2)}\n` : findingsText(findings));
       return failing(findings).length ? 1 : 0;
     })()));

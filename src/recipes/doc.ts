@@ -73,7 +73,7 @@ export function recipesMarkdown(): string {
     '',
     '## Prompt lint',
     '',
-    '`assistant prompt lint` checks a prompt against the writing rules and the pitfall table, without a model; a finding fails the check (exit 1), a hint does not. In a project with an `ASSISTANT.md`, its conventions count as the prompt\'s constraints (`no-constraints` stays quiet). The terminal UI shows the first two under the input as hints.',
+    '`assistant prompt lint` checks a prompt against the writing rules and the pitfall table, without a model; a finding fails the check (exit 1), a hint does not. In a project with a convention file (`ASSISTANT.md`, or its fallbacks `AGENTS.md` and `CLAUDE.md`), its conventions count as the prompt\'s constraints (`no-constraints` stays quiet). The terminal UI shows the first two under the input as hints.',
     '',
     '| Check | Level | Rules | Pitfall | Remedy |',
     '|---|---|---|---|---|',
