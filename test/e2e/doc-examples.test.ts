@@ -53,12 +53,12 @@ function examples(file: string): Example[] {
     if (fence !== undefined) {
       if (!['', 'sh', 'bash', 'shell', 'console'].includes(fence)) return;
       const cmd = line.replace(/^\s*\$ /, '').replace(/\s{2,}#.*$/, '').trim();
-      if (/(?:^|&&\s*|\|\s*)(?:npx )?assistant\b/.test(cmd)) out.push({ where, text: cmd });
+      if (/(?:^|&&\s*|\|\s*)(?:npx )?assistant(?![\w-])/.test(cmd)) out.push({ where, text: cmd });
       return;
     }
     for (const m of line.matchAll(/`([^`]+)`/g)) {
       const span = m[1].trim();
-      if (/^(?:npx )?assistant\b/.test(span) || (SUBCOMMAND.test(span) && !/[.:]$/.test(span))) out.push({ where, text: span });
+      if (/^(?:npx )?assistant(?![\w-])/.test(span) || (SUBCOMMAND.test(span) && !/[.:]$/.test(span))) out.push({ where, text: span });
     }
   });
   return out;
@@ -67,7 +67,7 @@ function examples(file: string): Example[] {
 /** The command to run, or `name` when the text only names a command. */
 function concrete(text: string): { run?: string; name?: string } {
   // `npm ci && npx assistant …`: the assistant's part (the other tools' commands are CI's).
-  let cmd = text.replace(/^.*&&\s*(?=(?:npx )?assistant\b)/, '').replace(/^npx assistant\b/, 'assistant').replace(/\|\s*npx assistant\b/g, '| assistant');
+  let cmd = text.replace(/^.*&&\s*(?=(?:npx )?assistant(?![\w-]))/, '').replace(/^npx assistant(?![\w-])/, 'assistant').replace(/\|\s*npx assistant(?![\w-])/g, '| assistant');
   if (!/^assistant\b/.test(cmd) && SUBCOMMAND.test(cmd) && !cmd.includes('assistant')) cmd = `assistant ${cmd}`;
   // Optional parts are left out, but for `[--tool NAME]`: the tool events (EVENT is PreToolUse) need it.
   cmd = cmd.replace(/ \[(--tool [A-Z]+)\]/g, ' $1').replace(/ \[(?:--[^\]]*|[A-Z]+)\]/g, '');
