@@ -56,7 +56,7 @@ export function buildProgram(version: string): Command {
   return new Command()
     .name('assistant')
     .description('A terminal AI coding assistant: reads, searches and changes your project through tools, with hooks and permission rules you control.')
-    .usage('[options] [prompt]  |  assistant recipes|templates|advise|prompt lint|hooks|doctor …')
+    .usage('[options] [prompt]  |  assistant recipes|templates|advise|rules|prompt lint|hooks|doctor …')
     .argument('[prompt...]', 'the first prompt (with -p: the prompt to run; read from standard input when omitted)')
     .option('-p, --print', 'headless: run the prompt to completion, print the answer, exit')
     .option('--model <provider:model>', 'the model, e.g. anthropic:claude-sonnet-4-5, openai:gpt-5, ollama:qwen3-coder, replay:FILE')
@@ -85,6 +85,7 @@ Commands:
   recipes [show|use|run|chain|save] …        the prompt recipe library (docs/recipes.md)
   templates [use|run] NAME --file PATH       the one-line templates
   advise "task" [--minutes N] [--risk R]     which prompt shape and mode to use
+  rules [N]                                  the 18 prompt-writing rules and the pitfalls
   prompt lint "prompt"                       check a prompt against the writing rules (exit 1 on findings)
   hooks list | hooks test EVENT …            the hooks in force; dry-run one
   doctor                                     check settings, hooks, provider and tools`);

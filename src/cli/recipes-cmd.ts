@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
+import { FALLBACK_MEMORY_FILES, MEMORY_FILE } from '../context/memory.ts';
 import { advise, adviceText, type Risk } from '../recipes/advise.ts';
-import { failing, findingsText, lintPrompt } from '../recipes/lint.ts';
+import { failing, findingsText, LINT_RULES, lintPrompt } from '../recipes/lint.ts';
+import { PITFALLS, ruleByNumber, rulesText, WRITING_RULES, type WritingRule } from '../recipes/rules.ts';
 import { findRecipe, findTemplate, library } from '../recipes/load.ts';
 import { libraryText, recipeJson, recipeText, templateJson, templatesText, templateText } from '../recipes/render.ts';
 import { saveRecipe } from '../recipes/save.ts';
@@ -186,12 +190,24 @@ function program(): { cmd: Command; result: Promise<number>[] } {
       done(0);
     });
 
+  cmd.command('rules [n]').description('the 18 prompt-writing rules, which prompt lint checks, and which need judgement')
+    .option('--json', 'JSON for scripts')
+    .action((n: string | undefined, o: { json?: boolean }) => {
+      const one = n === undefined ? undefined : ruleByNumber(Number(n));
+      if (n !== undefined && !one) throw new Exit(2, `There is no rule "${n}": the rules are numbered 1 to ${WRITING_RULES.length}. List them with: assistant rules`);
+      const checks = (r: WritingRule) => ({ ...r, checks: r.checks.map((id) => LINT_RULES.find((c) => c.id === id)!).map(({ id, level }) => ({ id, level })) });
+      const json = one ? checks(one) : { rules: WRITING_RULES.map(checks), pitfalls: PITFALLS };
+      out(o.json ? `${JSON.stringify(json, null, 2)}\n` : rulesText(one));
+      done(0);
+    });
+
   cmd.command('prompt').description('prompt tools').command('lint [prompt...]').description('check a prompt against the writing rules and pitfalls (exit 1 on findings)')
     .option('--json', 'JSON for scripts')
     .action((words: string[], o: { json?: boolean }) => done((async () => {
       const text = words.length ? words.join(' ') : await readAll();
       if (!text.trim()) throw new Exit(2, 'No prompt to check. Usage: assistant prompt lint "your prompt"   (or pipe it on standard input)');
-      const findings = lintPrompt(text);
+      // A convention file here (or its fallbacks) states the project's constraints for every prompt.
+      const findings = lintPrompt(text, { conventionFile: [MEMORY_FILE, ...FALLBACK_MEMORY_FILES].some((f) => existsSync(join(process.cwd(), f))) });
       out(o.json ? `${JSON.stringify({ findings }, null, 2)}\n` : findingsText(findings));
       return failing(findings).length ? 1 : 0;
     })()));
@@ -236,7 +252,7 @@ async function chain(list: Recipe[], f: RunFlags): Promise<number> {
   return 0;
 }
 
-/** `assistant recipes|templates|advise|prompt …`. Returns the exit code; bad usage throws Exit(2). */
+/** `assistant recipes|templates|advise|rules|prompt …`. Returns the exit code; bad usage throws Exit(2). */
 export async function recipesCommand(argv: string[]): Promise<number> {
   if (argv.length === 1 && argv[0] === 'prompt') throw new Exit(2, 'Usage: assistant prompt lint "your prompt"   (or pipe the prompt on standard input)');
   const { cmd, result } = program();

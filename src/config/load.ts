@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { closest } from './did-you-mean.ts';
 import { ConfigError, lineColumn } from './errors.ts';
-import { pathKey, scanJson, type JsonPath } from './json-scan.ts';
+import { pathKey, scanJson, type JsonPath, type JsonScan } from './json-scan.ts';
 import { SettingsSchema, type Settings } from './schema.ts';
 import { showPath, unknownKeys } from './unknown-keys.ts';
 
@@ -81,6 +81,7 @@ export function parseSettingsSource(file: string, raw: string, warnings: string[
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw new ConfigError(file, 1, 1, 'the settings must be a JSON object', 'wrap the settings in { … }');
   }
+  guardDuplicates(file, text, scan.duplicates);
   const parsed = SettingsSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -90,6 +91,7 @@ export function parseSettingsSource(file: string, raw: string, warnings: string[
   }
   for (const d of scan.duplicates) {
     const { line, column } = lineColumn(text, d.offset);
+    if (GUARDED.has(String(d.path[0]))) continue;
     warnings.push(`${file}:${line}:${column}: "${showPath(d.path)}" is written twice in the same object; only this last one counts`);
   }
   for (const u of unknownKeys(json, SettingsSchema)) {
@@ -99,6 +101,26 @@ export function parseSettingsSource(file: string, raw: string, warnings: string[
     warnings.push(`${where(u.path)}: unknown key "${showPath(u.path)}" is ignored${hint}`);
   }
   return { settings: parsed.data, locate };
+}
+
+/** Keys whose silent loss would drop guards: deny rules, hooks. */
+const GUARDED = new Set(['permissions', 'hooks']);
+
+/**
+ * A key written twice under `permissions` or `hooks` is an error (SPEC §2: never silently ignore
+ * what may hold the guards): JSON.parse keeps the last one, so a second `"permissions"` drops the
+ * first one's deny rules without a word. Elsewhere a duplicate is a warning.
+ */
+function guardDuplicates(file: string, text: string, duplicates: JsonScan['duplicates']): void {
+  const d = duplicates.find((x) => GUARDED.has(String(x.path[0])));
+  if (!d) return;
+  const { line, column } = lineColumn(text, d.offset);
+  const first = lineColumn(text, d.first).line;
+  const key = showPath(d.path);
+  const what = d.path[0] === 'hooks' ? 'its hooks' : 'its rules (deny rules too)';
+  throw new ConfigError(file, line, column,
+    `"${key}" is written twice in the same object (lines ${first} and ${line}); JSON keeps only the last, which would silently drop the first and ${what}`,
+    `merge the two into one "${String(d.path.at(-1))}" (line ${first} and line ${line})`);
 }
 
 function fixFor(issue: z.core.$ZodIssue): string {

@@ -152,7 +152,7 @@ test('recipes chain passes plan.md from 8 to 9; missing slots are listed before 
   assert.match(step9, /Batch 1 \| status: todo \| files: src\/auth\.ts/, 'recipe 9 got plan.md, written by recipe 8');
 });
 
-test('advise and prompt lint from the command line', async () => {
+test('advise, rules and prompt lint from the command line', async () => {
   const { dir, home } = makeProject({});
   const a = await runCli(['advise', 'fix a typo in the README', '--json'], { cwd: dir, home });
   const j = JSON.parse(a.stdout);
@@ -167,6 +167,14 @@ test('advise and prompt lint from the command line', async () => {
   assert.equal(good.code, 0, good.stdout);
   const js = JSON.parse((await runCli(['prompt', 'lint', '--json', "It's bad, try again."], { cwd: dir, home })).stdout);
   assert.deepEqual(js.findings.map((f: { id: string }) => f.id), ['vague-feedback']);
+  // The rules the recipe notes cite ("rule 16") are published, with what the lint checks.
+  const rules = await runCli(['rules'], { cwd: dir, home });
+  assert.equal(rules.code, 0, rules.stderr);
+  assert.match(rules.stdout, /^16\. Step-by-step reasoning for complex diagnosis\.\n {4}checked by prompt lint: no-step-by-step/m);
+  assert.match(rules.stdout, /No constraints +State conventions in the convention file or prompt +no-constraints/);
+  const one = JSON.parse((await runCli(['rules', '18', '--json'], { cwd: dir, home })).stdout);
+  assert.deepEqual([one.number, one.checks], [18, []]);
+  assert.match(one.judgement, /catalogue/);
 });
 
 test('/recipes and /recipe N inside a session: list, show, fill and run in the recipe\'s mode', async () => {
