@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
@@ -24,7 +24,7 @@ interface FillFlags { set: string[]; file: string[] }
 interface RunFlags extends FillFlags {
   yes?: boolean; model?: string; outputFormat: 'text' | 'json' | 'stream-json'; maxTurns?: string; settings?: string;
   addDir: string[]; verify?: string; verbose?: boolean; permissionMode?: string; allowedTools: string[]; disallowedTools: string[];
-  executeMode: string;
+  executeMode?: string;
 }
 
 function toFill(f: FillFlags): Fill {
@@ -52,6 +52,12 @@ function template(ref: string): Template {
 function fill(body: string, f: Fill, what: string, defaults?: Record<string, string>): string {
   const r = fillSlots(body, f, what, defaults);
   if (!r.ok) throw new Exit(2, `error: ${r.error}`);
+  for (const file of f.files) {
+    // `src/a.ts`, `src/a.ts:40-80`, `src/a.ts:parse` or `#parse`: the file part must exist (SPEC §6: a
+    // missing @path is reported before anything is sent; here, before a prompt is printed or run).
+    const path = file.replace(/^@/, '').replace(/(?::\d+(?:-\d+)?|[:#][A-Za-z_$][\w$.]*)$/, '');
+    if (!existsSync(resolve(path))) throw new Exit(2, `--file ${file}: no such file or directory (${resolve(path)}).`);
+  }
   return r.text;
 }
 
@@ -60,7 +66,7 @@ function withRunOptions(c: Command): Command {
     .option('--set <name=value>', 'fill a slot (repeatable)', collect, [])
     .option('--file <path>', 'fill @<path> (repeatable)', collect, [])
     .option('-y, --yes', 'go on past a Plan Mode step without asking (run: the plan is executed)')
-    .option('--execute-mode <mode>', 'the mode that executes a confirmed plan', 'normal')
+    .option('--execute-mode <mode>', 'the mode that executes a confirmed plan (default: normal on a terminal, which asks; auto-accept otherwise)')
     .option('--model <provider:model>', 'the model')
     .addOption(new Option('--output-format <format>', 'output of each run').choices(['text', 'json', 'stream-json']).default('text'))
     .option('--max-turns <n>', 'stop each run after this many model turns')
@@ -113,11 +119,14 @@ async function runRecipe(r: Recipe, prompt: string, f: RunFlags, next?: Recipe):
   if (next) return { code, stoppedAtPlan: !(f.yes || !process.stdin.isTTY || await confirm(`The plan is in plan.md. Go on with recipe ${next.number}?`)) };
   const go = f.yes || await confirm('The plan is in plan.md. Execute it now?');
   if (!go) {
-    err(`Plan Mode: nothing changed but plan.md. Review it, then execute it in the same session:\n  assistant -c -p "Execute the plan in plan.md" --permission-mode ${f.executeMode}\n`);
+    // A -p run cannot ask: in Normal mode it would refuse every edit, so the hint names a mode that edits.
+    err(`Plan Mode: nothing changed but plan.md. Review it, then execute it in the same session:\n  assistant -c -p "Execute the plan in plan.md" --permission-mode ${f.executeMode ?? 'auto-accept'}\n`);
     return { code, stoppedAtPlan: true };
   }
-  err(`── executing plan.md (${MODE_NAMES[f.executeMode as keyof typeof MODE_NAMES] ?? f.executeMode})\n`);
-  return { code: await headless(cliOptions(f, f.executeMode, { continue: true }), EXECUTE_PLAN), stoppedAtPlan: false };
+  // On a terminal the run asks before each change (normal); with nobody to ask, edits are accepted.
+  const executeMode = f.executeMode ?? (process.stdin.isTTY ? 'normal' : 'auto-accept');
+  err(`── executing plan.md (${MODE_NAMES[executeMode as keyof typeof MODE_NAMES] ?? executeMode})\n`);
+  return { code: await headless(cliOptions(f, executeMode, { continue: true }), EXECUTE_PLAN), stoppedAtPlan: false };
 }
 
 function program(): { cmd: Command; result: Promise<number>[] } {
