@@ -56,7 +56,7 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
       const line = streamJsonEvent(ev, sessionId(), model());
       if (line) io.out(`${JSON.stringify({ ...line, uuid: line.uuid ?? randomUUID() })}\n`);
     } else if (verbose) {
-      if (ev.type === 'tool-start') io.err(`● ${ev.name}(${JSON.stringify(ev.input).slice(0, 200)})\n`);
+      if (ev.type === 'tool-start') io.err(`● ${ev.name}(${JSON.stringify(ev.input).slice(0, 200)})${ev.sandboxed ? ` — sandboxed${ev.reason ? ', allowed without asking' : ''}` : ''}\n`);
       if (ev.type === 'tool-end') io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`);
       if (ev.type === 'tool-denied') io.err(`  ⎿ refused: ${ev.reason}\n`);
       if (ev.type === 'hook') io.err(`  ⎿ ${ev.event} hook "${ev.command}": exit ${ev.exitCode ?? '—'} (${ev.durationMs} ms)${ev.outcome === 'block' ? ' — blocked' : ''}\n`);
