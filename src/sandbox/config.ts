@@ -52,12 +52,12 @@ const GLOB = /[*?[\]{}!]/;
  * any depth, as in gitignore, so it is a pattern.
  */
 export function pathEntry(written: string, source: string, ctx: { projectRoot: string; home: string }): PathEntry {
-  let p = written.trim();
+  const p = written.trim();
   if (p === '~' || p === '~/') return { kind: 'path', path: ctx.home, source };
-  p = p.replace(/\/\*\*$/, '').replace(/(.)\/+$/, '$1');
   const { base, rest } = patternBase(p, ctx.projectRoot, ctx.home);
   const anchored = base !== ctx.projectRoot || rest.startsWith('/') || rest.replace(/\/+$/, '').includes('/');
-  if (!GLOB.test(rest) && anchored) return { kind: 'path', path: join(base, rest), source };
+  const dir = rest.replace(/\/\*\*$/, '').replace(/(.)\/+$/, '$1');
+  if (!GLOB.test(dir) && anchored) return { kind: 'path', path: join(base, dir), source };
   return { kind: 'pattern', pattern: p, base, source };
 }
 

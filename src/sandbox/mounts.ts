@@ -91,11 +91,13 @@ export function planMounts(input: PlanInput): MountPlan {
   }
   for (const d of input.denyWrite) { const r = real(d.path); if (r) addReadOnly(r, d.source); }
 
-  // Shallow first, so the deeper mount wins; at the same path, hiding wins over the rest.
+  // Shallow first, so the deeper mount wins; at the same path, hiding wins over the rest. A
+  // read-only path inside another read-only one needs no mount of its own.
   const order = { write: 0, 'read-only': 1, hide: 2 };
+  const covered = (x: Expanded) => readOnly.some((o) => o !== x && within(o.path, x.path) && !write.some((w) => within(o.path, w) && within(w, x.path)));
   const mounts: Mount[] = [
     ...write.map((path): Mount => ({ kind: 'write', path })),
-    ...readOnly.map((x): Mount => ({ kind: 'read-only', path: x.path })),
+    ...readOnly.filter((x) => !covered(x)).map((x): Mount => ({ kind: 'read-only', path: x.path })),
     ...hidden.map((h): Mount => ({ kind: 'hide', path: h.path, dir: isDir(h.path) })),
   ].sort((a, b) => depth(a.path) - depth(b.path) || order[a.kind] - order[b.kind]);
   return { mounts, placeholders, write, hidden, readOnly };
