@@ -4,7 +4,8 @@ const SHELL_STARTUP = ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.
 
 /**
  * The protected paths of SPEC §11.16 that stay read-only inside the sandbox, even where the
- * sandbox lets commands write (the project): the settings files that hold hooks and rules, the
+ * sandbox lets commands write (the project): the settings files that hold hooks and rules (and
+ * the project's whole `.assistant/` folder, where hook scripts and commands usually live), the
  * hook scripts they name, `.mcp.json`, `.git/hooks/`, `.git/config`, the shell start-up files.
  * A path ending in `/` is a directory.
  *
@@ -15,6 +16,8 @@ const SHELL_STARTUP = ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.
 export function guardedPaths(projectRoot: string, home: string, extra: readonly string[] = []): string[] {
   const settings = [projectRoot, home].flatMap((d) => ['settings.json', 'settings.local.json'].map((f) => join(d, '.assistant', f)));
   return [
+    // The whole folder: the settings, and the hook scripts and commands that usually live beside them.
+    `${join(projectRoot, '.assistant')}/`,
     ...settings,
     join(projectRoot, '.mcp.json'),
     `${join(projectRoot, '.git', 'hooks')}/`,

@@ -41,10 +41,10 @@ const depth = (p: string) => p.split(sep).length;
  * protected and `denyWrite` paths inside them read-only again; the `denyRead` paths hidden. Paths
  * are taken where they really are (bubblewrap mounts on the target of a symbolic link). A deeper
  * mount wins over a shallower one, except that nothing re-opens a part of a hidden place
- * read-only. A protected path that does not exist yet is kept from being created: its parent
- * directory is made read-only when it is not a writable root itself; a missing directory on the
- * way gets an empty read-only placeholder (made here, removed by `removePlaceholders`). Touches
- * the filesystem (stat, realpath, mkdir).
+ * read-only. A protected path that does not exist yet is kept from being created where its parent
+ * exists: a directory gets an empty read-only placeholder (made here, removed by
+ * `removePlaceholders`), a file's parent directory is made read-only unless it is a writable root.
+ * Touches the filesystem (stat, realpath, mkdir).
  */
 export function planMounts(input: PlanInput): MountPlan {
   const write = [...new Set(input.write.map(real).filter((p): p is string => p !== undefined && isDir(p)))];
@@ -71,23 +71,15 @@ export function planMounts(input: PlanInput): MountPlan {
     const path = wantDir ? g.slice(0, -1) : g;
     if (exists(path)) { const r = real(path); if (r) addReadOnly(r, 'protected'); continue; }
     const parent = real(dirname(path));
-    if (parent !== undefined) {
-      if (!isDir(parent) || !inWrite(parent)) continue;
-      if (wantDir || isRoot(parent)) {
-        // A new `.git/hooks/` would be read-only; a new file right in a writable root (`.mcp.json`) cannot be stopped without stopping every new file there.
-        if (wantDir) { const p = placeholder(parent + sep + basename(path), placeholders); if (p) addReadOnly(p, 'protected'); }
-        continue;
-      }
-      addReadOnly(parent, 'protected');
-      continue;
+    if (parent === undefined || !isDir(parent) || !inWrite(parent)) continue; // nothing to stop here, or the parent's own entry does
+    if (wantDir) {
+      // `.assistant/` of a project that has none yet: an empty read-only placeholder keeps a script from making one.
+      const p = placeholder(parent + sep + basename(path), placeholders);
+      if (p) addReadOnly(p, 'protected');
+    } else if (!isRoot(parent)) {
+      addReadOnly(parent, 'protected'); // `.git/config` missing from an existing `.git/`
     }
-    // The first missing directory on the way (`.assistant/` of a project that has none yet).
-    let cur = dirname(path);
-    while (!exists(dirname(cur)) && dirname(cur) !== cur) cur = dirname(cur);
-    const above = real(dirname(cur));
-    if (above === undefined || !inWrite(above) || !isDir(above)) continue;
-    const p = placeholder(above + sep + basename(cur), placeholders);
-    if (p) addReadOnly(p, 'protected');
+    // A new file right in a writable root (`.mcp.json`) cannot be stopped without stopping every new file there.
   }
   for (const d of input.denyWrite) { const r = real(d.path); if (r) addReadOnly(r, d.source); }
 

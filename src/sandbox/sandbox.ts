@@ -101,7 +101,7 @@ export class Sandbox {
       : 'closed';
     return [
       '# Sandbox',
-      `Commands run inside an OS sandbox. They may write only in ${c.write.join(', ')} and in $TMPDIR (not elsewhere in /tmp); the assistant's settings, hook scripts, .mcp.json, .git/hooks and .git/config stay read-only even there.`,
+      `Commands run inside an OS sandbox. They may write only in ${c.write.join(', ')} and in $TMPDIR (not elsewhere in /tmp); the project's .assistant/ folder, hook scripts, .git/hooks and .git/config stay read-only even there (change them with the Edit or Write tool, which asks the user).`,
       `Secrets such as ~/.ssh and ~/.aws cannot be read. The network is ${net}. Processes a command leaves in the background end when it ends.`,
       'When the sandbox stops something, the result says what, in <sandbox_violations>. Do not try to get around it: tell the user which setting would allow it'
         + (c.allowUnsandboxed ? ', or, if the task truly needs it, run the command again with "dangerouslyDisableSandbox": true, which asks the user.' : '.'),

@@ -41,14 +41,16 @@ test('mounts: writable roots, protected paths read-only (made so when missing), 
   assert.deepEqual(plan.placeholders, []);
   assert.deepEqual(plan.write, [p]);
 
-  // A project without .assistant/: an empty read-only placeholder stops a script from making one.
+  // A project without .assistant/: an empty read-only placeholder stops a script from making one
+  // (no .git/: nothing to protect there, and a placeholder would make it look like a repository).
   const bare = tree(['q/README']);
   const q = join(bare, 'q');
   const plan2 = planMounts({ write: [q], guarded: guardedPaths(q, join(bare, 'home')), denyWrite: [], denyRead: [] });
-  assert.deepEqual(plan2.mounts.map((m) => `${m.kind} ${m.path.slice(bare.length)}`), ['write /q', 'read-only /q/.assistant', 'read-only /q/.git']);
+  assert.deepEqual(plan2.mounts.map((m) => `${m.kind} ${m.path.slice(bare.length)}`), ['write /q', 'read-only /q/.assistant']);
   assert.ok(existsSync(join(q, '.assistant')));
+  assert.ok(!existsSync(join(q, '.git')));
   removePlaceholders(plan2);
-  assert.ok(!existsSync(join(q, '.assistant')) && !existsSync(join(q, '.git')));
+  assert.ok(!existsSync(join(q, '.assistant')));
 
   const args = bwrapArgs({ mounts: plan.mounts, emptyDir: '/E', emptyFile: '/F', cwd: p, seccompFd: 4, shareNet: false, disableUserns: true });
   const at = (flag: string, dest: string) => args.findIndex((a, i) => a === flag && args[i + 2] === dest);
