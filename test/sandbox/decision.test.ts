@@ -65,3 +65,21 @@ test('the terminal UI marks a sandboxed call', () => {
   const item = s.history.at(-1)!;
   assert.ok(item.kind === 'tool' && item.sandboxed === true);
 });
+
+test('--sandbox and sandbox.enabled: on, off, or — where it cannot run — a stop or one warning', async () => {
+  const { openSandbox } = await import('../../src/sandbox/open.ts');
+  const missing = { ok: false as const, problem: 'bubblewrap (bwrap) is not installed', fix: 'apt-get install bubblewrap socat' };
+  const open = (flag: boolean | undefined, settings: SandboxSettings | undefined, availability: typeof missing | typeof TOOLS) =>
+    openSandbox({ flag, settings, projectRoot: '/p', home: '/h', additionalDirs: [], rules: RULES, availability });
+  const kind = async (...a: Parameters<typeof open>) => { const r = await open(...a); return r.kind === 'unavailable' ? `unavailable${r.fatal ? ' fatal' : ''}` : r.kind; };
+  assert.equal(await kind(undefined, undefined, TOOLS), 'off');
+  assert.equal(await kind(undefined, { enabled: true }, TOOLS), 'on');
+  assert.equal(await kind(false, { enabled: true }, TOOLS), 'off');
+  assert.equal(await kind(true, { enabled: false }, TOOLS), 'on');
+  assert.equal(await kind(true, undefined, missing), 'unavailable fatal');
+  assert.equal(await kind(undefined, { enabled: true }, missing), 'unavailable');
+  assert.equal(await kind(undefined, { enabled: true, failIfUnavailable: true }, missing), 'unavailable fatal');
+  assert.equal(await kind(false, { enabled: true }, missing), 'off');
+  const r = await open(undefined, { enabled: true }, missing);
+  assert.ok(r.kind === 'unavailable' && /cannot run here: bubblewrap .*ask for permission as usual.*apt-get install bubblewrap socat/.test(r.message));
+});
