@@ -18,6 +18,9 @@ import { FileHistory } from '../session/checkpoints.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
+import { sandboxedBashTool } from '../tools/bash.ts';
+import type { Sandbox } from '../sandbox/sandbox.ts';
+import { sandboxStep } from '../sandbox/decision.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
 import type { AskFn, EventSink, PermissionAnswer, PermissionRequest, RunOutcome } from './events.ts';
 import { runAgent } from './loop.ts';
@@ -52,6 +55,8 @@ export interface SessionOptions {
   memory?: string;
   /** The verification command run after changes, before the answer (SPEC §8). */
   verify?: string;
+  /** The OS sandbox Bash commands run in (SPEC §13); closed when the session ends. */
+  sandbox?: Sandbox;
   now?: Date;
 }
 
@@ -62,7 +67,7 @@ export class Session {
   readonly id: string;
   readonly transcript: Transcript;
   readonly messages: Message[];
-  readonly tools: ToolDef[] = builtinTools;
+  readonly tools: ToolDef[];
   readonly denials: Denial[] = [];
   usage: Usage = emptyUsage();
   mode: PermissionMode;
@@ -79,6 +84,8 @@ export class Session {
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
+    const sb = opts.sandbox;
+    this.tools = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
     this.id = opts.resume?.sessionId ?? randomUUID();
     this.transcript = new Transcript(projectDir(opts.home, opts.cwd), this.id);
     this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
@@ -151,8 +158,13 @@ export class Session {
       shell = splitCommand(String(input.command ?? ''));
     }
     const o = this.opts;
-    return decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules(), shell, cwd: this.shell.cwd });
+    const rules = o.rules ?? emptyRules();
+    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd });
+    return sandboxStep(tool, input, d, { sandbox: o.sandbox, mode: this.mode, rules, shell });
   }
+
+  /** The OS sandbox Bash commands run in, when it is on (SPEC §13). */
+  get sandbox(): Sandbox | undefined { return this.opts.sandbox; }
 
   /**
    * Resolves `@path` references of a prompt into attachments (SPEC §6), checked by the Read rules;
@@ -242,6 +254,7 @@ export class Session {
   /** SessionEnd hooks. */
   async end(reason: 'clear' | 'prompt_input_exit' | 'other', signal: AbortSignal): Promise<void> {
     await sessionEnd(this.hooks, reason, signal);
+    await this.opts.sandbox?.close();
   }
 
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
@@ -261,7 +274,7 @@ export class Session {
     const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd, text) : undefined);
     const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit, skip: () => this.mode === 'plan' }) : undefined;
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
-    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange,
+    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange, sandbox: o.sandbox,
       readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }) !== undefined };
     let outcome: RunOutcome = full !== undefined ? { status: 'error', text: '', turns: 0, usage: emptyUsage(), error: full } : await runAgent(text, {
       model: o.model,

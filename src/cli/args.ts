@@ -72,6 +72,8 @@ export function buildProgram(version: string): Command {
     .option('--settings <file-or-json>', 'an extra settings file (or inline JSON) for this run')
     .option('--add-dir <dir>', 'another directory the tools may use (repeatable)', collect, [])
     .option('--verify <command>', 'verification command to run after changes')
+    .option('--sandbox', 'run every Bash command inside the OS sandbox (docs/sandbox.md); exit 2 when it cannot run here')
+    .option('--no-sandbox', 'run Bash commands without the sandbox, whatever sandbox.enabled says')
     .option('--verbose', 'show tool calls and more detail')
     .option('-c, --continue', 'continue the newest session of this project')
     .option('-r, --resume [sessionId]', 'resume a session by id')

@@ -5,6 +5,7 @@ import { closest } from './did-you-mean.ts';
 import { ConfigError, lineColumn } from './errors.ts';
 import { pathKey, scanJson, type JsonPath, type JsonScan } from './json-scan.ts';
 import { SettingsSchema, type Settings } from './schema.ts';
+import { mergeSandboxSettings } from '../sandbox/settings.ts';
 import { showPath, unknownKeys } from './unknown-keys.ts';
 
 export interface SettingsSource {
@@ -155,6 +156,7 @@ export function mergeSettings(list: Settings[]): Settings {
     if (s.compaction) out.compaction = { ...out.compaction, ...s.compaction };
     if (s.modelContextWindow !== undefined) out.modelContextWindow = s.modelContextWindow;
     if (s.mcpServers) out.mcpServers = { ...out.mcpServers, ...s.mcpServers };
+    if (s.sandbox) out.sandbox = mergeSandboxSettings(out.sandbox, s.sandbox);
   }
   return out;
 }

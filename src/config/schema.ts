@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HooksSchema } from '../hooks/schema.ts';
+import { SandboxSettingsSchema } from '../sandbox/settings.ts';
 
 /** Permission keys; rule syntax is checked by permissions/rules.ts (docs/permissions.md). */
 export const PermissionsSchema = z.object({
@@ -29,6 +30,7 @@ export const SettingsSchema = z.object({
   }).optional().describe('Automatic compaction of long conversations'),
   modelContextWindow: z.number().int().positive().optional()
     .describe('Context window in tokens of a model that neither the catalogue nor its server knows (default 200000)'),
+  sandbox: SandboxSettingsSchema.optional().describe('The OS sandbox for Bash commands (docs/sandbox.md)'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

@@ -28,6 +28,23 @@ export interface ToolContext {
   beforeChange?: BeforeChangeFn;
   /** Is this file (absolute) kept from `tool` by a Read deny rule? Grep, Glob and LS leave such files out of results. */
   readDenied?: (tool: string, absPath: string) => boolean;
+  /** The OS sandbox Bash commands run in (SPEC §13); absent when it is off. */
+  sandbox?: CommandSandbox;
+}
+
+/** What the Bash tool needs of the OS sandbox (sandbox/sandbox.ts). */
+export interface CommandSandbox {
+  /** Does this call run inside (not an excluded command, not a permitted retry outside)? */
+  runsInside(command: string, disable?: unknown): Promise<boolean>;
+  /**
+   * `argv` made ready to run inside, in `cwd`: spawn `file args` with `env` and `fds` as descriptors
+   * 4, 5, …; `finish` with the command's output once it ended says what the sandbox stopped.
+   * Rejects when the sandbox cannot start (the command must then not run).
+   */
+  wrap(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{
+    file: string; args: string[]; env: NodeJS.ProcessEnv; fds: number[];
+    finish(output: string): { report?: string; summary?: string };
+  }>;
 }
 
 /** A tool's result has two audiences: the model (`output`) and people/hooks (`display`, `response`). */
