@@ -40,7 +40,8 @@ await build({
   loader: { '.md': 'text' },
   jsx: 'automatic',
   // ink 8 looks for react-devtools-core only when DEV is set; the stub keeps it out of the bundle.
-  alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
+  // jsonc-parser's "main" is a UMD build whose require('./impl/…') esbuild cannot follow: use its ESM build.
+  alias: { 'react-devtools-core': './scripts/devtools-stub.mjs', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   define: { 'process.env.NODE_ENV': '"production"' },
   // @vscode/ripgrep finds its binary relative to its own module; keep it external.
   external: ['@vscode/ripgrep'],

@@ -9,7 +9,8 @@ export type AgentEvent =
   | { type: 'retry'; attempt: number; maxRetries: number; delayMs: number; message: string }
   /** A complete message added to the conversation: user prompt, assistant reply, or tool results. */
   | { type: 'message'; message: Message; usage?: Usage }
-  | { type: 'tool-start'; id: string; name: string; input: unknown }
+  /** `sandboxed`: runs inside the OS sandbox (SPEC §13); `reason`: why it runs without a question, when the sandbox is why. */
+  | { type: 'tool-start'; id: string; name: string; input: unknown; sandboxed?: boolean; reason?: string }
   | { type: 'tool-end'; id: string; name: string; input: unknown; result: ToolResult; durationMs: number }
   /** A call refused before it ran (rule, mode, hook, or a question headless could not ask). */
   | { type: 'tool-denied'; id: string; name: string; input: unknown; reason: string }

@@ -20,8 +20,8 @@ export interface LoopOptions {
   halted?(): string | undefined;
   /** Extra text parts sent with the prompt (UserPromptSubmit context). */
   context?: string[];
-  /** Runs before every request after the first (auto-compaction between requests of a long run). */
-  beforeRequest?(signal: AbortSignal): Promise<void>;
+  /** Runs before every request after the first (auto-compaction between requests of a long run); a text ends the run with that error. */
+  beforeRequest?(signal: AbortSignal): Promise<string | undefined>;
   /** Counts refusals for permission_denials. */
   onDenied?(call: ToolCall, input: unknown): void;
 }
@@ -91,7 +91,8 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
       return { status: 'max-turns', text: lastText, turns, usage, error: `Reached the turn limit (--max-turns ${opts.maxTurns}).` };
     }
     if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };
-    if (turns > 0) await opts.beforeRequest?.(opts.signal);
+    const stop = turns > 0 ? await opts.beforeRequest?.(opts.signal) : undefined;
+    if (stop !== undefined) return { status: 'error', text: lastText, turns, usage, error: stop };
     turns++;
     opts.run.emit({ type: 'request', turn: turns });
     const t = await streamTurn(opts);

@@ -13,11 +13,14 @@ import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from 
 import type { HookSpec } from '../hooks/schema.ts';
 import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
-import { loadMessages, projectDir, Transcript } from '../session/transcript.ts';
+import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
-import { estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
+import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
+import { sandboxedBashTool } from '../tools/bash.ts';
+import type { Sandbox } from '../sandbox/sandbox.ts';
+import { sandboxStep } from '../sandbox/decision.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
 import type { AskFn, EventSink, PermissionAnswer, PermissionRequest, RunOutcome } from './events.ts';
 import { runAgent } from './loop.ts';
@@ -52,6 +55,8 @@ export interface SessionOptions {
   memory?: string;
   /** The verification command run after changes, before the answer (SPEC §8). */
   verify?: string;
+  /** The OS sandbox Bash commands run in (SPEC §13); closed when the session ends. */
+  sandbox?: Sandbox;
   now?: Date;
 }
 
@@ -62,28 +67,41 @@ export class Session {
   readonly id: string;
   readonly transcript: Transcript;
   readonly messages: Message[];
-  readonly tools: ToolDef[] = builtinTools;
+  readonly tools: ToolDef[];
   readonly denials: Denial[] = [];
   usage: Usage = emptyUsage();
   mode: PermissionMode;
-  private readonly fileState: ToolContext['fileState'] = new Map();
+  private readonly fileState: ToolContext['fileState'];
   private readonly shell = { cwd: '' };
   private readonly history: FileHistory;
   readonly hooks: HookEngine;
   private readonly stop: ReturnType<typeof stopSeam>;
   private startContext: string[] = [];
   private readonly emit: SessionOptions['emit'];
+  /** Prompts run so far, and the last automatic compaction: in which prompt, and the model turns since (SPEC §11.14). */
+  private runs = 0;
+  private lastAutoCompact?: { run: number; turnsAfter: number };
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
+    const sb = opts.sandbox;
+    this.tools = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
     this.id = opts.resume?.sessionId ?? randomUUID();
     this.transcript = new Transcript(projectDir(opts.home, opts.cwd), this.id);
     this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
     this.shell.cwd = opts.cwd;
+    this.fileState = recordedFileState(this.transcript, opts.resume ? loadFileState(opts.resume.path) : undefined);
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
     this.emit = (ev) => {
       opts.emit(ev);
       if (ev.type === 'tool-end') this.reportSettingsChanges();
+      // Verification runs and hook outcomes belong to the session's record too (SPEC §9).
+      const timestamp = new Date().toISOString();
+      if (ev.type === 'verify-end') {
+        const { type: _, output, ...v } = ev;
+        this.transcript.write({ type: 'verify', ...v, output: output.split('\n').slice(-40).join('\n'), timestamp });
+      }
+      if (ev.type === 'hook') { const { type: _, ...h } = ev; this.transcript.write({ type: 'hook', ...h, timestamp }); }
     };
     this.hooks = new HookEngine(opts.hooks ?? [], {
       projectDir: opts.cwd, sessionId: this.id, transcriptPath: this.transcript.path, env: opts.env,
@@ -140,8 +158,13 @@ export class Session {
       shell = splitCommand(String(input.command ?? ''));
     }
     const o = this.opts;
-    return decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules(), shell, cwd: this.shell.cwd });
+    const rules = o.rules ?? emptyRules();
+    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd });
+    return sandboxStep(tool, input, d, { sandbox: o.sandbox, mode: this.mode, rules, shell });
   }
+
+  /** The OS sandbox Bash commands run in, when it is on (SPEC §13). */
+  get sandbox(): Sandbox | undefined { return this.opts.sandbox; }
 
   /**
    * Resolves `@path` references of a prompt into attachments (SPEC §6), checked by the Read rules;
@@ -174,13 +197,44 @@ export class Session {
     return { ok: true, before, usage: r.usage };
   }
 
-  /** Compacts when the conversation passes the threshold share of the context window (SPEC §6). */
-  private async autoCompact(signal: AbortSignal): Promise<void> {
+  /**
+   * Compacts when the conversation passes the threshold share of the context window (SPEC §6), and
+   * never loops (SPEC §11.14): returns why the run must stop instead when compacting cannot help —
+   * no model turn since the last compaction, one model turn of this run filled the context again
+   * right after it, or the conversation is still over the threshold right after compacting (a
+   * failed compaction included). Undefined: go on.
+   */
+  private async autoCompact(signal: AbortSignal): Promise<string | undefined> {
     const auto = this.opts.autoCompact ?? { threshold: 0.8 };
-    if (!auto || this.messages.length === 0 || signal.aborted) return;
-    if (estimateTokens(this.systemPrompt(), this.messages) <= auto.threshold * this.opts.model.contextWindow) return;
+    if (!auto || this.messages.length === 0 || signal.aborted) return undefined;
+    const limit = auto.threshold * this.opts.model.contextWindow;
+    if (estimateTokens(this.fixedContext(), this.messages) <= limit) return undefined;
+    const last = this.lastAutoCompact;
+    if (last?.turnsAfter === 0) return this.compactionLoop('a second compaction would come with no new model turn since the first', limit);
+    if (last?.run === this.runs && last.turnsAfter === 1) return this.compactionLoop('a single model turn filled it again right after a compaction, so compacting again would only repeat that turn', limit);
     const c = await this.compact('auto', undefined, signal);
-    this.emit({ type: 'warning', message: c.ok ? `The context was nearly full: the conversation (${c.before} messages) was compacted into a summary.` : `The context is nearly full and compaction failed: ${c.error}` });
+    if (signal.aborted) return undefined;
+    this.lastAutoCompact = { run: this.runs, turnsAfter: 0 };
+    if (!c.ok) return this.compactionLoop(`compaction failed (${c.error})`, limit);
+    if (estimateTokens(this.fixedContext(), this.messages) > limit) return this.compactionLoop('it is still over the threshold right after a compaction', limit);
+    this.emit({ type: 'warning', message: `The context was nearly full: the conversation (${c.before} messages) was compacted into a summary.` });
+    return undefined;
+  }
+
+  /** What every request carries besides the conversation: the system prompt and the tools' definitions. */
+  private fixedContext(): string {
+    return this.systemPrompt() + JSON.stringify(toolSchemas(this.tools));
+  }
+
+  /** The message that stops a run instead of compacting again (SPEC §11.14): why, and what fills the context. */
+  private compactionLoop(why: string, limit: number): string {
+    const { contextWindow, contextSource } = this.opts.model;
+    const used = estimateTokens(this.fixedContext(), this.messages);
+    return `Stopped: the context is too full to go on (${why}). It holds about ${Math.round(used / 1000)}k tokens; ` +
+      `compaction starts at ${Math.round(limit / 1000)}k of the model's ${Math.round(contextWindow / 1000)}k-token window (from ${contextSource ?? 'the provider'}). ` +
+      `What fills it: ${contextReport(this.fixedContext(), this.messages)}. ` +
+      'Ask for less at a time (read parts of large files, write large files in pieces), start a new conversation, ' +
+      'or set modelContextWindow in settings if the model\'s window is larger.';
   }
 
   /** A permission question: Notification hooks fire first when a person will be waited for (SPEC §4). */
@@ -200,6 +254,7 @@ export class Session {
   /** SessionEnd hooks. */
   async end(reason: 'clear' | 'prompt_input_exit' | 'other', signal: AbortSignal): Promise<void> {
     await sessionEnd(this.hooks, reason, signal);
+    await this.opts.sandbox?.close();
   }
 
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
@@ -214,18 +269,20 @@ export class Session {
       return { status: 'blocked', text: '', turns: 0, usage: emptyUsage(), error: submitted.blocked };
     }
     if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
-    await this.autoCompact(signal);
+    this.runs++;
+    const full = await this.autoCompact(signal);
     const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd, text) : undefined);
     const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit, skip: () => this.mode === 'plan' }) : undefined;
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
-    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange,
+    const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange, sandbox: o.sandbox,
       readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }) !== undefined };
-    let outcome = await runAgent(text, {
+    let outcome: RunOutcome = full !== undefined ? { status: 'error', text: '', turns: 0, usage: emptyUsage(), error: full } : await runAgent(text, {
       model: o.model,
       system: this.systemPrompt(),
       toolSpecs: toolSchemas(this.tools),
       messages: this.messages,
       append: (message, usage) => {
+        if (message.role === 'assistant' && this.lastAutoCompact) this.lastAutoCompact.turnsAfter++;
         this.messages.push(message);
         this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), timestamp: new Date().toISOString() });
         this.emit({ type: 'message', message, usage });
@@ -337,4 +394,18 @@ export class Session {
     this.opts.model = model;
     try { return await this.prompt(text, signal, attachments); } finally { this.opts.model = own; }
   }
+}
+
+/**
+ * The session's map of files read, which records each new snapshot in the transcript (`file-state`),
+ * so `-c`/`-r` can bring it back; starts from what a resumed transcript recorded.
+ */
+function recordedFileState(transcript: Transcript, restored?: Map<string, { mtimeMs: number; size: number }>): ToolContext['fileState'] {
+  const map: ToolContext['fileState'] = new Map(restored);
+  const set = map.set.bind(map);
+  map.set = (path, snap) => {
+    transcript.write({ type: 'file-state', path, mtimeMs: snap.mtimeMs, size: snap.size, timestamp: new Date().toISOString() });
+    return set(path, snap);
+  };
+  return map;
 }

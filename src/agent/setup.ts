@@ -4,10 +4,11 @@ import { loadSettings, settingsFiles, type LoadedSettings } from '../config/load
 import { SettingsWatch } from '../config/watch.ts';
 import { firstTimeNotices } from '../config/user-state.ts';
 import { loadMemory, memorySection, type MemoryResult } from '../context/memory.ts';
-import { collectHooks, missingPrograms } from '../hooks/config.ts';
+import { collectHooks, missingPrograms, programOf } from '../hooks/config.ts';
+import { openSandbox } from '../sandbox/open.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { resolveModel } from '../providers/resolve.ts';
-import { listSessions, projectDir } from '../session/transcript.ts';
+import { listSessions, projectDir, transcriptWarning } from '../session/transcript.ts';
 import type { AskFn, EventSink } from './events.ts';
 import { Session } from './session.ts';
 import { rulesOf } from './settings-reload.ts';
@@ -30,6 +31,8 @@ export interface SetupOptions {
   disallowedTools: string[];
   verify?: string;
   appendSystemPrompt?: string;
+  /** `--sandbox` (true) / `--no-sandbox` (false): the OS sandbox for this run, over `sandbox.enabled` (SPEC §13). */
+  sandbox?: boolean;
 }
 
 /** What a session is made from: settings, memory and choices, read once at start (SPEC §11.9). */
@@ -109,21 +112,35 @@ export interface SessionWiring {
 /** Resolves the model, rules and hooks of a Setup and opens its Session. Adds its warnings to `setup.warnings`. */
 export async function createSession(setup: Setup, w: SessionWiring): Promise<Session> {
   const { cwd, home, opts, settings } = setup;
-  const model = await resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd });
   const rules = rulesOf(settings.sources, opts, w.extraAllow);
   if (rules.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
-  setup.warnings.push(...rules.warnings);
   const hooks = collectHooks(settings.sources);
+  // The sandbox's check (a tiny sandbox, when asked for) runs beside the model's resolution.
+  const [sandbox, model] = await Promise.all([
+    openSandbox({
+      flag: opts.sandbox, settings: settings.merged.sandbox, projectRoot: cwd, home, additionalDirs: setup.additionalDirs, rules: rules.rules, env: process.env,
+      // Hook scripts run outside the sandbox: commands inside may not change them (SPEC §11.16).
+      protectedExtra: hooks.hooks.flatMap((h) => { const p = programOf(h.command, cwd, home); return p?.includes('/') ? [resolve(cwd, p)] : []; }),
+    }),
+    resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd, contextWindow: settings.merged.modelContextWindow }),
+  ]);
+  setup.warnings.push(...rules.warnings);
   setup.warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
+  if (sandbox.kind === 'unavailable') {
+    if (sandbox.fatal) throw new SetupError(2, sandbox.message);
+    setup.warnings.push(sandbox.message);
+  } else if (sandbox.kind === 'on') setup.warnings.push(...sandbox.warnings);
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
   const session = new Session({
     cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
     interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, rules: rules.rules,
     hooks: hooks.hooks, watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
-    verify: setup.verify,
+    verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined,
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
   // `"continue": false` from SessionStart: shown to a person who is there, else it stops the run (docs/hooks.md).
   session.hooks.interactive = w.interactive === true;
+  const damaged = setup.resume && transcriptWarning(setup.resume.path);
+  if (damaged) setup.warnings.push(damaged);
   return session;
 }

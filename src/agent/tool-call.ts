@@ -42,7 +42,8 @@ export interface ToolSeams {
 export interface ToolRunContext {
   tools: Map<string, ToolDef>;
   toolCtx: ToolContext;
-  decide(tool: string, input: Record<string, unknown>): Promise<Decision>;
+  /** `sandboxed`: the call runs inside the OS sandbox (SPEC §13); `autoAllowed`: that is why it needs no question. */
+  decide(tool: string, input: Record<string, unknown>): Promise<Decision & { sandboxed?: boolean; autoAllowed?: boolean }>;
   ask: AskFn;
   seams: ToolSeams;
   emit: EventSink;
@@ -106,7 +107,7 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   }
   if (signal.aborted) return { result: err('Interrupted by the user before the tool ran.') };
 
-  ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input });
+  ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input, ...(decision.sandboxed ? { sandboxed: true, reason: behavior === 'allow' && decision.autoAllowed ? decision.reason : undefined } : {}) });
   const started = performance.now();
   let result = await executeTool(tool, input, ctx.toolCtx);
   const durationMs = performance.now() - started;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isReadOnlyCommand } from '../permissions/decide.ts';
+import { asksForVerification, namedVerifyCommand } from '../recipes/verification.ts';
 import { splitCommand } from '../permissions/shell/parser.ts';
 import { OutputCap } from '../tools/output-cap.ts';
 import { killProcessGroup } from '../tools/process-group.ts';
@@ -45,19 +46,14 @@ export function runVerifyCommand(command: string, cwd: string, env: NodeJS.Proce
   });
 }
 
-/** A test command the prompt names: `npm test` in backticks, or "run pytest", "run cargo test" … */
-const NAMED = /`([^`\n]{2,80})`|\b(?:run|re-?run|execute)\s+((?:npm|pnpm|yarn|bun)(?: run)? test\b[^\s.,;]*|pytest\b|cargo test\b|go test(?: \.\/\.\.\.)?|make (?:test|check)\b|npx (?:vitest|jest)\b(?: run)?)/i;
-const TESTISH = /\b(test|check|spec|pytest|vitest|jest|mocha|verify)\b/i;
-
 /**
  * The command a prompt that asks for verification means: the one it names, else the project's
  * obvious one (`npm test` with a real test script, `make test`, `cargo test`, `go test ./...`,
  * `pytest` with its configuration), else none: the model runs the tests itself, as asked.
  */
 export function detectTestCommand(cwd: string, prompt = ''): string | undefined {
-  const named = NAMED.exec(prompt);
-  const cmd = named?.[1] ?? named?.[2];
-  if (cmd && TESTISH.test(cmd)) return cmd.trim();
+  const named = namedVerifyCommand(prompt);
+  if (named) return named;
   const read = (f: string) => { try { return readFileSync(join(cwd, f), 'utf8'); } catch { return undefined; } };
   try {
     const test = (JSON.parse(read('package.json') ?? 'null') as { scripts?: Record<string, string> } | null)?.scripts?.test;
@@ -70,12 +66,8 @@ export function detectTestCommand(cwd: string, prompt = ''): string | undefined 
   return undefined;
 }
 
-const ASKS_FOR_VERIFICATION = /\b(?:re-?run|run|execute)\b[^.\n]{0,40}\btests?\b|\bmake sure\b[^.\n]{0,30}\btests? pass|\bverify (?:it|that|each|every|the (?:fix|change|result)e?s?)\b/i;
-
-/** Whether a prompt asks for verification (SPEC §8), e.g. "fix it, then run the tests". */
-export function asksForVerification(prompt: string): boolean {
-  return ASKS_FOR_VERIFICATION.test(prompt);
-}
+/** Whether a prompt asks for verification (SPEC §8), e.g. "fix it, then run the tests" (the one detector `prompt lint` uses too). */
+export { asksForVerification };
 
 function lastLines(text: string, n: number): string {
   const lines = text.split('\n');

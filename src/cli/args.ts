@@ -56,7 +56,7 @@ export function buildProgram(version: string): Command {
   return new Command()
     .name('assistant')
     .description('A terminal AI coding assistant: reads, searches and changes your project through tools, with hooks and permission rules you control.')
-    .usage('[options] [prompt]  |  assistant recipes|templates|advise|prompt lint|hooks|mcp|doctor …')
+    .usage('[options] [prompt]  |  assistant recipes|templates|advise|rules|prompt lint|hooks|mcp|doctor …')
     .argument('[prompt...]', 'the first prompt (with -p: the prompt to run; read from standard input when omitted)')
     .option('-p, --print', 'headless: run the prompt to completion, print the answer, exit')
     .option('--model <provider:model>', 'the model, e.g. anthropic:claude-sonnet-4-5, openai:gpt-5, ollama:qwen3-coder, replay:FILE')
@@ -72,6 +72,8 @@ export function buildProgram(version: string): Command {
     .option('--settings <file-or-json>', 'an extra settings file (or inline JSON) for this run')
     .option('--add-dir <dir>', 'another directory the tools may use (repeatable)', collect, [])
     .option('--verify <command>', 'verification command to run after changes')
+    .option('--sandbox', 'run every Bash command inside the OS sandbox (docs/sandbox.md); exit 2 when it cannot run here')
+    .option('--no-sandbox', 'run Bash commands without the sandbox, whatever sandbox.enabled says')
     .option('--verbose', 'show tool calls and more detail')
     .option('-c, --continue', 'continue the newest session of this project')
     .option('-r, --resume [sessionId]', 'resume a session by id')
@@ -85,6 +87,7 @@ Commands:
   recipes [show|use|run|chain|save] …        the prompt recipe library (docs/recipes.md)
   templates [use|run] NAME --file PATH       the one-line templates
   advise "task" [--minutes N] [--risk R]     which prompt shape and mode to use
+  rules [N]                                  the 18 prompt-writing rules and the pitfalls
   prompt lint "prompt"                       check a prompt against the writing rules (exit 1 on findings)
   hooks list | hooks test EVENT …            the hooks in force; dry-run one
   mcp add|add-json|list|get|remove …         MCP servers (docs/mcp.md)

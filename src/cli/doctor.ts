@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { nodeWarning } from './node-support.ts';
 import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { loadSettings, type LoadedSettings } from '../config/load.ts';
@@ -10,6 +11,7 @@ import { buildRules, settingsRuleLists } from '../permissions/rules.ts';
 import { anthropicBaseUrl, resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import { ripgrepPath } from '../tools/rg.ts';
+import { sandboxDoctor } from '../sandbox/doctor.ts';
 
 type Out = (s: string) => void;
 
@@ -144,6 +146,7 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
   let env: Record<string, string> = {};
   let model: string | undefined;
   let settings: LoadedSettings | undefined;
+  let sandbox: Parameters<typeof sandboxDoctor>[0] | undefined;
   try {
     settings = loadSettings(ctx.home, cwd, opts.settings, cwd);
     ok(`settings: ${settings.sources.length ? settings.sources.map((s) => s.file).join(', ') : 'none (defaults)'}`);
@@ -160,6 +163,8 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
     const missing = missingPrograms(hooks, cwd, { ...ctx.env, ...env });
     for (const m of missing) bad(`hook: ${m}`);
     if (missing.length === 0) ok(`hooks: ${hooks.length} configured, every program found`);
+    const additionalDirs = (settings.merged.permissions?.additionalDirectories ?? []).map((d) => resolve(cwd, d));
+    sandbox = { settings: settings.merged.sandbox, projectRoot: cwd, home: ctx.home, additionalDirs, rules: rules.rules, env: ctx.env };
   } catch (e) {
     bad((e as Error).message);
   }
@@ -184,6 +189,7 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
   else bad(`ripgrep (${rg}) does not run: ${r.error?.message ?? r.stderr}`);
   const bash = spawnSync('bash', ['-c', 'echo ok'], { encoding: 'utf8' });
   if (bash.stdout?.trim() === 'ok') ok('bash'); else bad('bash is not available: the Bash tool and hooks need it');
+  if (sandbox) for (const l of await sandboxDoctor(sandbox)) (l.level === 'ok' ? ok : l.level === 'bad' ? bad : warn)(l.text);
 
   out(problems ? `${problems} problem${problems > 1 ? 's' : ''} found.\n` : 'All good.\n');
   return problems ? 1 : 0;

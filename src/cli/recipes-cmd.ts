@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
+import { FALLBACK_MEMORY_FILES, MEMORY_FILE } from '../context/memory.ts';
 import { advise, adviceText, type Risk } from '../recipes/advise.ts';
-import { failing, findingsText, lintPrompt } from '../recipes/lint.ts';
+import { failing, findingsText, LINT_RULES, lintPrompt } from '../recipes/lint.ts';
+import { PITFALLS, ruleByNumber, rulesText, WRITING_RULES, type WritingRule } from '../recipes/rules.ts';
 import { findRecipe, findTemplate, library } from '../recipes/load.ts';
 import { libraryText, recipeJson, recipeText, templateJson, templatesText, templateText } from '../recipes/render.ts';
 import { saveRecipe } from '../recipes/save.ts';
@@ -20,7 +24,7 @@ interface FillFlags { set: string[]; file: string[] }
 interface RunFlags extends FillFlags {
   yes?: boolean; model?: string; outputFormat: 'text' | 'json' | 'stream-json'; maxTurns?: string; settings?: string;
   addDir: string[]; verify?: string; verbose?: boolean; permissionMode?: string; allowedTools: string[]; disallowedTools: string[];
-  executeMode: string;
+  executeMode?: string;
 }
 
 function toFill(f: FillFlags): Fill {
@@ -48,6 +52,12 @@ function template(ref: string): Template {
 function fill(body: string, f: Fill, what: string, defaults?: Record<string, string>): string {
   const r = fillSlots(body, f, what, defaults);
   if (!r.ok) throw new Exit(2, `error: ${r.error}`);
+  for (const file of f.files) {
+    // `src/a.ts`, `src/a.ts:40-80`, `src/a.ts:parse` or `#parse`: the file part must exist (SPEC §6: a
+    // missing @path is reported before anything is sent; here, before a prompt is printed or run).
+    const path = file.replace(/^@/, '').replace(/(?::\d+(?:-\d+)?|[:#][A-Za-z_$][\w$.]*)$/, '');
+    if (!existsSync(resolve(path))) throw new Exit(2, `--file ${file}: no such file or directory (${resolve(path)}).`);
+  }
   return r.text;
 }
 
@@ -56,7 +66,7 @@ function withRunOptions(c: Command): Command {
     .option('--set <name=value>', 'fill a slot (repeatable)', collect, [])
     .option('--file <path>', 'fill @<path> (repeatable)', collect, [])
     .option('-y, --yes', 'go on past a Plan Mode step without asking (run: the plan is executed)')
-    .option('--execute-mode <mode>', 'the mode that executes a confirmed plan', 'normal')
+    .option('--execute-mode <mode>', 'the mode that executes a confirmed plan (default: normal on a terminal, which asks; auto-accept otherwise)')
     .option('--model <provider:model>', 'the model')
     .addOption(new Option('--output-format <format>', 'output of each run').choices(['text', 'json', 'stream-json']).default('text'))
     .option('--max-turns <n>', 'stop each run after this many model turns')
@@ -109,11 +119,14 @@ async function runRecipe(r: Recipe, prompt: string, f: RunFlags, next?: Recipe):
   if (next) return { code, stoppedAtPlan: !(f.yes || !process.stdin.isTTY || await confirm(`The plan is in plan.md. Go on with recipe ${next.number}?`)) };
   const go = f.yes || await confirm('The plan is in plan.md. Execute it now?');
   if (!go) {
-    err(`Plan Mode: nothing changed but plan.md. Review it, then execute it in the same session:\n  assistant -c -p "Execute the plan in plan.md" --permission-mode ${f.executeMode}\n`);
+    // A -p run cannot ask: in Normal mode it would refuse every edit, so the hint names a mode that edits.
+    err(`Plan Mode: nothing changed but plan.md. Review it, then execute it in the same session:\n  assistant -c -p "Execute the plan in plan.md" --permission-mode ${f.executeMode ?? 'auto-accept'}\n`);
     return { code, stoppedAtPlan: true };
   }
-  err(`── executing plan.md (${MODE_NAMES[f.executeMode as keyof typeof MODE_NAMES] ?? f.executeMode})\n`);
-  return { code: await headless(cliOptions(f, f.executeMode, { continue: true }), EXECUTE_PLAN), stoppedAtPlan: false };
+  // On a terminal the run asks before each change (normal); with nobody to ask, edits are accepted.
+  const executeMode = f.executeMode ?? (process.stdin.isTTY ? 'normal' : 'auto-accept');
+  err(`── executing plan.md (${MODE_NAMES[executeMode as keyof typeof MODE_NAMES] ?? executeMode})\n`);
+  return { code: await headless(cliOptions(f, executeMode, { continue: true }), EXECUTE_PLAN), stoppedAtPlan: false };
 }
 
 function program(): { cmd: Command; result: Promise<number>[] } {
@@ -186,12 +199,24 @@ function program(): { cmd: Command; result: Promise<number>[] } {
       done(0);
     });
 
+  cmd.command('rules [n]').description('the 18 prompt-writing rules, which prompt lint checks, and which need judgement')
+    .option('--json', 'JSON for scripts')
+    .action((n: string | undefined, o: { json?: boolean }) => {
+      const one = n === undefined ? undefined : ruleByNumber(Number(n));
+      if (n !== undefined && !one) throw new Exit(2, `There is no rule "${n}": the rules are numbered 1 to ${WRITING_RULES.length}. List them with: assistant rules`);
+      const checks = (r: WritingRule) => ({ ...r, checks: r.checks.map((id) => LINT_RULES.find((c) => c.id === id)!).map(({ id, level }) => ({ id, level })) });
+      const json = one ? checks(one) : { rules: WRITING_RULES.map(checks), pitfalls: PITFALLS };
+      out(o.json ? `${JSON.stringify(json, null, 2)}\n` : rulesText(one));
+      done(0);
+    });
+
   cmd.command('prompt').description('prompt tools').command('lint [prompt...]').description('check a prompt against the writing rules and pitfalls (exit 1 on findings)')
     .option('--json', 'JSON for scripts')
     .action((words: string[], o: { json?: boolean }) => done((async () => {
       const text = words.length ? words.join(' ') : await readAll();
       if (!text.trim()) throw new Exit(2, 'No prompt to check. Usage: assistant prompt lint "your prompt"   (or pipe it on standard input)');
-      const findings = lintPrompt(text);
+      // A convention file here (or its fallbacks) states the project's constraints for every prompt.
+      const findings = lintPrompt(text, { conventionFile: [MEMORY_FILE, ...FALLBACK_MEMORY_FILES].some((f) => existsSync(join(process.cwd(), f))) });
       out(o.json ? `${JSON.stringify({ findings }, null, 2)}\n` : findingsText(findings));
       return failing(findings).length ? 1 : 0;
     })()));
@@ -236,7 +261,7 @@ async function chain(list: Recipe[], f: RunFlags): Promise<number> {
   return 0;
 }
 
-/** `assistant recipes|templates|advise|prompt …`. Returns the exit code; bad usage throws Exit(2). */
+/** `assistant recipes|templates|advise|rules|prompt …`. Returns the exit code; bad usage throws Exit(2). */
 export async function recipesCommand(argv: string[]): Promise<number> {
   if (argv.length === 1 && argv[0] === 'prompt') throw new Exit(2, 'Usage: assistant prompt lint "your prompt"   (or pipe the prompt on standard input)');
   const { cmd, result } = program();

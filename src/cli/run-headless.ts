@@ -5,7 +5,7 @@ import { Exit } from './exit.ts';
 import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
-import { createSession, loadSetup } from '../agent/setup.ts';
+import { createSession, loadSetup, type Setup } from '../agent/setup.ts';
 import { headlessPrinter, printInit, printResult, refusalSummary, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { readEntries } from '../session/transcript.ts';
 import { resultJson } from '../headless/format.ts';
@@ -25,16 +25,6 @@ function headlessRules(setup: Parameters<typeof createSession>[0]) {
   const built = rulesOf(setup.settings.sources, setup.opts);
   if (built.errors.length) throw new Exit(2, `Bad permission rules:\n  ${built.errors.join('\n  ')}`);
   return built.rules;
-}
-
-/** `/status`'s model line: the model this run would use, or why there is none. Sends no request. */
-async function modelLine(setup: Parameters<typeof createSession>[0]): Promise<string> {
-  try {
-    const m = await resolveModel({ spec: setup.opts.model ?? setup.settings.merged.model, env: { ...process.env, ...setup.env }, cwd: setup.cwd });
-    return `${m.label} (context window ${m.contextWindow.toLocaleString('en-US')} tokens)`;
-  } catch (e) {
-    return `none (${(e as Error).message.split('\n')[0]})`;
-  }
 }
 
 const STDIN_LIMIT = 10 * 1024 * 1024;
@@ -65,6 +55,16 @@ function sessionCost(path: string | undefined): string {
     cost += e.costUsd; input += e.usage.inputTokens; output += e.usage.outputTokens; turns += e.turns;
   }
   return `Total cost: $${cost.toFixed(4)}\nTokens: ${input} in, ${output} out\nModel turns: ${turns}`;
+}
+
+/** `/status`: the model and its context window with where that figure comes from (SPEC §11.14). */
+async function modelStatus(setup: Setup): Promise<string> {
+  try {
+    const m = await resolveModel({ spec: setup.opts.model ?? setup.settings.merged.model, env: { ...process.env, ...setup.env }, cwd: setup.cwd, contextWindow: setup.settings.merged.modelContextWindow });
+    return `model: ${m.label}\ncontext window: ${m.contextWindow} tokens (from ${m.contextSource ?? 'the provider'})\n`;
+  } catch (e) {
+    return `model: none usable (${(e as Error).message.split('\n')[0]})\n`;
+  }
 }
 
 /**
@@ -110,7 +110,7 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
-    status: async () => `cwd: ${cwd}\nmodel: ${await modelLine(setup)}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
+    status: async () => `cwd: ${cwd}\n${await modelStatus(setup)}mode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,
   });
   if (slash.kind === 'print') { io.out(slash.text.endsWith('\n') ? slash.text : `${slash.text}\n`); return 0; }
   if (slash.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');

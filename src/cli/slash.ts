@@ -1,4 +1,3 @@
-import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
 import { expandCommand } from '../commands/expand.ts';
 import { helpText } from '../commands/help.ts';
@@ -28,6 +27,8 @@ export async function expandSlash(prompt: string, o: {
   permissions: () => Omit<SessionPermissions, 'cwd' | 'home'>;
 }): Promise<SlashOutcome> {
   if (!prompt.startsWith('/')) return { kind: 'prompt', prompt, allowedTools: [], warnings: [] };
+  // Loaded here, not at start-up: reading command files needs the YAML parser (a lazy chunk).
+  const { loadCommands } = await import('../commands/loader.ts');
   const loaded = loadCommands({ projectRoot: o.cwd, home: o.home });
   const res = resolveSlash(prompt, loaded);
   switch (res.kind) {

@@ -1,7 +1,7 @@
 import { buildProgram } from './args.ts';
 
 /** Subcommands of the recipe library (SPEC §7). */
-export const RECIPE_COMMANDS = new Set(['recipes', 'templates', 'advise', 'prompt']);
+export const RECIPE_COMMANDS = new Set(['recipes', 'templates', 'advise', 'rules', 'prompt']);
 
 /** Global options that take a value (`--settings FILE`), to find a subcommand written after them. */
 function valued(): Set<string> {

@@ -1,10 +1,12 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type YAMLError } from 'yaml';
+
 /**
- * A small front-matter reader for command files: the subset of YAML that command files use.
- * `key: value` lines, "double" or 'single' quoted values, block lists (`- item` lines under
- * `key:`), block scalars (`key: |` or `key: >` with indented lines), blank lines and `#` comment
- * lines. Flow lists (`[a, b]`) and everything else stay plain text for the schema to read. A `#`
- * after a value is part of the value (`description: Fix issue #12`). Never throws: what it cannot
- * read becomes a problem with its line.
+ * The front matter of command files, recipes and templates: YAML between two `---` lines, read
+ * with the `yaml` package (failsafe schema: every value is text or a list of text, as the schemas
+ * expect). Two things stay as written, for the rule syntax: a flow list (`[Bash(a, b:*), Read]`) is
+ * kept as its text, because YAML would split it at the comma inside the parentheses; the schema
+ * splits it. Never throws: what cannot be read becomes a problem with its line, and the key it
+ * belongs to is left out (its default is used).
  */
 export type FrontValue = string | string[];
 export interface FrontEntry { key: string; value: FrontValue; line: number }
@@ -15,24 +17,20 @@ export interface FrontMatter {
   problems: FrontProblem[];
 }
 
-const KEY_LINE = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*)|[ \t]*)$/;
-const LIST_ITEM = /^[ \t]+-(?:[ \t]+(.*)|[ \t]*)$|^-(?:[ \t]+(.*)|[ \t]*)$/;
-const BLOCK_SCALAR = /^([|>])[+-]?$/;
 const isFence = (line: string) => line.trimEnd() === '---';
 
-/** Removes the quotes of a quoted scalar; a string when malformed. */
-function scalar(raw: string): { value: string } | { error: string } {
-  const s = raw.trim();
-  if (s.startsWith('"')) {
-    if (s.length < 2 || !s.endsWith('"') || s.endsWith('\\"') && !s.endsWith('\\\\"')) return { error: 'the quoted value has no closing "' };
-    const map: Record<string, string> = { n: '\n', t: '\t', '"': '"', '\\': '\\', '/': '/' };
-    return { value: s.slice(1, -1).replace(/\\(.)/g, (_m, c: string) => map[c] ?? `\\${c}`) };
+/** YAML's message, or the wording the hand-written reader used for the common slips. */
+function problemText(e: YAMLError, lineText: string): string {
+  if (e.code === 'MULTILINE_IMPLICIT_KEY' || (e.code === 'MISSING_CHAR' && /":"|colon|map values/i.test(e.message))) {
+    return `"${lineText.trim()}" is not "key: value"`;
   }
-  if (s.startsWith("'")) {
-    if (s.length < 2 || !s.endsWith("'")) return { error: "the quoted value has no closing '" };
-    return { value: s.slice(1, -1).replace(/''/g, "'") };
+  if (e.code === 'MISSING_CHAR' && /quote/i.test(e.message)) {
+    const key = /^([\w.-]+)[ \t]*:/.exec(lineText)?.[1];
+    return `${key ? `${key}: ` : ''}the quoted value has no closing ${/single/i.test(e.message) ? "'" : '"'}`;
   }
-  return { value: s };
+  if (e.code === 'BLOCK_AS_IMPLICIT_KEY') return `"${lineText.trim()}": a value with ": " in it needs quotes ("…")`;
+  if (e.code === 'TAB_AS_INDENT') return 'a tab is used for indentation; YAML needs spaces';
+  return e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
 export function parseFrontMatter(source: string): FrontMatter {
@@ -47,54 +45,66 @@ export function parseFrontMatter(source: string): FrontMatter {
       problems: [{ line: 1, message: 'the front matter opened by "---" is never closed by a "---" line; the whole file is used as the prompt' }],
     };
   }
-  const entries: FrontEntry[] = [];
+  const body = lines.slice(end + 1).join('\n');
+  const yamlText = lines.slice(1, end).join('\n');
+  const counter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter: counter, schema: 'failsafe', uniqueKeys: false, prettyErrors: false });
+  // Lines in the file: the YAML starts on line 2, after the opening fence.
+  const lineAt = (offset: number) => counter.linePos(offset).line + 1;
   const problems: FrontProblem[] = [];
+  const bad: number[] = [];
+  for (const e of doc.errors) {
+    const line = lineAt(e.pos[0]);
+    bad.push(e.pos[0]);
+    problems.push({ line, message: problemText(e, lines[line - 1] ?? '') });
+  }
+  const entries: FrontEntry[] = [];
+  if (doc.contents === null) return { entries, body, problems };
+  if (!isMap(doc.contents)) {
+    const line = lineAt(doc.contents.range?.[0] ?? 0);
+    if (!bad.length) problems.push({ line, message: isScalar(doc.contents) ? `"${(lines[line - 1] ?? '').trim()}" is not "key: value"` : 'the front matter must be "key: value" lines' });
+    return { entries, body, problems };
+  }
   const seen = new Map<string, number>();
-  let i = 1;
-  while (i < end) {
-    const line = lines[i];
-    const lineNo = i + 1;
-    i++;
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    const m = KEY_LINE.exec(line);
-    if (!m) {
-      problems.push({ line: lineNo, message: `"${line.trim()}" is not "key: value"` });
-      continue;
-    }
-    const key = m[1];
-    const raw = (m[2] ?? '').trim();
-    let value: FrontValue | undefined;
-    if (raw === '') {
-      const items: string[] = [];
-      while (i < end) {
-        const item = LIST_ITEM.exec(lines[i]);
-        if (!item) break;
-        const parsed = scalar(item[1] ?? item[2] ?? '');
-        if ('error' in parsed) problems.push({ line: i + 1, message: `${key}: ${parsed.error}` });
-        else if (parsed.value !== '') items.push(parsed.value);
-        i++;
-      }
-      if (items.length) value = items;
-    } else if (BLOCK_SCALAR.test(raw)) {
-      const parts: string[] = [];
-      while (i < end && (lines[i].trim() === '' || /^[ \t]/.test(lines[i]))) parts.push(lines[i++].trim());
-      while (parts.length && parts[parts.length - 1] === '') parts.pop();
-      value = raw.startsWith('|') ? parts.join('\n') : parts.join(' ').replace(/ {2,}/g, ' ');
-    } else {
-      const parsed = scalar(raw);
-      if ('error' in parsed) {
-        problems.push({ line: lineNo, message: `${key}: ${parsed.error}` });
-        continue;
-      }
-      value = parsed.value;
-    }
-    if (value === undefined || value === '') continue; // `key:` with nothing is YAML's null: as if absent
+  for (const pair of doc.contents.items as Array<Pair<Node, Node | null>>) {
+    const start = pair.key?.range?.[0] ?? 0;
+    const stop = pair.value?.range?.[1] ?? pair.key?.range?.[1] ?? start;
+    if (bad.some((o) => o >= start && o <= stop)) continue; // already reported
+    const line = lineAt(start);
+    if (!isScalar(pair.key)) { problems.push({ line, message: 'a key must be a plain word' }); continue; }
+    const key = String(pair.key.value);
+    const value = readValue(key, pair.value, yamlText, line, problems);
+    if (value === undefined) continue; // `key:` with nothing is YAML's null: as if absent
     const before = seen.get(key);
-    if (before !== undefined) problems.push({ line: lineNo, message: `"${key}" is also set on line ${before}; this later one is used` });
-    seen.set(key, lineNo);
+    if (before !== undefined) problems.push({ line, message: `"${key}" is also set on line ${before}; this later one is used` });
+    seen.set(key, line);
     const at = entries.findIndex((e) => e.key === key);
     if (at >= 0) entries.splice(at, 1);
-    entries.push({ key, value, line: lineNo });
+    entries.push({ key, value, line });
   }
-  return { entries, body: lines.slice(end + 1).join('\n'), problems };
+  return { entries, body, problems };
+}
+
+/** A value as text or a list of text; undefined (with a problem where it is a mistake) otherwise. */
+function readValue(key: string, node: Node | null, source: string, line: number, problems: FrontProblem[]): FrontValue | undefined {
+  if (node === null) return undefined;
+  if (isScalar(node)) {
+    // A plain value stops at " #" (a YAML comment): say so rather than drop the rest silently.
+    if (node.type === 'PLAIN' && node.comment !== undefined && node.comment !== '') {
+      problems.push({ line, message: `${key}: " #${node.comment}" is a YAML comment and is left out; put the value in quotes to keep it` });
+    }
+    const s = String(node.value);
+    const v = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED' ? s.replace(/\n+$/, '') : s;
+    return v === '' ? undefined : v;
+  }
+  if (isSeq(node)) {
+    if (node.flow && node.range) return source.slice(node.range[0], node.range[1]).trim();
+    const items: string[] = [];
+    for (const item of node.items) {
+      if (isScalar(item)) { if (String(item.value) !== '') items.push(String(item.value)); } else problems.push({ line, message: `${key}: each list item must be text` });
+    }
+    return items.length ? items : undefined;
+  }
+  problems.push({ line, message: `${key}: a nested "key: value" block is not a value here (write text or a list)` });
+  return undefined;
 }

@@ -1,20 +1,5 @@
 /** "Did you mean": names close to what was typed, by edit distance or prefix. */
-
-/** Optimal string alignment distance (Levenshtein plus adjacent swaps), case-insensitive. */
-export function editDistance(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [i, ...Array<number>(t.length).fill(0)]);
-  for (let j = 1; j <= t.length; j++) d[0][j] = j;
-  for (let i = 1; i <= s.length; i++) {
-    for (let j = 1; j <= t.length; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[s.length][t.length];
-}
+import { editDistance } from '../config/did-you-mean.ts';
 
 export const MAX_SUGGESTIONS = 5;
 
@@ -28,7 +13,7 @@ export function suggestNames(typed: string, candidates: Iterable<string>): strin
   const scored: Array<{ name: string; score: number }> = [];
   for (const name of new Set(candidates)) {
     const n = name.toLowerCase();
-    const dist = editDistance(t, n);
+    const dist = editDistance(t, n); // both already lower case
     if (t !== '' && n.startsWith(t)) scored.push({ name, score: Math.min(dist, 0.5) });
     else if (dist <= limit) scored.push({ name, score: dist });
   }

@@ -1,4 +1,8 @@
-/** Edit distance (insert, delete, substitute, swap two neighbours), for "did you mean" hints. */
+/**
+ * Optimal string alignment distance (Levenshtein plus a swap of two neighbours), case-sensitive:
+ * the one edit distance of the project ("did you mean" for settings keys, tools, commands, paths).
+ * A swap counts 1 because it is the commonest typo (`dney` for `deny`); fastest-levenshtein counts 2.
+ */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;

@@ -3,8 +3,9 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { closest } from './did-you-mean.ts';
 import { ConfigError, lineColumn } from './errors.ts';
-import { pathKey, scanJson, type JsonPath } from './json-scan.ts';
+import { pathKey, scanJson, type JsonPath, type JsonScan } from './json-scan.ts';
 import { SettingsSchema, type Settings } from './schema.ts';
+import { mergeSandboxSettings } from '../sandbox/settings.ts';
 import { showPath, unknownKeys } from './unknown-keys.ts';
 
 export interface SettingsSource {
@@ -91,6 +92,7 @@ export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(fi
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw new ConfigError(file, 1, 1, `${what} must be a JSON object`, `wrap ${what} in { … }`);
   }
+  guardDuplicates(file, text, scan.duplicates);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -100,6 +102,7 @@ export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(fi
   }
   for (const d of scan.duplicates) {
     const { line, column } = lineColumn(text, d.offset);
+    if (GUARDED.has(String(d.path[0]))) continue;
     warnings.push(`${file}:${line}:${column}: "${showPath(d.path)}" is written twice in the same object; only this last one counts`);
   }
   for (const u of unknownKeys(json, schema)) {
@@ -109,6 +112,26 @@ export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(fi
     warnings.push(`${where(u.path)}: unknown key "${showPath(u.path)}" is ignored${hint}`);
   }
   return { value: parsed.data as z.infer<S>, locate };
+}
+
+/** Keys whose silent loss would drop guards: deny rules, hooks. */
+const GUARDED = new Set(['permissions', 'hooks']);
+
+/**
+ * A key written twice under `permissions` or `hooks` is an error (SPEC §2: never silently ignore
+ * what may hold the guards): JSON.parse keeps the last one, so a second `"permissions"` drops the
+ * first one's deny rules without a word. Elsewhere a duplicate is a warning.
+ */
+function guardDuplicates(file: string, text: string, duplicates: JsonScan['duplicates']): void {
+  const d = duplicates.find((x) => GUARDED.has(String(x.path[0])));
+  if (!d) return;
+  const { line, column } = lineColumn(text, d.offset);
+  const first = lineColumn(text, d.first).line;
+  const key = showPath(d.path);
+  const what = d.path[0] === 'hooks' ? 'its hooks' : 'its rules (deny rules too)';
+  throw new ConfigError(file, line, column,
+    `"${key}" is written twice in the same object (lines ${first} and ${line}); JSON keeps only the last, which would silently drop the first and ${what}`,
+    `merge the two into one "${String(d.path.at(-1))}" (line ${first} and line ${line})`);
 }
 
 function fixFor(issue: z.core.$ZodIssue): string {
@@ -141,7 +164,9 @@ export function mergeSettings(list: Settings[]): Settings {
       if (s.permissions.defaultMode) p.defaultMode = s.permissions.defaultMode;
     }
     if (s.compaction) out.compaction = { ...out.compaction, ...s.compaction };
+    if (s.modelContextWindow !== undefined) out.modelContextWindow = s.modelContextWindow;
     if (s.mcpServers) out.mcpServers = { ...out.mcpServers, ...s.mcpServers };
+    if (s.sandbox) out.sandbox = mergeSandboxSettings(out.sandbox, s.sandbox);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HooksSchema } from '../hooks/schema.ts';
 import { McpSettingsShape } from '../mcp/schema.ts';
+import { SandboxSettingsSchema } from '../sandbox/settings.ts';
 
 /** Permission keys; rule syntax is checked by permissions/rules.ts (docs/permissions.md). */
 export const PermissionsSchema = z.object({
@@ -28,6 +29,9 @@ export const SettingsSchema = z.object({
     auto: z.boolean().optional().describe('Compact automatically when the context is nearly full (default true)'),
     threshold: z.number().gt(0).lt(1).optional().describe('Share of the context window that triggers it (default 0.8)'),
   }).optional().describe('Automatic compaction of long conversations'),
+  modelContextWindow: z.number().int().positive().optional()
+    .describe('Context window in tokens of a model that neither the catalogue nor its server knows (default 200000)'),
+  sandbox: SandboxSettingsSchema.optional().describe('The OS sandbox for Bash commands (docs/sandbox.md)'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

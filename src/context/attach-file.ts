@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { binaryByName, headBytes, looksBinary } from '../tools/binary.ts';
-import { recordSnapshot, SNAPSHOT_CONTENT_LIMIT } from '../tools/file-state.ts';
-import { type Page, numberedRows, pageOfFile, pageOfText } from '../tools/read-lines.ts';
+import { binaryByName } from '../tools/binary.ts';
+import { recordSnapshot } from '../tools/file-state.ts';
+import { type Page, numberedRows } from '../tools/read-lines.ts';
+import { encodingNote, readTextPage } from '../tools/text-file.ts';
 import type { ToolContext } from '../tools/types.ts';
 
 /** One file (or some of its lines) attached to a prompt: the Read tool's numbered format and file-state record. */
@@ -31,18 +31,15 @@ export async function attachFile(a: FileAttachInput, size: number): Promise<File
   const limit = Math.min(wanted, a.maxLines);
   const binary = { error: `${a.ref}: ${a.display} looks like a binary file (it contains NUL bytes); only text files can be attached` };
   let page: Page;
-  let whole: string | undefined;
+  let note: string | undefined;
   try {
-    if (size <= SNAPSHOT_CONTENT_LIMIT) {
-      const bytes = await readFile(a.abs, { signal: a.tool.signal });
-      if (looksBinary(bytes)) return binary;
-      whole = bytes.toString('utf8');
-      page = pageOfText(whole, first, limit);
-    } else {
-      if (looksBinary(await headBytes(a.abs))) return binary;
-      page = await pageOfFile(a.abs, first, limit, a.tool.signal);
-    }
-    await recordSnapshot(a.tool, a.abs, whole);
+    // The same decoding as Read (tools/text-file.ts): a file's encoding is said, never mangled.
+    const read = await readTextPage(a.abs, size, first, limit, a.tool.signal);
+    if (read.kind === 'binary') return binary;
+    if (read.kind === 'unsupported') return { error: `${a.ref}: cannot attach ${a.display}: ${read.why}` };
+    page = read.page;
+    note = encodingNote(read.format);
+    await recordSnapshot(a.tool, a.abs, read.whole);
   } catch (e) {
     return { error: `${a.ref}: cannot read ${a.display}: ${(e as Error).message}` };
   }
@@ -63,5 +60,6 @@ export async function attachFile(a: FileAttachInput, size: number): Promise<File
     out += `\n\n(Attached in part: the attachment limit is ${why}. ${a.display} has ${totalText} lines; ` +
       `to read more, call the Read tool with file_path "${a.abs}" and offset ${to + 1}.)`;
   }
+  if (note) out += `\n\n(${note})`;
   return { text: out, lines: { from, to, total } };
 }

@@ -60,6 +60,10 @@ export function streamJsonEvent(ev: AgentEvent, sessionId: string, model?: strin
     case 'message': return ev.message.role === 'user' ? undefined
       : { ...messageJson(ev.message, { model, usage: ev.usage }), parent_tool_use_id: null, session_id: sessionId, uuid: randomUUID() };
     case 'retry': return { type: 'system', subtype: 'api_retry', attempt: ev.attempt, max_retries: ev.maxRetries, retry_delay_ms: ev.delayMs, error: ev.message, session_id: sessionId };
+    // A call that runs inside the OS sandbox (SPEC §13); `auto_allowed`: the sandbox is why it was not asked about.
+    case 'tool-start': return ev.sandboxed
+      ? { type: 'system', subtype: 'sandboxed', tool_name: ev.name, tool_use_id: ev.id, auto_allowed: ev.reason !== undefined, ...(ev.reason ? { reason: ev.reason } : {}), session_id: sessionId }
+      : undefined;
     case 'tool-denied': return { type: 'system', subtype: 'permission_denied', tool_name: ev.name, tool_use_id: ev.id, reason: ev.reason, session_id: sessionId };
     case 'warning': return { type: 'warning', message: ev.message, session_id: sessionId };
     case 'hook': return {

@@ -47,8 +47,8 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
   let endCountdown: (() => void) | undefined;
   /** The call whose header stderr shows last (verbose): a result under another call repeats its own. */
   let shown: string | undefined;
-  const header = (id: string, name: string, input: unknown) => {
-    if (shown !== id) io.err(`● ${name}(${JSON.stringify(input).slice(0, 200)})\n`);
+  const header = (id: string, name: string, input: unknown, note = '') => {
+    if (shown !== id) io.err(`● ${name}(${JSON.stringify(input).slice(0, 200)})${note}\n`);
     shown = id;
   };
   const sink = (ev: AgentEvent) => {
@@ -68,7 +68,7 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
       const line = streamJsonEvent(ev, sessionId(), model());
       if (line) io.out(`${JSON.stringify({ ...line, uuid: line.uuid ?? randomUUID() })}\n`);
     } else if (verbose) {
-      if (ev.type === 'tool-start') header(ev.id, ev.name, ev.input);
+      if (ev.type === 'tool-start') header(ev.id, ev.name, ev.input, ev.sandboxed ? ` — sandboxed${ev.reason ? ', allowed without asking' : ''}` : '');
       if (ev.type === 'tool-end') { header(ev.id, ev.name, ev.input); io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`); }
       if (ev.type === 'tool-denied') { header(ev.id, ev.name, ev.input); io.err(`  ⎿ refused: ${ev.reason}\n`); }
       if (ev.type === 'hook') io.err(`  ⎿ ${ev.event} hook "${ev.command}": exit ${ev.exitCode ?? '—'} (${ev.durationMs} ms)${ev.outcome === 'block' ? ' — blocked' : ''}\n`);

@@ -1,10 +1,12 @@
 import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { classifyError, isAbort } from './errors.ts';
+import { classifyError, INCOMPLETE, isAbort } from './errors.ts';
 import type { ModelRequest, StreamEvent, Usage } from './types.ts';
 
 export interface AttemptOptions {
   /** Abort the attempt when no stream part arrives for this long (a hung server). */
   idleTimeoutMs: number;
+  /** The start of the last response body (body-tap.ts): what a server sent that was not its wire format. */
+  body?: () => string;
 }
 
 function toUsage(u: { inputTokens?: { total?: number; cacheRead?: number; cacheWrite?: number }; outputTokens?: { total?: number } } | undefined): Usage {
@@ -74,18 +76,31 @@ export async function* streamOnce(
       abortSignal: inner.signal,
     });
     const reader = stream.getReader();
+    /** Tool calls whose input has started streaming and not yet been completed, by id. */
+    const open = new Map<string, string>();
     for (;;) {
       arm();
       const { value, done } = await reader.read();
       if (done) break;
-      const ev = mapPart(value as LanguageModelV4StreamPart);
+      const part = value as LanguageModelV4StreamPart;
+      if (part.type === 'tool-input-start') open.set(part.id, part.toolName);
+      if (part.type === 'tool-call') {
+        open.delete(part.toolCallId);
+        // Chat-style providers flush an unfinished call with its arguments cut short.
+        try { JSON.parse(part.input || '{}'); } catch { open.set(part.toolCallId, part.toolName); }
+      }
+      // The provider saw the body end with no final event: an incomplete response is a dropped
+      // stream (SPEC §3), never an answer; whatever it held (a half-streamed call) is dropped by the retry.
+      if (part.type === 'finish' && part.finishReason?.unified === 'interrupted') break;
+      const ev = mapPart(part, opts.body);
       if (!ev) continue;
       if (ev.type === 'finish') finished = true;
       yield ev;
       if (ev.type === 'error') { finished = true; await reader.cancel().catch(() => {}); return; }
     }
     if (!finished) {
-      yield { type: 'error', error: { message: 'the model stream ended before the response was complete', retryable: true } };
+      const cutCall = [...open.values()][0];
+      yield { type: 'error', error: { message: `${INCOMPLETE} (${cutCall ? `cut off in the middle of a ${cutCall} call` : 'no final event'})`, retryable: true } };
     }
   } catch (err) {
     if (stalled && !signal.aborted) {
@@ -93,7 +108,7 @@ export async function* streamOnce(
     } else if (isAbort(err, signal) && signal.aborted) {
       yield { type: 'aborted' };
     } else {
-      yield { type: 'error', error: classifyError(err) };
+      yield { type: 'error', error: classifyError(err, opts.body?.()) };
     }
   } finally {
     clearTimeout(timer);
@@ -101,13 +116,13 @@ export async function* streamOnce(
   }
 }
 
-export function mapPart(p: LanguageModelV4StreamPart): StreamEvent | undefined {
+export function mapPart(p: LanguageModelV4StreamPart, body?: () => string): StreamEvent | undefined {
   switch (p.type) {
     case 'text-delta': return p.delta ? { type: 'text', delta: p.delta } : undefined;
     case 'reasoning-delta': return { type: 'reasoning', delta: p.delta };
     case 'tool-call': return { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
     case 'finish': return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
-    case 'error': return { type: 'error', error: classifyError(p.error) };
+    case 'error': return { type: 'error', error: classifyError(p.error, body?.()) };
     default: return undefined;
   }
 }

@@ -1,5 +1,5 @@
 /** What we know about models: context windows (for compaction and the status line) and prices
- *  (USD per million tokens, for `total_cost_usd`). Unknown models get a conservative window and no price. */
+ *  (USD per million tokens, for `total_cost_usd`). Unknown models get no price; their window: context-window.ts. */
 export interface ModelInfo {
   contextWindow: number;
   maxOutputTokens: number;
@@ -21,11 +21,18 @@ const MODELS: Array<[RegExp, ModelInfo]> = [
   [/^gemini-2\.5-flash/, { contextWindow: 1_000_000, maxOutputTokens: 32_000, price: [0.3, 2.5, 0.075, 0] }],
 ];
 
-const UNKNOWN: ModelInfo = { contextWindow: 128_000, maxOutputTokens: 8_192 };
+/** A model the catalogue does not know: its window comes from the provider or settings when they say (SPEC §11.14). */
+export const UNKNOWN_CONTEXT_WINDOW = 200_000;
+const UNKNOWN: ModelInfo = { contextWindow: UNKNOWN_CONTEXT_WINDOW, maxOutputTokens: 8_192 };
+
+/** The catalogue's entry for a model, or undefined when it does not know it. */
+export function knownModel(model: string): ModelInfo | undefined {
+  for (const [re, info] of MODELS) if (re.test(model)) return info;
+  return undefined;
+}
 
 export function modelInfo(model: string): ModelInfo {
-  for (const [re, info] of MODELS) if (re.test(model)) return info;
-  return UNKNOWN;
+  return knownModel(model) ?? UNKNOWN;
 }
 
 export function costUsd(model: string, u: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number }): number {

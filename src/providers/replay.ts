@@ -47,6 +47,7 @@ export function replayModel(file: string, turns: ReplayTurn[]): ModelHandle {
     model: file,
     label: `replay:${file} (replay)`,
     contextWindow: 200_000,
+    contextSource: 'a replay (fixed)',
     async *stream(): AsyncGenerator<StreamEvent> {
       const turn = turns[next++];
       if (!turn) {

@@ -1,6 +1,8 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { streamOnce } from './ai-sdk-stream.ts';
+import { bodyTap } from './body-tap.ts';
 import { DEFAULT_MODELS, modelInfo } from './catalogue.ts';
+import { contextWindow } from './context-window.ts';
 import { loadReplay, replayModel, ReplayFileError } from './replay.ts';
 import { retryPolicyFromEnv, withRetries } from './retry.ts';
 import type { ModelHandle } from './types.ts';
@@ -26,6 +28,8 @@ export interface ResolveOptions {
   spec?: string;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Settings `modelContextWindow`: the window of a model neither the catalogue nor its server knows (SPEC §11.14). */
+  contextWindow?: number;
 }
 
 function inferProvider(model: string): string | undefined {
@@ -68,7 +72,7 @@ function need(env: NodeJS.ProcessEnv, name: string, provider: string, alternativ
   throw new ModelConfigError(`The ${provider} provider needs an API key: export ${name}=… (or choose another model with --model).`);
 }
 
-async function languageModel(provider: string, model: string, env: NodeJS.ProcessEnv): Promise<LanguageModelV4> {
+async function languageModel(provider: string, model: string, env: NodeJS.ProcessEnv, fetch: typeof globalThis.fetch): Promise<LanguageModelV4> {
   // The AI SDK's modules build a default provider from process.env when they load, and an empty
   // base URL there throws; an empty variable means unset, as in the vendors' own SDKs.
   for (const k of ['ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL']) if (process.env[k] !== undefined && !process.env[k]!.trim()) delete process.env[k];
@@ -79,22 +83,22 @@ async function languageModel(provider: string, model: string, env: NodeJS.Proces
       const custom = anthropicBaseUrl(env.ANTHROPIC_BASE_URL?.trim());
       const baseURL = custom ?? 'https://api.anthropic.com/v1';
       // ANTHROPIC_AUTH_TOKEN (a Bearer token, for gateways) as in Claude Code; the key wins when both are set.
-      if (!env.ANTHROPIC_API_KEY && env.ANTHROPIC_AUTH_TOKEN) return createAnthropic({ authToken: env.ANTHROPIC_AUTH_TOKEN, baseURL })(model) as LanguageModelV4;
+      if (!env.ANTHROPIC_API_KEY && env.ANTHROPIC_AUTH_TOKEN) return createAnthropic({ authToken: env.ANTHROPIC_AUTH_TOKEN, baseURL, fetch })(model) as LanguageModelV4;
       const apiKey = env.ANTHROPIC_API_KEY || (custom ? 'none' : need(env, 'ANTHROPIC_API_KEY', 'anthropic'));
-      return createAnthropic({ apiKey, baseURL })(model) as LanguageModelV4;
+      return createAnthropic({ apiKey, baseURL, fetch })(model) as LanguageModelV4;
     }
     case 'openai':
     case 'openai-chat': {
       const { createOpenAI } = await import('@ai-sdk/openai');
       const custom = env.OPENAI_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
       const apiKey = env.OPENAI_API_KEY || (custom ? 'none' : need(env, 'OPENAI_API_KEY', 'openai'));
-      const p = createOpenAI({ apiKey, baseURL: custom ?? 'https://api.openai.com/v1' });
+      const p = createOpenAI({ apiKey, baseURL: custom ?? 'https://api.openai.com/v1', fetch });
       return (provider === 'openai' ? p.responses(model) : p.chat(model)) as LanguageModelV4;
     }
     case 'google': {
       const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       const apiKey = need(env, 'GEMINI_API_KEY', 'google', ['GOOGLE_GENERATIVE_AI_API_KEY', 'GOOGLE_API_KEY']);
-      return createGoogleGenerativeAI({ apiKey, baseURL: env.GOOGLE_GEMINI_BASE_URL || undefined })(model) as LanguageModelV4;
+      return createGoogleGenerativeAI({ apiKey, baseURL: env.GOOGLE_GEMINI_BASE_URL || undefined, fetch })(model) as LanguageModelV4;
     }
     case 'openai-compatible':
     case 'ollama': {
@@ -104,7 +108,7 @@ async function languageModel(provider: string, model: string, env: NodeJS.Proces
         : env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL;
       if (!baseURL) throw new ModelConfigError(`openai-compatible:${model} needs the server's address: export OPENAI_COMPATIBLE_BASE_URL=http://host:port/v1`);
       const apiKey = provider === 'ollama' ? undefined : env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY;
-      return createOpenAICompatible({ name: provider, baseURL: baseURL.replace(/\/+$/, ''), apiKey, includeUsage: true })(model) as LanguageModelV4;
+      return createOpenAICompatible({ name: provider, baseURL: baseURL.replace(/\/+$/, ''), apiKey, includeUsage: true, fetch })(model) as LanguageModelV4;
     }
     default:
       throw new ModelConfigError(`Unknown provider "${provider}". Known providers: ${PROVIDERS.join(', ')}.`);
@@ -161,9 +165,15 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
       throw e;
     }
   }
-  const lm = await languageModel(provider, model, env);
+  const tap = bodyTap();
+  const lm = await languageModel(provider, model, env, tap.fetch);
   keepWasmOnBaselineTier();
   const info = modelInfo(model);
+  const window = await contextWindow({
+    provider, model, setting: opts.contextWindow,
+    baseURL: provider === 'ollama' ? ollamaBase(env) : (env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL)?.trim().replace(/\/+$/, ''),
+    apiKey: env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY,
+  });
   const policy = retryPolicyFromEnv(env);
   const idleTimeoutMs = Number(env.ASSISTANT_STREAM_IDLE_TIMEOUT_MS) || 300_000;
   return {
@@ -171,8 +181,9 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
     provider,
     model,
     label: `${provider}:${model}`,
-    contextWindow: info.contextWindow,
+    contextWindow: window.tokens,
+    contextSource: window.source,
     stream: (req, signal) =>
-      withRetries(() => streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? info.maxOutputTokens }, signal, { idleTimeoutMs }), policy, signal),
+      withRetries(() => streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? info.maxOutputTokens }, signal, { idleTimeoutMs, body: tap.head }), policy, signal),
   };
 }

@@ -65,5 +65,7 @@ export interface ModelHandle {
   /** What the UI shows ("replay:demo.json (replay)"). */
   label: string;
   contextWindow: number;
+  /** Where `contextWindow` comes from, for `/status` (SPEC §11.14): "the model catalogue", "Ollama's /api/show", … */
+  contextSource?: string;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
 }

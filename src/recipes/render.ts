@@ -41,7 +41,7 @@ export function recipeText(r: Recipe): string {
   if (r.reads.length || r.writes.length) out.push(`Files: ${[r.reads.length ? `reads ${r.reads.join(', ')}` : '', r.writes.length ? `writes ${r.writes.join(', ')}` : ''].filter(Boolean).join('; ')}`);
   out.push(`Slots: ${[...r.slots.map((s) => `[${s}]${r.defaults[s] ? ' (optional)' : ''}`), ...(r.fileSlot ? ['@<path> (--file)'] : [])].join(', ') || 'none'}`);
   out.push('', indent(r.body), '', `Note: ${r.note}`);
-  if (r.why) out.push(`Why it works: ${r.why}`);
+  if (r.why) out.push(`Why it works: ${r.why}`, '(The rules by number: assistant rules N)');
   out.push('', `Use: ${exampleUse('recipes', r.number, r)}`);
   return `${out.join('\n')}\n`;
 }

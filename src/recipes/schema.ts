@@ -42,6 +42,8 @@ export const TemplateFrontMatterSchema = z.object({
   name: z.string().regex(/^[a-z][a-z-]*$/, 'must be one lowercase word'),
   title: text('a short title'),
   mode: z.enum(RECIPE_MODES),
+  /** Words of a task that point to this template (`advise`). */
+  keywords: list,
 }).strict();
 export type TemplateFrontMatter = z.infer<typeof TemplateFrontMatterSchema>;
 

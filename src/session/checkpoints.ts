@@ -32,7 +32,7 @@ export class FileHistory {
   }
 
   /** Before a tool writes `path`: keep what was there (null: the file did not exist). */
-  beforeChange = (path: string, previous: string | null): void => {
+  beforeChange = (path: string, previous: Uint8Array | string | null): void => {
     if (this.seen.has(path)) return;
     this.seen.add(path);
     let backup: string | null = null;

@@ -63,3 +63,40 @@ export function estimateTokens(system: string, messages: readonly Message[]): nu
   return Math.ceil((system.length + JSON.stringify(messages).length) / 4);
 }
 
+
+function tokensText(n: number): string {
+  return n >= 1000 ? `${Math.round(n / 1000)}k tokens` : `${n} tokens`;
+}
+
+/**
+ * What fills the context, biggest first, for the message that stops a compaction loop (SPEC
+ * §11.14): `system` (what every request carries: the system prompt and tool definitions) and the largest parts of the conversation (a tool call's input, a
+ * tool's result, a prompt), each named with its tool and file where it has one.
+ */
+export function contextReport(system: string, messages: readonly Message[], top = 3): string {
+  const paths = new Map<string, string>();
+  const items: Array<{ what: string; tokens: number }> = [];
+  const size = (s: string) => Math.ceil(s.length / 4);
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    for (const p of m.content) {
+      if (p.type === 'text') {
+        const what = m.role === 'user' ? (p.text.startsWith(SUMMARY_PREFIX) ? 'the summary of the earlier conversation' : 'a prompt') : "the model's text";
+        items.push({ what, tokens: size(p.text) });
+      } else if (p.type === 'tool-call') {
+        const input = p.input as { file_path?: unknown; path?: unknown; command?: unknown } | undefined;
+        const target = input?.file_path ?? input?.path ?? input?.command;
+        const named = typeof target === 'string' ? ` (${target.length > 60 ? `${target.slice(0, 60)}…` : target})` : '';
+        paths.set(p.toolCallId, named);
+        items.push({ what: `a ${p.toolName} call's input${named}`, tokens: size(JSON.stringify(p.input ?? '')) });
+      } else if (p.type === 'tool-result') {
+        const o = p.output as { value?: unknown };
+        items.push({ what: `the result of ${p.toolName}${paths.get(p.toolCallId) ?? ''}`, tokens: size(typeof o.value === 'string' ? o.value : JSON.stringify(o.value ?? '')) });
+      }
+    }
+  }
+  items.sort((a, b) => b.tokens - a.tokens);
+  return [{ what: 'the system prompt (instructions, tool definitions, ASSISTANT.md)', tokens: size(system) }, ...items.slice(0, top)]
+    .sort((a, b) => b.tokens - a.tokens)
+    .map((i) => `${i.what}: ${tokensText(i.tokens)}`).join('; ');
+}

@@ -1,13 +1,15 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Message, Usage } from '../providers/types.ts';
 import { summaryMessage } from './compact.ts';
+import { TranscriptEntrySchema } from './transcript-schema.ts';
 
 /** `~/.assistant/projects/<cwd with every non-alphanumeric replaced by '-'>/` (Claude Code's scheme). */
 export function projectDir(home: string, cwd: string): string {
   return join(home, '.assistant', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
 }
 
+/** One line of a transcript; transcript-schema.ts checks this shape on every read. */
 export type TranscriptEntry =
   | { type: 'session'; sessionId: string; cwd: string; model: string; version: string; timestamp: string; resumed?: boolean }
   | { type: 'message'; message: Message; usage?: Usage; timestamp: string }
@@ -20,7 +22,13 @@ export type TranscriptEntry =
    * `prompt` (0-based position among the transcript's prompts, see `replayTranscript`).
    */
   | { type: 'rewind'; prompt: number; timestamp: string }
-  | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string };
+  | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string }
+  /** The session read (or wrote) this file as it was then: a resumed session may edit it while it is unchanged. */
+  | { type: 'file-state'; path: string; mtimeMs: number; size: number; timestamp: string }
+  /** A verification run (SPEC §8), so a resumed session knows whether it passed. `output`: its last lines. */
+  | { type: 'verify'; command: string; attempt: number; passed: boolean; exitCode: number | null; durationMs: number; output: string; timestamp: string }
+  /** A hook ran: what it was and how it ended (the event's input is not repeated). */
+  | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; outcome: 'ok' | 'block' | 'failed'; durationMs: number; message?: string; timestamp: string };
 
 /**
  * Appends one JSON line per entry, synchronously, as things happen: a crash loses at most the
@@ -28,13 +36,30 @@ export type TranscriptEntry =
  */
 export class Transcript {
   readonly path: string;
+  /** The file ends in a torn line (a crash mid-write): the next entry starts on a line of its own. */
+  private torn: boolean;
   constructor(dir: string, readonly sessionId: string) {
     mkdirSync(dir, { recursive: true });
     this.path = join(dir, `${sessionId}.jsonl`);
+    this.torn = endsTorn(this.path);
   }
   write(entry: TranscriptEntry): void {
-    appendFileSync(this.path, `${JSON.stringify(entry)}\n`);
+    appendFileSync(this.path, `${this.torn ? '\n' : ''}${JSON.stringify(entry)}\n`);
+    this.torn = false;
   }
+}
+
+/** Whether a file exists, is not empty, and does not end with a newline. */
+function endsTorn(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const size = fstatSync(fd).size;
+    if (size === 0) return false;
+    const b = Buffer.alloc(1);
+    readSync(fd, b, 0, 1, size - 1);
+    return b[0] !== 10;
+  } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
 }
 
 export interface SessionSummary { sessionId: string; path: string; mtimeMs: number; firstPrompt: string }
@@ -67,14 +92,54 @@ function firstPrompt(path: string): string | undefined {
   return any ? '' : undefined;
 }
 
-/** Reads a transcript, skipping a torn last line (a crash mid-write). */
-export function readEntries(path: string): TranscriptEntry[] {
-  const out: TranscriptEntry[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try { out.push(JSON.parse(line) as TranscriptEntry); } catch { /* torn line: ignore */ }
+/** A transcript as read: the entries that fit the schema, and the lines that did not. */
+export interface ReadTranscript {
+  entries: TranscriptEntry[];
+  /** Lines skipped: not JSON (a torn last line after a crash, an edit gone wrong) or not an entry. */
+  skipped: number;
+  /** The first skipped line: its 1-based number and why. */
+  firstSkipped?: { line: number; why: string };
+}
+
+/**
+ * Reads a transcript; every line is checked against the transcript's schema, and what does not fit
+ * is skipped and counted (never passed on to trip up a resume). Throws only when the file cannot be read.
+ */
+export function readTranscript(path: string): ReadTranscript {
+  const out: ReadTranscript = { entries: [], skipped: 0 };
+  const lines = readFileSync(path, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim()) continue;
+    let why: string;
+    try {
+      const json: unknown = JSON.parse(lines[i]);
+      const checked = TranscriptEntrySchema.safeParse(json);
+      // The parsed JSON itself is kept (not zod's copy), so nothing is reshaped on the way.
+      if (checked.success) { out.entries.push(json as TranscriptEntry); continue; }
+      const issue = checked.error.issues[0];
+      why = `not a transcript entry (${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message})`;
+    } catch {
+      why = 'not valid JSON';
+    }
+    out.skipped++;
+    out.firstSkipped ??= { line: i + 1, why };
   }
   return out;
+}
+
+/** The entries of a transcript that fit its schema (see `readTranscript`). */
+export function readEntries(path: string): TranscriptEntry[] {
+  return readTranscript(path).entries;
+}
+
+/** A warning for a transcript with skipped lines (naming the file and the count), or undefined. */
+export function transcriptWarning(path: string): string | undefined {
+  let read: ReadTranscript;
+  try { read = readTranscript(path); } catch (e) { return `${path} cannot be read: ${(e as Error).message}`; }
+  if (read.skipped === 0) return undefined;
+  const first = read.firstSkipped!;
+  return `${path}: ${read.skipped} ${read.skipped === 1 ? 'line was' : 'lines were'} skipped because ${read.skipped === 1 ? 'it does' : 'they do'} not fit the transcript format ` +
+    `(the first, line ${first.line}: ${first.why}); the rest of the session was resumed.`;
 }
 
 /** One prompt of a transcript: the first user message after a `session`, `result` or `rewind` entry. */
@@ -147,4 +212,18 @@ export function loadMessages(path: string): Message[] {
     if (next?.role === 'tool') { next.content.push(...fill); } else { repaired.push({ role: 'tool', content: fill }); }
   }
   return repaired;
+}
+
+/**
+ * What the session had read, as the transcript recorded it (`file-state`, forgotten at a `rewind`):
+ * a resumed session may edit these files without reading them again while they are unchanged on
+ * disk. No text is kept, so any change since, even a touch, means reading again.
+ */
+export function loadFileState(path: string): Map<string, { mtimeMs: number; size: number }> {
+  const state = new Map<string, { mtimeMs: number; size: number }>();
+  for (const e of readEntries(path)) {
+    if (e.type === 'rewind') state.clear();
+    if (e.type === 'file-state') state.set(e.path, { mtimeMs: e.mtimeMs, size: e.size });
+  }
+  return state;
 }

@@ -1,23 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+const tempBeside = (target: string, kind: string) => join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.${kind}`);
+
 /**
- * Writes `content` to `path` atomically: a temp file beside the target, fsync, then rename, so a
- * reader never sees half a file and a crash leaves the old file intact. Follows a symlink to its
- * target, keeps an existing file's permission bits and creates missing parent directories.
- * Throws on failure, after removing the temp file.
+ * Writes `content` to `path`: follows a symlink to its target, keeps an existing file's permission
+ * bits and creates missing parent directories. Throws on failure, after removing its temp files.
+ *
+ * A file with one link is replaced atomically: a temp file beside the target, fsync, then rename,
+ * so a reader never sees half a file and a crash leaves the old file intact. A rename would cut a
+ * file with several hard links off from its other names (they would keep the old content), so
+ * such a file is written in place (`writeInPlace`), with a backup copy kept until the write is done.
  */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
+export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
   const target = await realpath(path).catch(() => path);
-  const dir = dirname(target);
-  await mkdir(dir, { recursive: true });
-  const mode = await stat(target).then((s) => s.mode & 0o7777, () => undefined);
-  const tmp = join(dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  await mkdir(dirname(target), { recursive: true });
+  const st = await stat(target).catch(() => undefined);
+  if (st && st.isFile() && st.nlink > 1) return writeInPlace(target, content);
+  const mode = st ? st.mode & 0o7777 : undefined;
+  const tmp = tempBeside(target, 'tmp');
   try {
     const fh = await open(tmp, 'wx', mode ?? 0o666);
     try {
-      await fh.writeFile(content, 'utf8');
+      await fh.writeFile(content);
       // open() applies the umask; put the original bits back exactly.
       if (mode !== undefined) await fh.chmod(mode);
       await fh.sync();
@@ -29,4 +35,37 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
     await unlink(tmp).catch(() => {});
     throw e;
   }
+}
+
+/**
+ * Overwrites a file in place (same inode: every hard link sees the change; owner, mode and
+ * extended attributes stay). The old content is first copied to a backup beside it and synced;
+ * if the write fails, the backup is copied back. Should even that fail, the backup is left and
+ * the error names it. Readers may see a partly written file while this runs.
+ */
+async function writeInPlace(target: string, content: string | Uint8Array): Promise<void> {
+  const backup = tempBeside(target, 'bak');
+  await copyFile(target, backup);
+  const bfh = await open(backup, 'r+');
+  try { await bfh.sync(); } finally { await bfh.close(); }
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  try {
+    const fh = await open(target, 'r+');
+    try {
+      await fh.write(bytes, 0, bytes.length, 0);
+      await fh.truncate(bytes.length);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    try {
+      await copyFile(backup, target);
+    } catch {
+      throw new Error(`${(e as Error).message} (writing in place to keep its hard links; the previous content is kept in ${backup})`);
+    }
+    await unlink(backup).catch(() => {});
+    throw e;
+  }
+  await unlink(backup).catch(() => {});
 }

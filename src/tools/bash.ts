@@ -54,13 +54,16 @@ interface RunEnd {
   spawnError?: Error;
 }
 
-function run(command: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number, signal: AbortSignal): Promise<RunEnd> {
+/** What to start: the shell itself, or the sandbox around it (with descriptors 4, 5, … for it). */
+interface Launch { file: string; args: string[]; env: NodeJS.ProcessEnv; fds: number[] }
+
+function run(launch: Launch, cwd: string, timeoutMs: number, signal: AbortSignal): Promise<RunEnd> {
   return new Promise((resolvePromise) => {
     const stdout = new OutputCap();
     const stderr = new OutputCap();
     let pwdOut = '';
     let stopped: RunEnd['stopped'];
-    const child = spawn(findShell(), ['-c', WRAPPER, 'bash', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(launch.file, launch.args, { cwd, env: launch.env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe', ...launch.fds] });
     const fd3 = child.stdio[3] as NodeJS.ReadableStream | null;
     child.stdout!.on('data', (b: Buffer) => stdout.push(b));
     child.stderr!.on('data', (b: Buffer) => stderr.push(b));
@@ -95,6 +98,19 @@ function run(command: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: nu
   });
 }
 
+const outsideSchema = schema.extend({
+  dangerouslyDisableSandbox: z.boolean().optional().describe('Run this command outside the sandbox. Only when the sandbox stopped something the task needs; the user is asked first.'),
+});
+
+/**
+ * Bash as the model sees it when commands run in the OS sandbox (SPEC §13): the description says
+ * what the sandbox allows (`note`), and with `sandbox.allowUnsandboxedCommands` the model may ask
+ * to run a command outside it (`dangerouslyDisableSandbox`, Claude Code's name).
+ */
+export function sandboxedBashTool(note: string, allowOutside: boolean): ToolDef {
+  return { ...bashTool, description: `${description.trimEnd()}\n\n${note}\n`, schema: allowOutside ? outsideSchema : schema } as ToolDef;
+}
+
 export const bashTool: ToolDef<typeof schema> = {
   name: 'Bash',
   description,
@@ -111,9 +127,22 @@ export const bashTool: ToolDef<typeof schema> = {
       ctx.shell.cwd = ctx.cwd;
     }
     const env = { ...process.env, GIT_EDITOR: 'true', ...ctx.env };
-    const end = await run(input.command, cwd, env, timeoutMs, ctx.signal);
+    const shell = [findShell(), '-c', WRAPPER, 'bash', input.command];
+    let launch: Launch = { file: shell[0], args: shell.slice(1), env, fds: [] };
+    // Inside the OS sandbox when there is one (SPEC §13); if it cannot start, the command does not run.
+    let sandboxed: Awaited<ReturnType<NonNullable<typeof ctx.sandbox>['wrap']>> | undefined;
+    if (ctx.sandbox && await ctx.sandbox.runsInside(input.command, (input as { dangerouslyDisableSandbox?: unknown }).dangerouslyDisableSandbox)) {
+      try {
+        sandboxed = await ctx.sandbox.wrap(shell, cwd, env);
+      } catch (e) {
+        return { output: `The sandbox could not start, so the command did not run: ${(e as Error).message}`, isError: true };
+      }
+      launch = sandboxed;
+    }
+    const end = await run(launch, cwd, timeoutMs, ctx.signal);
     if (end.spawnError) {
-      return { output: `Could not start the shell (${findShell()}) in ${cwd}: ${end.spawnError.message}`, isError: true };
+      sandboxed?.finish('');
+      return { output: `Could not start the shell (${launch.file}) in ${cwd}: ${end.spawnError.message}`, isError: true };
     }
     if (end.finalCwd && isDir(end.finalCwd)) ctx.shell.cwd = end.finalCwd;
 
@@ -121,6 +150,7 @@ export const bashTool: ToolDef<typeof schema> = {
     const stdout = end.stdout.render(outBudget).replace(/\n+$/, '');
     const stderr = end.stderr.render(errBudget).replace(/\n+$/, '');
     const parts = [stdout, stderr].filter((s) => s !== '');
+    const stopped = sandboxed?.finish(`${stdout}\n${stderr}`) ?? {};
     let isError = false;
     if (end.stopped === 'timeout') {
       parts.push(`Command timed out after ${timeoutMs / 1000}s and was killed (with every process it started).`);
@@ -136,12 +166,13 @@ export const bashTool: ToolDef<typeof schema> = {
       isError = true;
     }
     parts.push(...notes);
+    if (stopped.report) parts.push(stopped.report);
     const output = parts.join('\n') || '(Command completed with no output)';
     const status = end.stopped ?? (end.code !== null ? `exit ${end.code}` : `signal ${end.signal}`);
     return {
       output,
       isError,
-      display: `${input.description ?? input.command}: ${status}, ${end.stdout.newlines + end.stderr.newlines} lines of output`,
+      display: `${input.description ?? input.command}: ${status}, ${end.stdout.newlines + end.stderr.newlines} lines of output${stopped.summary ? ` (${stopped.summary})` : ''}`,
       response: { stdout, stderr, interrupted: end.stopped !== undefined, isImage: false, noOutputExpected: false },
     };
   },

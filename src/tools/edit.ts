@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { diffFiles } from './diff-text.ts';
@@ -6,6 +6,7 @@ import { lineAt, looseMatch, matchEdit, replaceAt } from './edit-match.ts';
 import { recordSnapshot, refuseUnreadOrStale } from './file-state.ts';
 import { resolvePath } from './paths.ts';
 import { missingFileMessage } from './similar.ts';
+import { encodeText, NEW_FILE, readTextFile, unencodableMessage } from './text-file.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalBool } from './zod-helpers.ts';
 import description from './edit.md';
@@ -59,7 +60,7 @@ export const editTool: ToolDef<typeof schema> = {
       // An empty old_string on a new path creates the file.
       ctx.beforeChange?.(abs, null);
       try {
-        await writeFileAtomic(abs, input.new_string);
+        await writeFileAtomic(abs, (encodeText(input.new_string, NEW_FILE) as { bytes: Buffer }).bytes);
       } catch (e) {
         return fail(`Cannot create ${abs}: ${(e as Error).message}`);
       }
@@ -69,7 +70,10 @@ export const editTool: ToolDef<typeof schema> = {
     }
     if (st.isDirectory()) return fail(`${abs} is a directory; Edit needs a file path.`);
 
-    const original = await readFile(abs, 'utf8');
+    const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
+    if (file instanceof Error) return fail(`Cannot edit ${abs}: ${file.message}`);
+    if ('binary' in file) return fail(`Cannot edit ${abs}: it looks like a binary file (it contains NUL bytes). Edit changes text files only.`);
+    const original = file.text;
     const refusal = refuseUnreadOrStale(ctx.fileState.get(abs), { mtimeMs: st.mtimeMs, size: st.size, content: original }, 'editing');
     if (refusal) return fail(refusal);
 
@@ -94,9 +98,12 @@ export const editTool: ToolDef<typeof schema> = {
       updated = replaceAt(original, starts, oldS.length, newS);
     }
 
-    ctx.beforeChange?.(abs, original);
+    // The file's own encoding, BOM and line endings (text-file.ts): unchanged bytes stay as they were.
+    const encoded = encodeText(updated, file.format);
+    if ('unencodable' in encoded) return fail(unencodableMessage(abs, file.format, encoded.unencodable));
+    ctx.beforeChange?.(abs, file.bytes);
     try {
-      await writeFileAtomic(abs, updated);
+      await writeFileAtomic(abs, encoded.bytes);
     } catch (e) {
       return fail(`Cannot write ${abs}: ${(e as Error).message}`);
     }

@@ -44,6 +44,7 @@ export function pageOfText(text: string, first: number, limit: number): Page {
  */
 export async function pageOfFile(
   path: string, first: number, limit: number, signal: AbortSignal, countLimitBytes = 512 * 1024 * 1024,
+  decode: (line: Buffer) => string = (b) => b.toString('utf8'),
 ): Promise<Page> {
   const fh = await open(path, 'r');
   const buf = Buffer.allocUnsafe(1 << 16);
@@ -61,7 +62,7 @@ export async function pageOfFile(
 
   const finishLine = () => {
     if (lineNo >= first && lineNo < end) {
-      const text = Buffer.concat(parts).toString('utf8');
+      const text = decode(Buffer.concat(parts));
       const index = lines.length;
       lines.push(clean(text, cut, index));
       if (lineOverflow) cut.add(index);

@@ -1,10 +1,11 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { binaryByName, headBytes, looksBinary } from './binary.ts';
-import { recordSnapshot, SNAPSHOT_CONTENT_LIMIT } from './file-state.ts';
+import { binaryByName } from './binary.ts';
+import { recordSnapshot } from './file-state.ts';
 import { resolvePath } from './paths.ts';
-import { type Page, numberedRows, pageOfFile, pageOfText } from './read-lines.ts';
+import { numberedRows } from './read-lines.ts';
+import { encodingName, encodingNote, readTextPage, type TextPage } from './text-file.ts';
 import { missingFileMessage } from './similar.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalInt } from './zod-helpers.ts';
@@ -58,22 +59,17 @@ export const readTool: ToolDef<typeof schema> = {
 
     const first = Math.max(1, input.offset ?? 1) - 1;
     const limit = input.limit ?? DEFAULT_READ_LIMIT;
-    let page: Page;
-    let whole: string | undefined;
+    let read: TextPage;
     try {
-      if (st.size <= SNAPSHOT_CONTENT_LIMIT) {
-        const bytes = await readFile(abs, { signal: ctx.signal });
-        if (looksBinary(bytes)) return fail(`Cannot read ${abs}: it looks like a binary file (it contains NUL bytes). Read shows text files only.`);
-        whole = bytes.toString('utf8');
-        page = pageOfText(whole, first, limit);
-      } else {
-        if (looksBinary(await headBytes(abs))) return fail(`Cannot read ${abs}: it looks like a binary file (it contains NUL bytes). Read shows text files only.`);
-        page = await pageOfFile(abs, first, limit, ctx.signal);
-      }
+      read = await readTextPage(abs, st.size, first, limit, ctx.signal);
     } catch (e) {
       if (ctx.signal.aborted) return fail('Read was interrupted.');
       return fail(`Cannot read ${abs}: ${(e as Error).message}`);
     }
+    if (read.kind === 'binary') return fail(`Cannot read ${abs}: it looks like a binary file (it contains NUL bytes). Read shows text files only.`);
+    if (read.kind === 'unsupported') return fail(`Cannot read ${abs}: ${read.why}.`);
+    const { page, whole } = read;
+    const note = encodingNote(read.format);
     await recordSnapshot(ctx, abs, whole);
 
     const total = page.totalLines;
@@ -96,13 +92,14 @@ export const readTool: ToolDef<typeof schema> = {
       const why = shown < page.lines.length ? ` (this page stopped at ${MAX_PAGE_CHARS} characters)` : '';
       output += `\n\n… file has ${totalText} lines; showing ${first + 1}-${last}${why}. Read again with offset=${last + 1} to continue.`;
     }
+    if (note) output += `\n\n${note}`;
     // Claude Code's tool_response keeps a final newline and counts the empty line after it.
-    const finalNewline = page.counted && endsWithNewline(abs);
+    const finalNewline = page.counted && (whole !== undefined ? whole.endsWith('\n') : endsWithNewline(abs));
     const atEnd = finalNewline && last === total;
     const content = page.lines.slice(0, shown).join('\n') + (atEnd ? '\n' : '');
     return {
       output,
-      display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}`,
+      display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}${note ? `, ${encodingName(read.format)}` : ''}`,
       response: { type: 'text', file: { filePath: abs, content, numLines: shown + (atEnd ? 1 : 0), startLine: first + 1, totalLines: total + (finalNewline ? 1 : 0) } },
     };
   },

@@ -1,19 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
+import { editDistance } from '../config/did-you-mean.ts';
 import { displayPath } from './paths.ts';
 
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return 99;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}
+/** Edit distance, skipped (99) when the lengths alone differ by more than 3. */
+const distance = (a: string, b: string) => (Math.abs(a.length - b.length) > 3 ? 99 : editDistance(a, b));
 
 const stem = (name: string) => name.slice(0, name.length - extname(name).length).toLowerCase();
 

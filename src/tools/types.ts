@@ -12,8 +12,8 @@ export interface FileSnapshot {
 /** Per-session map of absolute path → snapshot. Shared by Read, Write, Edit and @path attachments. */
 export type FileStateMap = Map<string, FileSnapshot>;
 
-/** Called before a tool changes a file, with its previous content (null: it did not exist). */
-export type BeforeChangeFn = (absPath: string, previous: string | null) => void;
+/** Called before a tool changes a file, with its previous content, as bytes to keep it exact (null: it did not exist). */
+export type BeforeChangeFn = (absPath: string, previous: Uint8Array | string | null) => void;
 
 export interface ToolContext {
   /** Project root: relative paths resolve here; the Bash shell starts here. */
@@ -28,6 +28,23 @@ export interface ToolContext {
   beforeChange?: BeforeChangeFn;
   /** Is this file (absolute) kept from `tool` by a Read deny rule? Grep, Glob and LS leave such files out of results. */
   readDenied?: (tool: string, absPath: string) => boolean;
+  /** The OS sandbox Bash commands run in (SPEC §13); absent when it is off. */
+  sandbox?: CommandSandbox;
+}
+
+/** What the Bash tool needs of the OS sandbox (sandbox/sandbox.ts). */
+export interface CommandSandbox {
+  /** Does this call run inside (not an excluded command, not a permitted retry outside)? */
+  runsInside(command: string, disable?: unknown): Promise<boolean>;
+  /**
+   * `argv` made ready to run inside, in `cwd`: spawn `file args` with `env` and `fds` as descriptors
+   * 4, 5, …; `finish` with the command's output once it ended says what the sandbox stopped.
+   * Rejects when the sandbox cannot start (the command must then not run).
+   */
+  wrap(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{
+    file: string; args: string[]; env: NodeJS.ProcessEnv; fds: number[];
+    finish(output: string): { report?: string; summary?: string };
+  }>;
 }
 
 /** A tool's result has two audiences: the model (`output`) and people/hooks (`display`, `response`). */

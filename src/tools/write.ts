@@ -1,10 +1,11 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { diffFiles } from './diff-text.ts';
 import { recordSnapshot, refuseUnreadOrStale } from './file-state.ts';
 import { resolvePath } from './paths.ts';
 import { splitLines } from './read-lines.ts';
+import { encodeText, NEW_FILE, readTextFile, type TextFile, unencodableMessage } from './text-file.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import description from './write.md';
 
@@ -26,18 +27,34 @@ export const writeTool: ToolDef<typeof schema> = {
     const abs = resolvePath(input.file_path, ctx.cwd);
     const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
     let previous: string | null = null;
+    let prevBytes: Buffer | null = null;
+    let old: TextFile | undefined;
     if (!(st instanceof Error)) {
       if (st.isDirectory()) return fail(`${abs} is a directory; Write needs a file path.`);
-      previous = await readFile(abs, 'utf8');
-      const refusal = refuseUnreadOrStale(ctx.fileState.get(abs), { mtimeMs: st.mtimeMs, size: st.size, content: previous }, 'writing to');
+      const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
+      if (file instanceof Error) return fail(`Cannot write ${abs}: ${file.message}`);
+      const snap = ctx.fileState.get(abs);
+      prevBytes = file.bytes;
+      if ('binary' in file) {
+        // A binary file was never Read (Read refuses it): replacing it needs the same proof of intent.
+        if (!snap) return fail(`${abs} is a binary file that has not been read; Write replaces only files read in this session.`);
+      } else {
+        old = file;
+        previous = file.text;
+      }
+      const refusal = refuseUnreadOrStale(snap, { mtimeMs: st.mtimeMs, size: st.size, content: previous ?? '' }, 'writing to');
       if (refusal) return fail(refusal);
     } else if (st.code !== 'ENOENT') {
       return fail(`Cannot write ${abs}: ${st.message}`);
     }
 
-    ctx.beforeChange?.(abs, previous);
+    // Replacing a file keeps its encoding, BOM and line endings (text-file.ts); a new file is UTF-8.
+    const format = old?.format ?? NEW_FILE;
+    const encoded = encodeText(input.content, format);
+    if ('unencodable' in encoded) return fail(unencodableMessage(abs, format, encoded.unencodable));
+    ctx.beforeChange?.(abs, prevBytes);
     try {
-      await writeFileAtomic(abs, input.content);
+      await writeFileAtomic(abs, encoded.bytes);
     } catch (e) {
       return fail(`Cannot write ${abs}: ${(e as Error).message}`);
     }

@@ -183,6 +183,7 @@ export function statusText(ctrl: Controller): string {
   const { setup } = ctrl;
   return [
     `Model:       ${s.model.label}`,
+    `Context:     ${s.model.contextWindow.toLocaleString('en-US')} tokens (from ${s.model.contextSource ?? 'the provider'})`,
     `Mode:        ${s.mode}`,
     `Directory:   ${setup.cwd}`,
     `Session:     ${s.id}`,

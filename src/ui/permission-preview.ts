@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { PermissionRequest } from '../agent/events.ts';
 import { previewPatch } from '../tools/diff-text.ts';
 import { resolvePath } from '../tools/paths.ts';
+import { readTextFile } from '../tools/text-file.ts';
 
 /** Files larger than this are not read for the question's preview (it falls back to old/new). */
 const MAX_PREVIEW_BYTES = 2 * 1024 * 1024;
@@ -18,7 +19,9 @@ export async function permissionPreview(req: Pick<PermissionRequest, 'tool' | 'i
     const abs = resolvePath(req.input.file_path, cwd);
     const st = await stat(abs).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
     if (st && (!st.isFile() || st.size > MAX_PREVIEW_BYTES)) return undefined;
-    const original = st ? await readFile(abs, 'utf8') : null;
+    const file = st ? await readTextFile(abs) : null;
+    if (file && 'binary' in file) return undefined;
+    const original = file ? file.text : null;
     return previewPatch(req.tool, req.input, original);
   } catch {
     return undefined;

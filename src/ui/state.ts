@@ -13,7 +13,7 @@ export type HistoryItem =
   /** Markdown from the model (a finished paragraph or a whole answer). */
   | { kind: 'assistant'; id: number; text: string; /** Continues the previous item's message (no bullet). */ cont?: boolean }
   /** `expandedFrom`: a Ctrl-O copy of item `expandedFrom`, shown whole. */
-  | { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; expandedFrom?: number }
+  | { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; expandedFrom?: number; /** Ran inside the OS sandbox. */ sandboxed?: boolean }
   | { kind: 'notice'; id: number; tone: 'info' | 'warning' | 'error' | 'success'; text: string }
   /** What `@path` references attached to the prompt above, one line each (`a.ts (3 lines)`). */
   | { kind: 'attached'; id: number; lines: string[] }
@@ -23,7 +23,7 @@ export type HistoryItem =
 /** Distributes `Omit` over the union (the plain Omit would collapse it). */
 export type NewItem = HistoryItem extends infer T ? T extends HistoryItem ? Omit<T, 'id'> : never : never;
 
-export interface RunningTool { id: string; name: string; input: unknown; startedAt: number }
+export interface RunningTool { id: string; name: string; input: unknown; startedAt: number; sandboxed?: boolean }
 
 export interface LiveState {
   /** Text of the answer streamed so far that is not yet in history (an unfinished paragraph). */
@@ -136,11 +136,12 @@ export function reduceEvent(s: UiState, ev: AgentEvent, now: number): UiState {
     }
     case 'tool-start': {
       const next = flushStreaming(s);
-      return { ...next, live: { ...next.live, tools: [...next.live.tools, { id: ev.id, name: ev.name, input: ev.input, startedAt: now }] } };
+      return { ...next, live: { ...next.live, tools: [...next.live.tools, { id: ev.id, name: ev.name, input: ev.input, startedAt: now, ...(ev.sandboxed ? { sandboxed: true } : {}) }] } };
     }
     case 'tool-end': {
       const next = { ...s, live: { ...live, tools: live.tools.filter((t) => t.id !== ev.id) } };
-      return addItems(next, { kind: 'tool', name: ev.name, input: ev.input, status: ev.result.isError ? 'error' : 'ok', result: ev.result, durationMs: ev.durationMs });
+      const sandboxed = live.tools.find((t) => t.id === ev.id)?.sandboxed;
+      return addItems(next, { kind: 'tool', name: ev.name, input: ev.input, status: ev.result.isError ? 'error' : 'ok', result: ev.result, durationMs: ev.durationMs, ...(sandboxed ? { sandboxed } : {}) });
     }
     case 'tool-denied':
       return addItems(flushStreaming(s), { kind: 'tool', name: ev.name, input: ev.input, status: 'denied', reason: ev.reason });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSettings } from '../../src/config/load.ts';
 import { closest } from '../../src/config/did-you-mean.ts';
+import { ConfigError } from '../../src/config/errors.ts';
 
 const warningsOf = (text: string) => { const w: string[] = []; parseSettings('s.json', text, w); return w; };
 
@@ -30,8 +31,23 @@ test('top-level unknown keys without a close match list the known ones; known sh
 });
 
 test('a key written twice is a warning at the one that counts', () => {
-  const w = warningsOf('{\n  "permissions": {"deny": ["Bash"]},\n  "permissions": {"allow": ["Read"]}\n}');
-  assert.deepEqual(w, ['s.json:3:3: "permissions" is written twice in the same object; only this last one counts']);
+  const w = warningsOf('{\n  "model": "a:b",\n  "env": {"A": "1", "A": "2"},\n  "model": "c:d"\n}');
+  assert.deepEqual(w, [
+    's.json:3:21: "env.A" is written twice in the same object; only this last one counts',
+    's.json:4:3: "model" is written twice in the same object; only this last one counts',
+  ]);
+});
+
+test('a key written twice under permissions or hooks is an error naming the file and both lines', () => {
+  const error = (text: string) => { try { parseSettings('/p/s.json', text, []); } catch (e) { assert.ok(e instanceof ConfigError); return e; } assert.fail('no error'); };
+  const e = error('{\n  "permissions": {"deny": ["Bash"]},\n  "model": "a:b",\n  "permissions": {"allow": ["Read"]}\n}');
+  assert.equal(e.exitCode, 2);
+  assert.deepEqual([e.file, e.line, e.column], ['/p/s.json', 4, 3]);
+  assert.match(e.message, /^\/p\/s\.json:4:3: "permissions" is written twice in the same object \(lines 2 and 4\).*drop the first and its rules \(deny rules too\)/);
+  assert.match(e.fix, /merge the two into one "permissions"/);
+  // Inside them too: a second "deny" or a second event name drops the first's entries.
+  assert.match(error('{"permissions": {"deny": ["Bash"],\n "deny": ["Read"]}}').message, /s\.json:2:2: "permissions\.deny" is written twice .*lines 1 and 2/);
+  assert.match(error('{"hooks": {"Stop": [],\n\n "Stop": []}}').message, /s\.json:3:2: "hooks\.Stop" is written twice .*lines 1 and 3.*its hooks/);
 });
 
 test('closest: case, typos and transpositions; nothing for unrelated words', () => {

@@ -2,7 +2,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeModel, reply, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
+import { startFakeModel, fail, reply, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { hookEvents, LOG_HOOK, runCli } from './cli.ts';
 
@@ -12,6 +12,8 @@ after(async () => { await model.close(); });
 
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
+/** A model the catalogue does not know: its window comes from settings `modelContextWindow`. */
+const SMALL = ['--model', 'anthropic:fake-unknown-model'];
 const sent = (i: number) => JSON.stringify((model.requests[i].body as { messages: unknown }).messages);
 
 test('/compact replaces the history with the summary; the next request carries it; PreCompact runs', async () => {
@@ -46,12 +48,13 @@ test('/compact replaces the history with the summary; the next request carries i
 });
 
 test('automatic compaction triggers at the threshold, and the user is told', async () => {
-  const { dir, home } = makeProject({ '.assistant/settings.json': JSON.stringify({ compaction: { threshold: 0.0001 } }) });
+  // An unknown model with a 10k window from settings: compaction starts at 8k tokens (32k characters).
+  const { dir, home } = makeProject({ '.assistant/settings.json': JSON.stringify({ modelContextWindow: 10_000 }) });
   model.reset();
-  model.script(reply().text('first answer'), reply().text('AUTO-SUMMARY'), reply().text('second answer'));
-  const first = await runCli(['-p', 'one', ...MODEL], { cwd: dir, home, env: env() });
+  model.script(reply().text(`first answer ${'x'.repeat(30_000)}`), reply().text('AUTO-SUMMARY'), reply().text('second answer'));
+  const first = await runCli(['-p', 'one', ...SMALL], { cwd: dir, home, env: env() });
   assert.equal(first.code, 0, first.stderr);
-  const second = await runCli(['-c', '-p', 'two', ...MODEL], { cwd: dir, home, env: env() });
+  const second = await runCli(['-c', '-p', 'two', ...SMALL], { cwd: dir, home, env: env() });
   assert.equal(second.code, 0, second.stderr);
   assert.equal(second.stdout, 'second answer\n');
   assert.match(second.stderr, /compacted into a summary/);
@@ -67,10 +70,10 @@ test('automatic compaction triggers at the threshold, and the user is told', asy
 });
 
 test('a long run compacts between requests, and goes on from the summary', async () => {
-  const { dir, home } = makeProject({ 'a.txt': 'A-CONTENT\n', '.assistant/settings.json': JSON.stringify({ compaction: { threshold: 0.0001 } }) });
+  const { dir, home } = makeProject({ 'a.txt': `A-CONTENT\n${`${'y'.repeat(60)}\n`.repeat(500)}`, '.assistant/settings.json': JSON.stringify({ modelContextWindow: 10_000 }) });
   model.reset();
   model.script(reply().tool('Read', { file_path: 'a.txt' }), reply().text('## Open tasks\nMID-RUN-SUMMARY'), reply().text('finished'));
-  const r = await runCli(['-p', 'read a.txt then answer', ...MODEL], { cwd: dir, home, env: env() });
+  const r = await runCli(['-p', 'read a.txt then answer', ...SMALL], { cwd: dir, home, env: env() });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'finished\n');
   assert.match(r.stderr, /compacted into a summary/);
@@ -118,4 +121,41 @@ test('/compact with --output-format json prints one result object and fires Sess
   const none = await runCli(['-p', '/compact', '--output-format', 'json', ...MODEL], { cwd: fresh.dir, home: fresh.home, env: env() });
   assert.equal(none.code, 2);
   assert.match(none.stderr, /needs a conversation: continue one with -c/);
+});
+
+const isSummaryRequest = (req: Parameters<typeof systemPrompt>[0]) => /^You are summarising a coding session/.test(systemPrompt(req) ?? '');
+
+test('automatic compaction never loops: a 400 KB Write that refills the context stops the run, saying what filled it', async () => {
+  const { dir, home } = makeProject({ '.assistant/settings.json': JSON.stringify({ modelContextWindow: 60_000 }) });
+  model.reset();
+  // The model answers every request with the same huge Write, as the runaway did (the summary requests get a summary).
+  model.onRequest((req) => (isSummaryRequest(req) ? reply('## Open tasks\nwrite big.txt') : reply().tool('Write', { file_path: 'big.txt', content: 'z'.repeat(400_000) })));
+  const r = await runCli(['-p', 'write big.txt', '--permission-mode', 'auto-accept', '--output-format', 'json', ...SMALL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 1, r.stderr);
+  const res = JSON.parse(r.stdout);
+  assert.equal(res.is_error, true);
+  assert.match(res.result, /Stopped: the context is too full to go on \(a single model turn filled it again right after a compaction/);
+  assert.match(res.result, /What fills it: a Write call's input \(big\.txt\): 100k tokens/);
+  assert.match(res.result, /60k-token window \(from settings modelContextWindow\)/);
+  assert.match(r.stderr, /compacted into a summary/, 'the first compaction happened');
+  assert.deepEqual(model.requests.map((q) => (isSummaryRequest(q) ? 'summary' : 'model')), ['model', 'summary', 'model']);
+});
+
+test('a conversation still over the threshold right after compacting (or a failed compaction) stops the run', async () => {
+  // A 2k window: the system prompt alone is over 80 % of it, so no summary can help.
+  const { dir, home } = makeProject({ 'a.txt': 'alpha\n', '.assistant/settings.json': JSON.stringify({ modelContextWindow: 2_000 }) });
+  model.reset();
+  model.script(reply().tool('Read', { file_path: 'a.txt' }), reply('## Open tasks\nnone'));
+  const r = await runCli(['-p', 'read a.txt', ...SMALL], { cwd: dir, home, env: env() });
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /error: Stopped: the context is too full to go on \(it is still over the threshold right after a compaction\)/);
+  assert.match(r.stderr, /What fills it: the system prompt \(instructions, tool definitions, ASSISTANT\.md\): \dk tokens/);
+  assert.equal(model.requests.length, 2);
+
+  model.reset();
+  model.script(reply().tool('Read', { file_path: 'a.txt' }), fail(400, { message: 'prompt is too long' }));
+  const failed = await runCli(['-p', 'read a.txt', ...SMALL], { cwd: dir, home, env: env() });
+  assert.equal(failed.code, 1, failed.stderr);
+  assert.match(failed.stderr, /error: Stopped: the context is too full to go on \(compaction failed \(.*prompt is too long\)\)/);
+  assert.equal(model.requests.length, 2, 'no request after the failed compaction');
 });

@@ -133,3 +133,11 @@ test('piped standard input is the prompt, or comes before the prompt given', asy
   const silentPipe = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdinOpen: true, timeoutMs: 5000 });
   assert.equal(silentPipe.code, 0, 'an open, silent stdin pipe must not hang a run with a prompt');
 });
+
+test('a base URL whose host does not resolve fails at once, with the cause, like a refused connection', async () => {
+  const { dir, home } = makeProject();
+  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://model-server.invalid:8080' } });
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /host name could not be resolved \(getaddrinfo \w+ model-server\.invalid\)/);
+  assert.doesNotMatch(r.stderr, /retrying/);
+});

@@ -128,12 +128,14 @@ test('PreToolUse permissionDecision "allow" never overrides Plan Mode', async ()
   assert.deepEqual(JSON.parse(r.stdout).permission_denials.map((d: { tool_name: string }) => d.tool_name), ['Edit', 'Bash']);
 });
 
-test('PreToolUse permissionDecision "allow" never overrides a deny rule', async () => {
+test('PreToolUse sees a call a deny rule refuses; its "allow" never overrides the rule (docs/hooks.md)', async () => {
   const allow = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } };
-  const p = project({ permissions: { deny: ['Edit'] }, hooks: { PreToolUse: on('./hooks/say.sh allow.json') } }, { allow });
+  const hooks = [{ hooks: [{ type: 'command', command: './hooks/say.sh allow.json' }, { type: 'command', command: './hooks/mark.sh pre' }] }];
+  const p = project({ permissions: { deny: ['Edit'] }, hooks: { PreToolUse: hooks } }, { allow });
   const r = await run(p, READ_THEN_EDIT, [...BYPASS, '--output-format', 'json']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(appText(p), /"old"/);
+  assert.equal(readFileSync(join(p.dir, 'hooks.log'), 'utf8'), 'pre Read\npre Edit\n', 'the audit hook saw the refused Edit');
   assert.equal(lastToolResults(model.requests[2])[0].isError, true);
   assert.equal(JSON.parse(r.stdout).permission_denials.length, 1);
 });

@@ -80,3 +80,27 @@ test('Anthropic requests mark the system prompt and the last message for prompt 
   assert.deepEqual(body.messages.at(-1)?.content.at(-1)?.cache_control, { type: 'ephemeral' });
   assert.equal(body.messages[0].content.at(-1)?.cache_control, undefined, 'only the last message is a breakpoint');
 });
+
+test('/status says where the context window comes from: catalogue, Ollama, /v1/models, settings, default', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.models([{ id: 'qwen3-coder', contextLength: 40_960, numCtx: 16_384 }, { id: 'local-model', contextLength: 32_768 }]);
+  try {
+    const status = async (args: string[], env: Record<string, string>, cwd = dir) => {
+      const r = await runCli(['-p', '/status', ...args], { cwd, home, env });
+      assert.equal(r.code, 0, r.stderr);
+      return /context window: (.*)/.exec(r.stdout)?.[1];
+    };
+    const ollama = { OLLAMA_HOST: model.url.replace('http://', '') };
+    assert.equal(await status(['--model', 'ollama:qwen3-coder'], ollama), "16384 tokens (from Ollama's /api/show)");
+    assert.equal(await status(['--model', 'openai-compatible:local-model'], model.env('openai-compatible')), "32768 tokens (from the server's /v1/models)");
+    assert.equal(await status(['--model', 'anthropic:claude-sonnet-4-5'], model.env()), '200000 tokens (from the model catalogue)');
+    const withSetting = makeProject({ '.assistant/settings.json': JSON.stringify({ modelContextWindow: 65_536 }) }).dir;
+    assert.equal(await status(['--model', 'ollama:not-pulled'], ollama, withSetting), '65536 tokens (from settings modelContextWindow)');
+    assert.match(await status(['--model', 'openai-compatible:other'], model.env('openai-compatible')) ?? '', /^200000 tokens \(from the default for models the catalogue does not know/);
+    assert.deepEqual(model.probes.map((p) => p.path), ['/api/show', '/v1/models', '/api/show', '/v1/models']);
+    assert.equal(model.requests.length, 0, '/status sends nothing to the model');
+  } finally {
+    model.models([]);
+  }
+});

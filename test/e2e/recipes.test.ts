@@ -35,7 +35,7 @@ test('recipes lists the library by category; show and --json describe one', asyn
 });
 
 test('recipes use fills the slots; a missing slot is an error naming it', async () => {
-  const { dir, home } = makeProject({});
+  const { dir, home } = makeProject(PROJECT);
   const missing = await runCli(['recipes', 'use', '4', '--set', 'symptom=login fails'], { cwd: dir, home });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /missing slot \[module name\]/);
@@ -57,7 +57,7 @@ test('recipes use fills the slots; a missing slot is an error naming it', async 
 });
 
 test('templates list and fill', async () => {
-  const { dir, home } = makeProject({});
+  const { dir, home } = makeProject(PROJECT);
   const list = await runCli(['templates'], { cwd: dir, home });
   assert.equal(list.stdout.match(/^ +\d+ {2}\w/gm)?.length, 10);
   assert.deepEqual(list.stdout.split('\n').filter((l) => l.length > 80), [], 'fits 80 columns');
@@ -104,10 +104,20 @@ test('recipes run: a Plan Mode recipe stops at plan.md and says how to execute i
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'The plan is in plan.md.\n');
   assert.match(r.stderr, /recipe 4: .*\(Plan Mode\)/);
-  assert.match(r.stderr, /assistant -c -p "Execute the plan in plan\.md"/);
+  assert.match(r.stderr, /assistant -c -p "Execute the plan in plan\.md" --permission-mode auto-accept/, 'a -p run cannot ask: the hint names a mode that edits');
   assert.equal(readFileSync(join(dir, 'src/auth.ts'), 'utf8'), PROJECT['src/auth.ts'], 'Plan Mode refused the edit');
   assert.ok(existsSync(join(dir, 'plan.md')));
   assert.equal(model.requests.length, 3);
+});
+
+test('recipes use --file with a file that does not exist: exit 2, no prompt printed', async () => {
+  const { dir, home } = makeProject(PROJECT);
+  const r = await runCli(['recipes', 'use', '4', '--set', 'module name=auth', '--file', 'src/nosuch.js'], { cwd: dir, home });
+  assert.equal(r.code, 2);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /--file src\/nosuch\.js: no such file or directory/);
+  const ok = await runCli(['recipes', 'use', '4', '--set', 'module name=auth', '--file', 'src/auth.ts:1-2'], { cwd: dir, home });
+  assert.equal(ok.code, 0, ok.stderr);
 });
 
 test('recipes run --yes executes the plan in the same session, in --execute-mode', async () => {
@@ -152,7 +162,7 @@ test('recipes chain passes plan.md from 8 to 9; missing slots are listed before 
   assert.match(step9, /Batch 1 \| status: todo \| files: src\/auth\.ts/, 'recipe 9 got plan.md, written by recipe 8');
 });
 
-test('advise and prompt lint from the command line', async () => {
+test('advise, rules and prompt lint from the command line', async () => {
   const { dir, home } = makeProject({});
   const a = await runCli(['advise', 'fix a typo in the README', '--json'], { cwd: dir, home });
   const j = JSON.parse(a.stdout);
@@ -167,6 +177,14 @@ test('advise and prompt lint from the command line', async () => {
   assert.equal(good.code, 0, good.stdout);
   const js = JSON.parse((await runCli(['prompt', 'lint', '--json', "It's bad, try again."], { cwd: dir, home })).stdout);
   assert.deepEqual(js.findings.map((f: { id: string }) => f.id), ['vague-feedback']);
+  // The rules the recipe notes cite ("rule 16") are published, with what the lint checks.
+  const rules = await runCli(['rules'], { cwd: dir, home });
+  assert.equal(rules.code, 0, rules.stderr);
+  assert.match(rules.stdout, /^16\. Step-by-step reasoning for complex diagnosis\.\n {4}checked by prompt lint: no-step-by-step/m);
+  assert.match(rules.stdout, /No constraints +State conventions in the convention file or prompt +no-constraints/);
+  const one = JSON.parse((await runCli(['rules', '18', '--json'], { cwd: dir, home })).stdout);
+  assert.deepEqual([one.number, one.checks], [18, []]);
+  assert.match(one.judgement, /catalogue/);
 });
 
 test('/recipes and /recipe N inside a session: list, show, fill and run in the recipe\'s mode', async () => {
@@ -200,7 +218,7 @@ test('a chain run from a script goes on past its Plan Mode step: naming the chai
 });
 
 test('function references, high-risk advice, and usage errors', async () => {
-  const { dir, home } = makeProject({});
+  const { dir, home } = makeProject(PROJECT);
   const t = await runCli(['templates', 'use', 'explain', '--file', 'src/auth.ts:login'], { cwd: dir, home });
   assert.match(t.stdout, /^Explain what @src\/auth\.ts \(the function login\) does/);
   const lines = await runCli(['templates', 'use', 'explain', '--file', 'src/auth.ts:10-20'], { cwd: dir, home });

@@ -22,7 +22,7 @@ const run = (files: Record<string, string>, args: string[] = ['-p', 'hi']) => {
   return runCli(args, { cwd: dir, home, env: env() }).then((r) => ({ ...r, file: join(dir, '.assistant/settings.json') }));
 };
 
-test('a comment, single quotes: exit 2 at the offending character, with the dedicated fix', async () => {
+test('a comment, single quotes, a duplicate "permissions": exit 2 at the offending character, with the dedicated fix', async () => {
   const c = await run({ '.assistant/settings.json': '// my settings\n{}' });
   assert.equal(c.code, 2);
   assert.ok(c.stderr.includes(`${c.file}:1:1: not valid JSON: a comment`), c.stderr);
@@ -31,6 +31,11 @@ test('a comment, single quotes: exit 2 at the offending character, with the dedi
   const q = await run({ '.assistant/settings.json': '{\n  "model": \'x\'\n}\n' });
   assert.equal(q.code, 2);
   assert.ok(q.stderr.includes(`${q.file}:2:12: not valid JSON: a string in single quotes`), q.stderr);
+  // A second "permissions" would drop the first one's deny rules: exit 2 with both lines.
+  const dup = await run({ '.assistant/settings.json': '{\n  "permissions": {"deny": ["Bash"]},\n  "permissions": {"allow": ["Read"]}\n}\n' });
+  assert.equal(dup.code, 2);
+  assert.ok(dup.stderr.includes(`${dup.file}:3:3: "permissions" is written twice in the same object (lines 2 and 3)`), dup.stderr);
+  assert.equal(model.requests.length, 0, 'nothing ran');
 });
 
 test('a leading byte-order mark is accepted; an empty file and nested unknown keys are warnings', async () => {

@@ -91,7 +91,7 @@ test('json result of a failed verification is an error with the reason', async (
   assert.equal(runs(dir), 3, 'each fix attempt is verified again, even when it changed nothing');
 });
 
-test('settings "verify" works like --verify, and a prompt asking for tests uses npm test', async () => {
+test('settings "verify" works like --verify; a prompt asking for tests uses npm test, or the command it names', async () => {
   const { dir, home } = makeProject({ ...PROJECT, '.assistant/settings.json': '{"verify": "bash check.sh"}' });
   model.reset();
   model.script(read(), edit(1, 3), reply('ok'));
@@ -106,6 +106,15 @@ test('settings "verify" works like --verify, and a prompt asking for tests uses 
   assert.equal(r2.code, 0, r2.stderr);
   assert.match(r2.stderr, /verifying: npm test/);
   assert.equal(runs(p.dir), 1);
+
+  // The command the prompt names wins over the project's own (whose script would fail here).
+  const q = makeProject({ ...PROJECT, 'package.json': '{"name":"x","scripts":{"test":"exit 7"}}' });
+  model.reset();
+  model.script(read(), edit(1, 3), reply('ok'));
+  const r3 = await runCli(['-p', 'set the value to 3, then run the tests with `bash check.sh`', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass'], { cwd: q.dir, home: q.home, env: env() });
+  assert.equal(r3.code, 0, r3.stderr);
+  assert.match(r3.stderr, /verifying: bash check\.sh/);
+  assert.equal(runs(q.dir), 1);
 });
 
 test('a change made through Bash is verified; plan.md in Plan Mode is not', async () => {

@@ -16,7 +16,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError } from '@ai-sdk/provider';
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import {
-  cut, fail, hang, lastToolResults, reply, stall, startFakeModel, stepFromJson, streamError, systemPrompt,
+  cut, endEarly, fail, hang, lastToolResults, malformed, reply, stall, startFakeModel, stepFromJson, streamError, systemPrompt,
   toolNames, toolResults, userTexts, type FakeModel, type WireFormat,
 } from '../fakes/model-server.ts';
 
@@ -249,6 +249,36 @@ for (const p of PROVIDERS) {
     assert.equal(t.finish?.finishReason.unified, 'length');
   });
 
+  test(`${p.name}: endEarly() ends the body cleanly mid tool call; the provider marks the response incomplete`, T, async () => {
+    model.script(endEarly(reply().text('Writing it.').tool('Write', { file_path: 'a.txt', content: 'x'.repeat(300) })));
+    const { stream } = await p.make(model).doStream({ prompt: hi(), tools: TOOLS });
+    const parts: LanguageModelV4StreamPart[] = [];
+    const reader = stream.getReader();
+    for (;;) { const { value, done } = await reader.read(); if (done) break; parts.push(value); }
+    const finish = parts.find((x): x is FinishPart => x.type === 'finish');
+    const errors = parts.flatMap((x) => (x.type === 'error' ? [String((x.error as Error)?.message)] : []));
+    if (p.name === 'openai-compatible') assert.deepEqual(errors, ['Response stream ended without a finish reason.']);
+    else {
+      assert.deepEqual(errors, [], 'no error: the body simply ended');
+      assert.equal(finish?.finishReason.unified, 'interrupted');
+    }
+    const call = parts.find((x) => x.type === 'tool-call');
+    // Anthropic and Responses drop the unfinished call; Chat flushes it with its arguments cut short.
+    if (call?.type === 'tool-call') assert.throws(() => JSON.parse(call.input));
+    assert.equal(model.requests[0].answer?.kind, 'end-early');
+  });
+
+  test(`${p.name}: malformed() sends data that is not the wire format; the provider reports it`, T, async () => {
+    model.script(malformed(reply('never seen')), malformed(reply('some words first'), { after: 4, data: '{"type": "content_block_delta", "ind' }));
+    const lm = p.make(model);
+    let first: unknown;
+    try { first = (await run(lm)).errors[0]; } catch (e) { first = e; }
+    assert.ok(first, 'the first bad event surfaces, from doStream or as an error part');
+    const second = await run(lm);
+    assert.ok(second.errors.length === 1 || second.thrown !== undefined, 'a bad event later in the stream surfaces too');
+    assert.deepEqual(model.requests.map((r) => r.answer?.kind), ['malformed', 'malformed']);
+  });
+
   test(`${p.name}: hang() and stall() are ended by an AbortSignal`, T, async () => {
     model.script(hang(), stall(reply('some words and then silence forever')));
     const lm = p.make(model);
@@ -375,7 +405,8 @@ test('unknown paths get 404 and consume no step; short paths without /v1 work', 
   assert.equal(model.remaining, 1);
   const lm = createOpenAI({ apiKey: 'x', baseURL: model.url }).chat('gpt-4o') as LanguageModelV4;
   assert.equal((await run(lm)).text, 'kept');
-  assert.equal(model.requests[1].path, '/chat/completions');
+  assert.equal(model.probes[0].path, '/v1/models', 'the model list is a probe (see models())');
+  assert.equal(model.requests[0].path, '/chat/completions');
 });
 
 test('onRequest answers before the script and can fall through to it', T, async () => {
@@ -420,7 +451,23 @@ test('stepFromJson reads the serialisable forms', T, () => {
   assert.equal((stepFromJson({ stall: { text: 'x' } }) as { kind: string }).kind, 'stall');
   assert.equal((stepFromJson({ streamError: 'x', type: 'overloaded_error' }) as { kind: string; type?: string }).type, 'overloaded_error');
   assert.equal((stepFromJson('Done.') as { kind: string }).kind, 'reply');
+  assert.equal((stepFromJson({ endEarly: 'x', after: 3 }) as { kind: string; after?: number }).after, 3);
+  assert.equal((stepFromJson({ malformed: 'x', data: 'oops' }) as { kind: string; data?: string }).data, 'oops');
   assert.throws(() => stepFromJson({ txt: 'typo' } as never), /unknown step keys txt/);
+});
+
+test('the model-information routes answer as Ollama and OpenAI-compatible servers do, recorded as probes', T, async () => {
+  model.models([{ id: 'qwen3-coder', contextLength: 40960, numCtx: 16384 }, { id: 'local-model', contextLength: 32768 }]);
+  const show = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'qwen3-coder' }) }).then((r) => r.json() as Promise<any>);
+  assert.equal(show.model_info['fake.context_length'], 40960);
+  assert.match(show.parameters, /num_ctx\s+16384/);
+  const missing = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'nope' }) });
+  assert.equal(missing.status, 404);
+  const list = await fetch(`${model.openaiBaseUrl}/models`).then((r) => r.json() as Promise<any>);
+  assert.deepEqual(list.data.map((m: { id: string; context_length?: number }) => [m.id, m.context_length]), [['qwen3-coder', 40960], ['local-model', 32768]]);
+  assert.equal(model.requests.length, 0, 'probes are not model requests');
+  assert.deepEqual(model.probes.map((r) => r.path), ['/api/show', '/api/show', '/v1/models']);
+  model.models([]);
 });
 
 test('the CLI serves a JSON script from a separate process and prints its URL', T, async () => {

@@ -10,6 +10,8 @@
  *     {"cut": {"text": "partial answer that is cut"}},
  *     {"stall": "an answer that stops halfway and waits"},
  *     {"streamError": "an answer", "type": "overloaded_error"},
+ *     {"endEarly": {"tools": [{"name": "Write", "input": {"file_path": "a.txt", "content": "…"}}]}},
+ *     {"malformed": "never seen", "data": "<html>502 Bad Gateway</html>"},
  *     {"hang": true},
  *     "Done."
  *   ]

@@ -7,7 +7,15 @@
  *   - OpenAI Chat Completions   POST /v1/chat/completions  (also /chat/completions)
  *   - OpenAI Responses          POST /v1/responses         (also /responses)
  * Each wire format also answers non-streaming JSON when the body says `stream: false`
- * (cut/streamError then send half of the JSON body and destroy the socket; stall sends half and waits).
+ * (cut/streamError then send half of the JSON body and destroy the socket; stall sends half and waits;
+ * endEarly sends half and ends the body cleanly; malformed sends its bad data as the body).
+ *
+ * It also answers the model-information routes that clients probe for a context window (they
+ * consume no step and are recorded in `model.probes`, never in `model.requests`; with no models
+ * declared they answer 404 as unknown paths do):
+ *   - Ollama                    POST /api/show             ({model_info: {"<arch>.context_length": N}})
+ *   - OpenAI-compatible         GET  /v1/models            ({data: [{id, context_length: N}]})
+ * Declare the models with `startFakeModel({ models: [...] })` or `model.models([...])`.
  *
  *   const model = await startFakeModel();
  *   model.script(
@@ -49,7 +57,7 @@ export interface RecordedRequest {
 }
 
 export interface AnswerRecord {
-  kind: 'reply' | 'fail' | 'cut' | 'hang' | 'stall' | 'stream-error' | 'exhausted' | 'not-found';
+  kind: 'reply' | 'fail' | 'cut' | 'hang' | 'stall' | 'stream-error' | 'end-early' | 'malformed' | 'exhausted' | 'not-found' | 'model-info';
   status: number;
   text?: string;
   toolCalls?: Array<{ id: string; name: string; input: unknown }>;
@@ -153,10 +161,27 @@ export interface StreamErrorOptions extends CutOptions {
   message?: string;
 }
 export interface StreamErrorStep extends StreamErrorOptions { kind: 'stream-error'; reply: ReplyBuilder }
+export interface EndEarlyStep extends CutOptions { kind: 'end-early'; reply: ReplyBuilder }
+export interface MalformedOptions {
+  /** Good SSE events written before the bad one. Default 0: the bad data is the first event. */
+  after?: number;
+  /** The bad `data:` payload, sent verbatim. Default: a proxy's HTML error page on one line. */
+  data?: string;
+}
+export interface MalformedStep extends MalformedOptions { kind: 'malformed'; reply: ReplyBuilder }
+
+/** A model the information routes know (`/api/show`, `/v1/models`). */
+export interface FakeModelInfo {
+  id: string;
+  /** The model's context length (`<arch>.context_length` in Ollama's model_info; `context_length` in /v1/models). */
+  contextLength?: number;
+  /** Ollama only: a `num_ctx` parameter the model was created with (`parameters` of /api/show). */
+  numCtx?: number;
+}
 
 /** A step decided from the request it answers (e.g. echo the last tool result). */
 export type StepFn = (req: RecordedRequest, model: FakeModel) => Step | Promise<Step>;
-export type Step = ReplyBuilder | FailStep | CutStep | HangStep | StallStep | StreamErrorStep | StepFn;
+export type Step = ReplyBuilder | FailStep | CutStep | HangStep | StallStep | StreamErrorStep | EndEarlyStep | MalformedStep | StepFn;
 
 /**
  * Consulted for every model request before the script. Return a Step to answer with it
@@ -172,13 +197,17 @@ export interface FakeModel {
   readonly anthropicBaseUrl: string;
   /** OpenAI convention (OPENAI_BASE_URL): `url + '/v1'`. */
   readonly openaiBaseUrl: string;
-  /** Every request received, in order (a live array; `reset()` empties it in place). */
+  /** Every request received, in order (a live array; `reset()` empties it in place), except model-information probes (`probes`). */
   readonly requests: RecordedRequest[];
+  /** Requests to the model-information routes (`/api/show`, `/v1/models`), in order; `reset()` empties it. */
+  readonly probes: RecordedRequest[];
   /** Steps not yet consumed. */
   readonly remaining: number;
   /** Appends steps to the script. */
   script(...steps: Step[]): FakeModel;
   onRequest(hook: RequestHook | undefined): FakeModel;
+  /** Replaces the models the information routes know; `reset()` keeps them. With none (the default) those routes answer 404. */
+  models(list: FakeModelInfo[]): FakeModel;
   /** Forgets the script, the hook, the recorded requests and the id counters; aborts hanging answers. */
   reset(): FakeModel;
   /** Resolves once `count` requests have been received in total. */
@@ -196,6 +225,8 @@ export interface StartOptions {
   steps?: Step[];
   /** Called with a one-line summary of each request (the CLI logs them to stderr). */
   log?: (line: string) => void;
+  /** Models the information routes know (see `FakeModel.models`). */
+  models?: FakeModelInfo[];
 }
 
 // ───────────────────────────── step builders ─────────────────────────────
@@ -235,6 +266,23 @@ export function streamError(r: ReplyBuilder | string, opts: StreamErrorOptions =
   return { kind: 'stream-error', reply: typeof r === 'string' ? reply(r) : r, ...opts };
 }
 
+/**
+ * Status 200 and some SSE events, then the body ends cleanly (no error, no final events: no
+ * `message_stop`, `[DONE]` or `response.completed`). The default stop is mid-content, so a tool
+ * call is left without its closing event.
+ */
+export function endEarly(r: ReplyBuilder | string, opts: CutOptions = {}): EndEarlyStep {
+  return { kind: 'end-early', reply: typeof r === 'string' ? reply(r) : r, ...opts };
+}
+
+/** Status 200, `after` good SSE events, then one `data:` line that is not the wire format (`data`), then the body ends. */
+export function malformed(r: ReplyBuilder | string, opts: MalformedOptions = {}): MalformedStep {
+  return { kind: 'malformed', reply: typeof r === 'string' ? reply(r) : r, ...opts };
+}
+
+/** The default bad payload of `malformed()`. */
+export const MALFORMED_DEFAULT = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
+
 // ───────────────────────────── serialisable steps (CLI, JSON fixtures) ─────────────────────────────
 
 export interface JsonReply {
@@ -252,6 +300,8 @@ export type JsonStep =
   | ({ cut: JsonReply | string } & CutOptions)
   | ({ stall: JsonReply | string } & CutOptions)
   | ({ streamError: JsonReply | string } & StreamErrorOptions)
+  | ({ endEarly: JsonReply | string } & CutOptions)
+  | ({ malformed: JsonReply | string } & MalformedOptions)
   | { hang: true };
 
 function replyFromJson(j: JsonReply | string): ReplyBuilder {
@@ -269,7 +319,7 @@ function replyFromJson(j: JsonReply | string): ReplyBuilder {
 /**
  * Turns a serialisable step into a Step: `"Done."`, `{"text":"…","tools":[{"name":"Read","input":{}}]}`,
  * `{"fail":429,"retryAfter":0}`, `{"cut":{"text":"…"},"after":3}`, `{"stall":"…"}`,
- * `{"streamError":"…","type":"overloaded_error"}`, `{"hang":true}`.
+ * `{"streamError":"…","type":"overloaded_error"}`, `{"endEarly":{…},"after":4}`, `{"malformed":"…","data":"oops"}`, `{"hang":true}`.
  */
 export function stepFromJson(j: JsonStep): Step {
   if (typeof j === 'string') return reply(j);
@@ -281,6 +331,8 @@ export function stepFromJson(j: JsonStep): Step {
   if ('cut' in j) return cut(replyFromJson(j.cut), { after: j.after });
   if ('stall' in j) return stall(replyFromJson(j.stall), { after: j.after });
   if ('streamError' in j) return streamError(replyFromJson(j.streamError), { after: j.after, type: j.type, message: j.message });
+  if ('endEarly' in j) return endEarly(replyFromJson(j.endEarly), { after: j.after });
+  if ('malformed' in j) return malformed(replyFromJson(j.malformed), { after: j.after, data: j.data });
   if ('hang' in j) return hang();
   const known = ['text', 'tools', 'usage', 'delay', 'interval', 'truncated'];
   const unknownKeys = Object.keys(j).filter((k) => !known.includes(k));
@@ -718,6 +770,8 @@ function summarise(req: RecordedRequest): string {
 export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel> {
   const steps: Step[] = [...(opts.steps ?? [])];
   const requests: RecordedRequest[] = [];
+  const probes: RecordedRequest[] = [];
+  let infos: FakeModelInfo[] = [...(opts.models ?? [])];
   let hook: RequestHook | undefined;
   let toolSeq = 0;
   let msgSeq = 0;
@@ -828,6 +882,39 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     return step;
   };
 
+  /** Ollama's `/api/show` and the OpenAI-compatible `/v1/models`, as those servers answer them. */
+  const answerProbe = (req: RecordedRequest, res: http.ServerResponse) => {
+    if (infos.length === 0) {
+      // No models declared: an unknown path, answered as before.
+      req.answer = { kind: 'not-found', status: 404 };
+      sendJson(res, 404, { error: { type: 'not_found_error', message: `fake model: no endpoint ${req.method} ${req.path} (use /v1/messages, /v1/chat/completions or /v1/responses)` } });
+      return;
+    }
+    req.answer = { kind: 'model-info', status: 200 };
+    if (req.path === '/api/show') {
+      const name = typeof req.body?.model === 'string' ? req.body.model : req.body?.name;
+      const info = infos.find((m) => m.id === name || `${m.id}:latest` === name || m.id === `${name}:latest`);
+      if (!info) {
+        req.answer = { kind: 'model-info', status: 404 };
+        sendJson(res, 404, { error: `model '${name}' not found` });
+        return;
+      }
+      sendJson(res, 200, {
+        modelfile: `FROM ${info.id}`,
+        parameters: info.numCtx !== undefined ? `num_ctx                        ${info.numCtx}` : '',
+        template: '{{ .Prompt }}',
+        details: { format: 'gguf', family: 'fake', parameter_size: '7B', quantization_level: 'Q4_K_M' },
+        model_info: { 'general.architecture': 'fake', 'general.parameter_count': 7_000_000_000, ...(info.contextLength !== undefined ? { 'fake.context_length': info.contextLength } : {}) },
+        capabilities: ['completion', 'tools'],
+      });
+      return;
+    }
+    sendJson(res, 200, {
+      object: 'list',
+      data: infos.map((m) => ({ id: m.id, object: 'model', created: 1_700_000_000, owned_by: 'fake', ...(m.contextLength !== undefined ? { context_length: m.contextLength } : {}) })),
+    });
+  };
+
   const handle = async (req: RecordedRequest, res: http.ServerResponse) => {
     const format = req.format;
     if (format === 'unknown') {
@@ -881,8 +968,10 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
             return;
           }
           res.writeHead(200, { 'content-type': 'application/json' });
+          if (kind === 'malformed') { res.end(step.data ?? MALFORMED_DEFAULT); return; }
           res.write(text.slice(0, Math.floor(text.length / 2)));
           if (kind === 'stall') { parked.add(res); res.on('close', () => parked.delete(res)); return; }
+          if (kind === 'end-early') { res.end(); return; }
           await destroyAfterFlush(res);
           return;
         }
@@ -893,10 +982,17 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
           if (await writeEvents(res, events, r.intervalMs)) res.end();
           return;
         }
+        if (kind === 'malformed') {
+          const good = events.slice(0, Math.max(0, Math.min(step.after ?? 0, events.length)));
+          if (await writeEvents(res, [...good, { data: step.data ?? MALFORMED_DEFAULT }], r.intervalMs)) res.end();
+          return;
+        }
         const at = cutPoint(events, step.after);
         if (!(await writeEvents(res, events.slice(0, at), r.intervalMs))) return;
         if (kind === 'cut') {
           await destroyAfterFlush(res);
+        } else if (kind === 'end-early') {
+          res.end();
         } else if (kind === 'stall') {
           parked.add(res);
           res.on('close', () => parked.delete(res));
@@ -920,8 +1016,9 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       }
       const path = (httpReq.url ?? '/').split('?')[0];
       const format = httpReq.method === 'POST' ? formatForPath(path) : 'unknown';
+      const probe = (httpReq.method === 'POST' && path === '/api/show') || (httpReq.method === 'GET' && /^(\/v1)?\/models\/?$/.test(path));
       const rec: RecordedRequest = {
-        index: requests.length,
+        index: probe ? probes.length : requests.length,
         method: httpReq.method ?? 'GET',
         path,
         headers: httpReq.headers,
@@ -930,6 +1027,12 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         format,
         stream: body?.stream === true,
       };
+      if (probe) {
+        probes.push(rec);
+        answerProbe(rec, res);
+        opts.log?.(summarise(rec));
+        return;
+      }
       requests.push(rec);
       handle(rec, res)
         .catch((err) => {
@@ -966,6 +1069,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     anthropicBaseUrl: url,
     openaiBaseUrl: `${url}/v1`,
     requests,
+    probes,
     get remaining() { return steps.length; },
     script(...more: Step[]) {
       for (const s of more) {
@@ -978,9 +1082,14 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       hook = h;
       return model;
     },
+    models(list) {
+      infos = [...list];
+      return model;
+    },
     reset() {
       steps.length = 0;
       requests.length = 0;
+      probes.length = 0;
       hook = undefined;
       toolSeq = 0;
       msgSeq = 0;

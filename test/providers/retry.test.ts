@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { backoffMs, withRetries } from '../../src/providers/retry.ts';
-import { classifyError, retryAfterMs } from '../../src/providers/errors.ts';
+import { JSONParseError, TypeValidationError } from '@ai-sdk/provider';
+import { classifyError, describeBadBody, retryAfterMs } from '../../src/providers/errors.ts';
 import type { StreamEvent } from '../../src/providers/types.ts';
 
 const policy = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 10 };
@@ -76,7 +77,30 @@ test('errors are classified: HTTP status, overload inside a stream, network fail
   assert.equal(classifyError({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }).retryable, true);
   assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } })).retryable, true);
   assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })).retryable, false);
+  for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+    const dns = classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code, message: `getaddrinfo ${code} api.example.invalid` } }));
+    assert.equal(dns.retryable, false, code);
+    assert.match(dns.message, new RegExp(`host name could not be resolved \\(getaddrinfo ${code} api\\.example\\.invalid\\)`));
+  }
   assert.equal(classifyError(new Error('something else')).retryable, false);
+});
+
+test('data that is not the wire format is a broken stream: retried, and what was sent is quoted', () => {
+  const cases: Array<[unknown, string | undefined, RegExp]> = [
+    [new JSONParseError({ text: '<html>502 Bad Gateway</html>', cause: new Error('x') }), undefined, /not valid JSON: `<html>502 Bad Gateway<\/html>`/],
+    [new TypeValidationError({ value: { type: 'surprise' }, cause: new Error('x') }), undefined, /not in the expected format: `\{"type":"surprise"\}`/],
+    [new Error('Expected a normalized Anthropic stream error'), 'event: message_start\ndata: {"type":"message_sta\n\n', /not valid JSON: `\{"type":"message_sta`/],
+    [new Error('Expected a normalized Anthropic stream error'), undefined, /not in the expected format/],
+  ];
+  for (const [err, body, want] of cases) {
+    const c = classifyError(err, body);
+    assert.equal(c.retryable, true, c.message);
+    assert.match(c.message, want);
+  }
+  assert.match(describeBadBody('Service Unavailable'), /not an event stream: `Service Unavailable`/);
+  assert.match(describeBadBody('data: {"a":1}\n\n'), /an event that is not in the expected format: `\{"a":1\}`/);
+  assert.match(describeBadBody(`data: ${'x'.repeat(500)}\n\n`), /`x{160}…`$/);
+  assert.equal(describeBadBody(''), 'the model server sent an empty response');
 });
 
 test('prices: specific model patterns win', async () => {

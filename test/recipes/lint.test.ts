@@ -22,6 +22,10 @@ const GOOD = [
   'Fix the bug where users get logged out after 5 minutes in @src/session.ts; the token should last 1 hour. Do not change the cookie format. Run npm test.',
   'Add JSDoc comments to @src/api.ts describing the parameters, return value and the errors each function throws. Do not change any code.',
   'Write tests for @src/parser.ts that cover the cases where parse() throws. Run npm test. Do not change the parser.',
+  // Verification in the words of the user (the detector agent/verify.ts uses too).
+  'In @src/invoice.ts:88 total() returns 10.5000001 instead of 10.50; round it to cents, then run jest.',
+  'In @src/invoice.ts:88 total() returns 10.5000001 instead of 10.50; round it to cents and make sure the suite still passes.',
+  'In @src/invoice.ts:88 total() returns 10.5000001 instead of 10.50; round it to cents and run the tests with `npx ava`.',
   'Act as a QA engineer. Review @src/checkout.ts and report a checklist:\n- inputs validated;\n- errors handled;\n- totals rounded;\n- no secrets logged;\nDo not change code.',
 ];
 
@@ -41,15 +45,17 @@ const BAD: Array<[string, string[]]> = [
   ['Add a logout button to @src/Header.tsx following the conventions in ASSISTANT.md.', ['no-verification']],
   ['Add a Run button to @src/Toolbar.tsx.', ['no-verification']],
   ['Review the PR diff for bugs.', ['no-output-format']],
+  ['Round the total in @src/invoice.ts:88 to cents, run npm test and commit.', ['commit-format']],
+  ['Which is better for our sessions, Redis or Memcached?', ['comparison']],
 ];
 
 test('good prompts have no findings', () => {
   for (const p of GOOD) assert.deepEqual(lintPrompt(p).filter((f) => f.level === 'finding').map((f) => `${f.id}: ${f.detail}`), [], p);
 });
 
-test('a review without a role gets a hint, which does not fail the check', () => {
+test('a review without a role or tools named gets hints, which do not fail the check', () => {
   const f = lintPrompt('Review @src/auth.ts for SQL injection; do not change code; list each issue with its line and a fix.');
-  assert.deepEqual(f.map((x) => [x.id, x.level]), [['no-role', 'hint']]);
+  assert.deepEqual(f.map((x) => [x.id, x.level]), [['no-tools-named', 'hint'], ['no-role', 'hint']]);
 });
 
 test('bad prompts get exactly the expected findings, each naming rule and remedy', () => {

@@ -40,3 +40,34 @@ test('a session left without a prompt is not listed, so -c continues the last re
   utimesSync(empty.path, later, later);
   assert.deepEqual(listSessions(dir).map((s) => s.sessionId), ['real']);
 });
+
+test('every line is checked against the transcript schema: what does not fit is skipped and counted', async () => {
+  const { readTranscript, transcriptWarning } = await import('../../src/session/transcript.ts');
+  const { home } = makeProject();
+  const t = new Transcript(projectDir(home, '/z'), 's1');
+  const ts = new Date().toISOString();
+  t.write({ type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'go' }] }, timestamp: ts });
+  const bad: Array<[string, unknown]> = [
+    ['null', null],
+    ['a number', 42],
+    ['an unknown entry type', { type: 'mystery', timestamp: ts }],
+    ['a message without a body', { type: 'message', timestamp: ts }],
+    ['string content where parts are expected', { type: 'message', message: { role: 'user', content: 'hi' }, timestamp: ts }],
+    ['a part without its text', { type: 'message', message: { role: 'assistant', content: [{ type: 'text' }] }, timestamp: ts }],
+    ['a tool result without output', { type: 'message', message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'Read' }] }, timestamp: ts }],
+    ['an unknown role', { type: 'message', message: { role: 'robot', content: [] }, timestamp: ts }],
+    ['a compact entry without summary', { type: 'compact', trigger: 'auto', timestamp: ts }],
+    ['a rewind to a negative prompt', { type: 'rewind', prompt: -1, timestamp: ts }],
+  ];
+  for (const [, line] of bad) appendFileSync(t.path, `${JSON.stringify(line)}\n`);
+  // Fields this program does not know (a newer version's, provider metadata) pass through untouched.
+  t.write({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'ok', providerOptions: { x: { y: 1 } } }] }, extra: 'kept', timestamp: ts } as never);
+  const read = readTranscript(t.path);
+  assert.equal(read.skipped, bad.length, bad.map(([what]) => what).join(', '));
+  assert.equal(read.entries.length, 2);
+  assert.equal((read.entries[1] as { extra?: string }).extra, 'kept');
+  assert.deepEqual(read.firstSkipped, { line: 2, why: 'not a transcript entry (Invalid input: expected object, received null)' });
+  assert.deepEqual(loadMessages(t.path).map((m) => m.role), ['user', 'assistant']);
+  const warning = transcriptWarning(t.path) ?? '';
+  assert.ok(warning.startsWith(`${t.path}: 10 lines were skipped`), warning);
+});

@@ -23,7 +23,7 @@ test('Edit replaces a unique string and returns a short diff and a Claude-shaped
   const original = '// module 07\nconst VALUE = 7;\n\nexport function fn07(x) {\n  return x * VALUE;\n}\n';
   const { abs, ctx, dir } = await readFixture(original);
   const before: Array<string | null> = [];
-  ctx.beforeChange = (_p, prev) => before.push(prev);
+  ctx.beforeChange = (_p, prev) => before.push(prev === null ? null : Buffer.from(prev).toString('utf8'));
   const r = await editTool.execute({ file_path: abs, old_string: 'const VALUE = 7;', new_string: 'const VALUE = 70;' }, ctx);
   assert.equal(r.isError, undefined, r.output);
   const updated = original.replace('= 7;', '= 70;');

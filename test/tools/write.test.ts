@@ -9,7 +9,7 @@ import { makeCtx, tempDir } from './helpers.ts';
 test('Write creates a new file and its parent directories', async () => {
   const dir = await tempDir();
   const changes: Array<[string, string | null]> = [];
-  const ctx = makeCtx(dir, { beforeChange: (p, prev) => changes.push([p, prev]) });
+  const ctx = makeCtx(dir, { beforeChange: (p, prev) => changes.push([p, prev === null ? null : Buffer.from(prev).toString('utf8')]) });
   const r = await writeTool.execute({ file_path: 'deep/er/new.txt', content: 'hello\nworld\n' }, ctx);
   assert.equal(r.isError, undefined);
   const abs = join(dir, 'deep/er/new.txt');
@@ -35,7 +35,7 @@ test('Write replaces a read file atomically, keeps its mode, leaves no temp file
   await writeFile(abs, '#!/bin/sh\necho old\n');
   await chmod(abs, 0o751);
   const changes: Array<string | null> = [];
-  const ctx = makeCtx(dir, { beforeChange: (_p, prev) => changes.push(prev) });
+  const ctx = makeCtx(dir, { beforeChange: (_p, prev) => changes.push(prev === null ? null : Buffer.from(prev).toString('utf8')) });
   await readTool.execute({ file_path: abs }, ctx);
   const r = await writeTool.execute({ file_path: abs, content: '#!/bin/sh\necho new\n' }, ctx);
   assert.equal(r.isError, undefined, r.output);

@@ -80,6 +80,7 @@ test('/mode, /permissions, /cost and /status answer without the model; unknown c
   assert.match(out(), /Total cost: +\$0\.00/);
   await ctrl.submit('/status');
   assert.match(out(), /Mode: +plan/);
+  assert.match(out(), /Context: +200,000 tokens \(from the model catalogue\)/);
   await ctrl.submit('/rewnd');
   assert.match(out(), /Unknown command \/rewnd\. Did you mean \/rewind/);
   await ctrl.submit('/mode yolo');

@@ -41,7 +41,7 @@ export function HistoryView({ item, width, cwd }: { item: HistoryItem; width: nu
         </Box>
       );
     case 'tool':
-      return <ToolView name={item.name} input={item.input} status={item.status} result={item.result} durationMs={item.durationMs} reason={item.reason} cwd={cwd} width={width} expanded={item.expandedFrom !== undefined} />;
+      return <ToolView name={item.name} input={item.input} status={item.status} result={item.result} durationMs={item.durationMs} reason={item.reason} cwd={cwd} width={width} expanded={item.expandedFrom !== undefined} sandboxed={item.sandboxed} />;
     case 'notice':
       return (
         <Box marginTop={1}>

@@ -42,7 +42,7 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
         <Box marginTop={1}><Text>{live.continued ? '  ' : '● '}</Text><Box flexShrink={1}><Text>{streamed.join('\n')}</Text></Box></Box>
       )}
       {live.tools.map((t) => (
-        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} />
+        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} />
       ))}
       {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}
       {live.verifying && <Text color="cyan">  verifying: {live.verifying}…</Text>}

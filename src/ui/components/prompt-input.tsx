@@ -169,7 +169,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
 
   usePaste((text) => { ctrl.touch(); edit(ed.insert(bufRef.current, pastes.current.add(text))); }, { isActive: active });
   // The prompt lint's findings as hints under the input (SPEC §7): advice, never blocking.
-  const hints = useMemo(() => (buf.text.length >= 12 && !buf.text.startsWith('/') ? lintPrompt(buf.text).slice(0, 2) : []), [buf.text]);
+  const hints = useMemo(() => (buf.text.length >= 12 && !buf.text.startsWith('/') ? lintPrompt(buf.text, { conventionFile: (ctrl.setup.memory?.files.length ?? 0) > 0 }).slice(0, 2) : []), [buf.text]);
   // Hidden while a question is open, but kept mounted so a half-typed prompt survives it.
   if (!active) return null;
 

@@ -17,6 +17,8 @@ export interface ToolViewProps {
   frame?: string;
   /** Ctrl-O: everything, nothing folded. */
   expanded?: boolean;
+  /** Runs (ran) inside the OS sandbox. */
+  sandboxed?: boolean;
 }
 
 function Body({ p }: { p: ToolViewProps }) {
@@ -61,7 +63,7 @@ export function ToolView(p: ToolViewProps) {
       <Box>
         <Text color={dot}>{p.frame ?? '●'} </Text>
         <Box flexShrink={1}>
-          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}{p.expanded && <Text dimColor> · expanded (ctrl+o)</Text>}</Text>
+          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}{p.sandboxed && <Text dimColor> · sandboxed</Text>}{p.expanded && <Text dimColor> · expanded (ctrl+o)</Text>}</Text>
         </Box>
       </Box>
       <Box>
