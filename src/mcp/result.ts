@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolResult } from '../tools/types.ts';
 
@@ -9,10 +8,6 @@ const size = (base64: string) => {
   const bytes = Buffer.byteLength(base64, 'base64');
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 };
-
-function parsesTo(text: string, value: unknown): boolean {
-  try { return isDeepStrictEqual(JSON.parse(text), value); } catch { return false; }
-}
 
 /**
  * Cuts `text` to about `maxTokens` tokens, with a note that tells the model what happened and
@@ -35,7 +30,7 @@ export function capOutput(text: string, maxTokens: number): { text: string; cut:
 /**
  * A `tools/call` result as the project's ToolResult (SPEC §12). The model reads text, a line for
  * each image (the image itself is kept in `images` for models that take images), resource links
- * and embedded resources, and the structured content when no text block already carries it.
+ * and embedded resources, and the structured content when there is no text block.
  * `isError` results stay errors the model can act on. `response` (PostToolUse's `tool_response`)
  * is the content as the server sent it, as in Claude Code.
  */
@@ -73,8 +68,10 @@ export function toToolResult(result: CallToolResult, maxTokens: number): ToolRes
         parts.push(`[${String((block as { type?: unknown }).type)} content]`);
     }
   }
+  // Servers put what structured content says in a text block as well (the spec asks them to, and
+  // server-filesystem sends {content: <the text>}): it reaches the model only when no text does.
   const structured = result.structuredContent;
-  if (structured !== undefined && !content.some((b) => b.type === 'text' && parsesTo(b.text, structured))) {
+  if (structured !== undefined && !content.some((b) => b.type === 'text')) {
     parts.push(content.length ? `Structured result:\n${JSON.stringify(structured, null, 2)}` : JSON.stringify(structured, null, 2));
   }
   const isError = result.isError === true;

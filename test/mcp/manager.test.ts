@@ -1,12 +1,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpManager } from '../../src/mcp/manager.ts';
 import { executeTool, getTool, validateInput } from '../../src/tools/registry.ts';
-import { alive, entry, EVERYTHING, FAULT, NO_APPROVALS, node, startNetworkServer, waitFor } from './helpers.ts';
+import { alive, entry, EVERYTHING, FAULT, FILESYSTEM, NO_APPROVALS, node, startNetworkServer, waitFor } from './helpers.ts';
 
 // One manager with real servers for the whole file (started once: test time is a budget).
 const tmp = mkdtempSync(join(tmpdir(), 'assistant-mcp-'));
@@ -24,6 +24,7 @@ before(async () => {
     config: {
       servers: [
         entry('everything', node(EVERYTHING, 'stdio')),
+        entry('files', node(FILESYSTEM, tmp)),
         entry('fault', { ...node(FAULT, '--banner', '--grandchild', GRANDCHILD), env: { FAULT_LOG, GREETING: '${WHO:-world}' } }),
         entry('crashy', node(FAULT, '--crash-after', '2')),
         entry('garbler', node(FAULT)),
@@ -61,7 +62,7 @@ const call = (name: string, input: Record<string, unknown> = {}, signal?: AbortS
 test('servers start in parallel and report their state: connected, or failed with the cause and the last stderr lines', () => {
   const states = Object.fromEntries(mcp.statuses().map((s) => [s.name, s.state]));
   assert.deepEqual(states, {
-    everything: 'connected', fault: 'connected', crashy: 'connected', garbler: 'connected', garbage: 'failed', dead: 'failed', nocmd: 'failed',
+    everything: 'connected', files: 'connected', fault: 'connected', crashy: 'connected', garbler: 'connected', garbage: 'failed', dead: 'failed', nocmd: 'failed',
     remote: 'connected', old: 'connected', tokenless: 'failed', refused: 'failed', cloned: 'needs-approval', 'turned-down': 'disabled',
   });
   assert.match(status('garbage').error!, /^the server wrote something on stdout that is not a JSON-RPC message: \{"jsonrpc": "2.0", "id": 0, "result": oops\}/);
@@ -93,6 +94,15 @@ test('a call through the ToolDef: the echo round trip, over stdio, Streamable HT
   assert.equal((await call('mcp__fault__env', { name: 'GREETING' })).output, 'world', '${VAR:-default} reached the server');
   assert.equal(getTool('mcp__fault__echo', mcp.tools())!.readOnly, true);
   assert.equal(getTool('mcp__fault__fail', mcp.tools())!.readOnly, false);
+});
+
+test('server-filesystem: a file read through it; its read tools are read-only, its write tools not', async () => {
+  writeFileSync(join(tmp, 'note.txt'), 'written by the test\n');
+  assert.equal((await call('mcp__files__read_text_file', { path: join(tmp, 'note.txt') })).output, 'written by the test\n');
+  const outside = await call('mcp__files__read_text_file', { path: '/etc/hostname' });
+  assert.equal(outside.isError, true, 'the server\'s own refusal reaches the model as an error');
+  assert.equal(getTool('mcp__files__read_text_file', mcp.tools())!.readOnly, true);
+  assert.equal(getTool('mcp__files__write_file', mcp.tools())!.readOnly, false);
 });
 
 test('results: an error the model can act on, an image kept as data, output cut at the limit, a name made safe', async () => {

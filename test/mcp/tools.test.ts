@@ -67,13 +67,13 @@ test('results: text, images kept as data, resource links, embedded resources, st
   assert.equal(r.output, [
     'Here:', '[image: image/png, 8 B]', '[resource link: a.txt <file:///a.txt> (text/plain)] the file',
     '[resource <mem://n> (text/markdown)]\n# note', '[resource <mem://b>: application/zip, 3 B]', '[audio: audio/wav, 3 B — not shown to the model]',
-    'Structured result:\n{\n  "temperature": 21\n}',
-  ].join('\n'));
+  ].join('\n'), 'the text blocks carry what the structured content says');
   assert.deepEqual(r.images, [{ mediaType: 'image/png', data: 'iVBORw0KGgo=' }]);
   assert.equal(r.isError, undefined);
-  assert.equal(r.display, '11 lines, 1 image');
+  assert.equal(r.display, '7 lines, 1 image');
   assert.equal((r.response as unknown[]).length, 6, 'hooks get the content as sent');
-  assert.equal(toToolResult({ content: [{ type: 'text', text: '{"t": 1}' }], structuredContent: { t: 1 } }, 100).output, '{"t": 1}', 'no repeat of what the text carries');
+  assert.equal(toToolResult({ content: [{ type: 'text', text: 'T is 1' }], structuredContent: { t: 1 } }, 100).output, 'T is 1', 'no repeat of what the text carries');
+  assert.equal(toToolResult({ content: [{ type: 'image', mimeType: 'image/png', data: 'AAAA' }], structuredContent: { t: 1 } }, 100).output, '[image: image/png, 3 B]\nStructured result:\n{\n  "t": 1\n}');
   assert.equal(toToolResult({ content: [], structuredContent: { t: 1 } }, 100).output, '{\n  "t": 1\n}');
   const err = toToolResult({ isError: true, content: [{ type: 'text', text: 'jammed' }] }, 100);
   assert.deepEqual([err.output, err.isError, err.display], ['jammed', true, 'error']);
