@@ -1,12 +1,13 @@
 import type { Node } from 'web-tree-sitter';
-import { evaluates, readsValues } from './evaluation.ts';
+import { Evaluations, evaluates, readsValues } from './evaluation.ts';
 import { bashParser } from './load.ts';
 import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, shellCall, SHELLS } from './programs.ts';
 import { quotedHeredoc, scanScript } from './scan.ts';
+import { scriptFacts } from './scripts.ts';
 import { hasLoopOrFunction } from './structure.ts';
 import type { Redirect, ShellAnalysis, SimpleCommand } from './types.ts';
 import { peelWrapper } from './wrappers.ts';
-import { baseName, wordOf, type Word } from './words.ts';
+import { baseName, literalWord, wordOf, type Word } from './words.ts';
 
 /**
  * The walk over bash's syntax tree behind splitCommand (parser.ts). Tree-sitter's bash grammar
@@ -42,11 +43,21 @@ const fresh = (env: Env): Env => ({ ...ROOT, wrappers: env.scriptWrappers, scrip
 export class Analysis {
   commands: SimpleCommand[] = [];
   reasons = new Set<string>();
+  /** Reasons that only say a named file runs as shell code (`source ./env.sh`), like `bash ./env.sh` would. */
+  filesRun = new Set<string>();
   /** The first place that evaluates values as arithmetic or names, and the first that reads values at run time (evaluation.ts). */
   evaluates?: string;
   runtimeValues?: string;
   /** Some script holds a loop or a function definition (structure.ts). */
   repeats = false;
+  /** Where values are evaluated as arithmetic or names, and which names get unknown values (evaluation.ts). */
+  values = new Evaluations();
+  /** Names declared integer (`declare -i n`): every assignment to them is evaluated. */
+  integers = new Set<string>();
+  assignments: Array<{ name: string; value: string }> = [];
+  /** `for f in WORDS`: the literal words a loop variable takes, and names set any other way (these are not resolved). */
+  loops = new Map<string, Array<{ value: string; glob: boolean }>>();
+  setElsewhere = new Set<string>();
 
   /** Analyses a whole command (the entry point). */
   run(command: string): ShellAnalysis {
@@ -54,7 +65,14 @@ export class Analysis {
     if (this.evaluates && this.runtimeValues) {
       this.reasons.add(`${this.evaluates} evaluates a value as arithmetic or a name, and ${this.runtimeValues} sets values at run time: an array subscript in such a value runs $(…)`);
     }
-    return { commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}) };
+    for (const a of this.assignments) if (this.integers.has(a.name)) this.values.site(`the integer variable ${a.name}`, a.value);
+    for (const r of this.values.reasons()) this.reasons.add(r);
+    const loops = Object.fromEntries([...this.loops].filter(([n]) => !this.setElsewhere.has(n)));
+    const filesRun = [...this.filesRun].filter((r) => this.reasons.has(r));
+    return {
+      commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}), ...(Object.keys(loops).length ? { loops } : {}),
+      ...(filesRun.length ? { filesRun } : {}),
+    };
   }
 
   reason(env: Env, why: string) {
@@ -113,13 +131,24 @@ export class Analysis {
       case 'expansion':
         if (node.text.startsWith('${!')) this.evaluates ??= snippet(node.text);
         if (/@P\}$/.test(node.text)) this.reason(env, `${node.text} runs the command substitutions in the value`);
+        this.expansion(node);
+        break;
+      case 'subscript':
+        this.subscript(node);
         break;
       case 'for_statement': {
         const variable = node.childForFieldName('variable')?.text ?? '';
         const why = assignmentReason(variable, undefined);
         if (why) this.reason(env, why);
-        const runtime = node.childrenForFieldName('value').some((v) => { const w = wordOf(v); return w.dynamic || w.glob; });
+        const values = node.childrenForFieldName('value');
+        const runtime = values.some((v) => { const w = wordOf(v); return w.dynamic || w.glob; });
         if (runtime) this.runtimeValues ??= `the loop \`${node.firstChild?.type ?? 'for'} ${variable} in …\``;
+        const numeric = node.firstChild?.type === 'for' && values.length > 0 && values.every((v) => v.type === 'number' || /^\{-?[0-9]+\.\.-?[0-9]+(\.\.-?[0-9]+)?\}$/.test(v.text) || /^[0-9]+$/.test(v.text));
+        if (!numeric) this.values.taint(variable, `the loop \`${node.firstChild?.type ?? 'for'} ${variable} in …\``);
+        const words = values.map(wordOf);
+        if (node.firstChild?.type === 'for' && values.length > 0 && !words.some((w) => w.dynamic)) {
+          this.loops.set(variable, [...(this.loops.get(variable) ?? []), ...words.map((w) => ({ value: w.value, glob: w.glob }))]);
+        } else this.setElsewhere.add(variable);
         break;
       }
       case 'ansi_c_string':
@@ -184,8 +213,15 @@ export class Analysis {
       else this.walk(c, fresh(env));
     }
     const inner = { ...env, redirects: [...env.redirects, ...redirects], stdinFed: env.stdinFed || stdin };
-    if (body?.type === 'pipeline') this.pipeline(body, env, { redirects, stdin });
-    else if (body) this.walk(body, inner);
+    // The grammar reads `a && b > f` as `(a && b) > f`; bash gives the redirection to `b` alone.
+    let last = body;
+    while (last?.type === 'list') {
+      const parts = last.namedChildren;
+      for (const p of parts.slice(0, -1)) this.walk(p, env);
+      last = parts[parts.length - 1] ?? null;
+    }
+    if (last?.type === 'pipeline') this.pipeline(last, env, { redirects, stdin });
+    else if (last) this.walk(last, inner);
     else if (redirects.length) this.emitBare(inner);
     for (const a of after) this.walk(a, env);
   }
@@ -251,6 +287,14 @@ export class Analysis {
     const why = assignmentReason(name, value);
     if (why) this.reason(env, why);
     if (value?.dynamic && valueNode?.type !== 'arithmetic_expansion') this.runtimeValues ??= `the assignment to ${name}`;
+    if (valueNode?.type === 'array') {
+      for (const e of valueNode.namedChildren) if (e.text.startsWith('[')) this.values.site(snippet(e.text), e.text.slice(1, e.text.indexOf(']') > 0 ? e.text.indexOf(']') : undefined));
+      if (!valueNode.namedChildren.every((e) => /^(\[[^\]]*\]=)?[0-9]+$/.test(e.text))) this.values.taint(name, `the assignment to ${name}`);
+    } else if (name) {
+      this.setElsewhere.add(name);
+      this.values.assign(name, valueNode?.text ?? '', `the assignment to ${name}`);
+      if (valueNode) this.assignments.push({ name, value: valueNode.text });
+    }
     return node.text;
   }
 
@@ -283,9 +327,10 @@ export class Analysis {
    * The words of one simple command: looks through wrappers, checks the program, looks into
    * `sh -c` scripts and `find -exec` commands, and records the command.
    */
-  simple(all: Word[], env: Env, opts: { runtimeArgs: boolean; placeholder?: string }) {
+  simple(all: Word[], outer: Env, opts: { runtimeArgs: boolean; placeholder?: string }) {
     let words = opts.placeholder ? all.map((w) => (w.value.includes(opts.placeholder!) ? { ...w, dynamic: true } : w)) : all;
-    const wrappers = [...env.wrappers];
+    const wrappers = [...outer.wrappers];
+    let env = outer;
     let runtimeArgs = opts.runtimeArgs;
     let i = 0;
     for (;;) {
@@ -301,13 +346,34 @@ export class Analysis {
       }
       if (w.glob) this.reason(env, `the program ${w.raw} is a pattern the shell expands`);
       const name = baseName(w.value);
-      const peeled = peelWrapper(name, words, i);
+      const peeled = peelWrapper(name, words, i, env.stdinFed);
       if (!peeled || 'stop' in peeled) break;
       if ('reason' in peeled) {
         this.reason(env, peeled.reason);
         return this.emit(words.slice(i), wrappers, env, runtimeArgs);
       }
       wrappers.push(name);
+      if ('shellArgs' in peeled) {
+        // `su root -c 'cmd'`: the words after the user are a shell's arguments.
+        words = [literalWord('sh'), ...words.slice(peeled.shellArgs)];
+        i = 0;
+        break;
+      }
+      // Files the wrapper itself reads or writes (`strace -o F`, `flock F`) count like redirections of the command.
+      const files: Redirect[] = [];
+      for (const [list, writes] of [[peeled.writes, true], [peeled.reads, false]] as const) {
+        for (const f of list ?? []) {
+          if (f.dynamic) this.reason(env, `${name} ${writes ? 'writes' : 'reads'} ${f.raw}, which is not known before the command runs`);
+          else files.push({ op: name, target: f.value, writes, reads: !writes });
+        }
+      }
+      if (files.length) env = { ...env, redirects: [...env.redirects, ...files] };
+      if ('script' in peeled) {
+        // `watch 'a; b'`, `su -c '…'`, `parallel 'cmd {}' ::: …`: a shell string, looked into like `sh -c`.
+        const inner: Env = { ...env, wrappers: [...wrappers], depth: env.depth + 1 };
+        this.script(peeled.script.value, inner, `in the ${name} command: `);
+        return;
+      }
       for (const a of peeled.assignments ?? []) {
         const eq = a.value.indexOf('=');
         const why = assignmentReason(a.value.slice(0, eq), { ...a, value: a.value.slice(eq + 1) });
@@ -324,12 +390,24 @@ export class Analysis {
     words = words.slice(i);
     const program = baseName(words[0].value);
     const args = words.slice(1);
-    for (const r of programReasons(program, args, args.length > 0)) this.reason(env, r);
+    for (const r of programReasons(program, args, args.length > 0)) {
+      this.reason(env, r);
+      if ((program === 'source' || program === '.') && args[0] && !args[0].dynamic && !args[0].glob) this.filesRun.add(env.where + r);
+    }
+    // A script of the program's own (`sed 's/x/y/e'`, `awk '{system(…)}'`, `python -c …`).
+    const facts = scriptFacts(program, args, env.stdinFed);
+    let extra: Pick<SimpleCommand, 'code' | 'inPlace'> = {};
+    if (facts) {
+      for (const r of facts.reasons) this.reason(env, r);
+      const files: Redirect[] = [...facts.writes.map((f) => ({ op: program, target: f, writes: true, reads: false })), ...facts.reads.map((f) => ({ op: program, target: f, writes: false, reads: true }))];
+      if (files.length) env = { ...env, redirects: [...env.redirects, ...files] };
+      extra = { ...(facts.code ? { code: facts.code } : {}), ...(facts.inPlace ? { inPlace: true } : {}) };
+    }
     if (program === 'exec' && env.stdinFed) this.reason(env, 'exec < … gives every later command (a shell among them) new input');
     if (SHELLS.has(program) || OTHER_SHELLS.has(program)) {
       if (this.shell(program, words, wrappers, env, runtimeArgs)) return;
     }
-    this.emit(words, wrappers, env, runtimeArgs);
+    this.emit(words, wrappers, env, runtimeArgs, undefined, extra);
     if (program === 'find') this.findExec(args, wrappers, env);
   }
 
@@ -385,7 +463,56 @@ export class Analysis {
       }
     }
     for (const r of programReasons(program, plain, words.length > 0)) this.reason(env, r);
+    // `declare -i n=…` evaluates every value given to n; `declare -n r=x` makes r another name for x.
+    const flags = plain.filter((w) => !w.dynamic && /^[-+][a-zA-Z]+$/.test(w.value)).map((w) => w.value).join('');
+    const names = [...node.namedChildren.filter((c) => c.type === 'variable_assignment').map((c) => c.childForFieldName('name')?.text ?? ''), ...plain.filter((w) => !w.dynamic && !/^[-+]/.test(w.value)).map((w) => w.value)];
+    for (const n of names) {
+      if (/i/.test(flags)) this.integers.add(n);
+      if (/n/.test(flags)) this.values.taint(n, `\`${program} -n\``);
+    }
+    this.names(program, plain);
     this.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false, plain);
+  }
+
+  /** Words a builtin reads as variable names (`unset NAME`, `read NAME`, `declare NAME`): a dynamic one, or a subscript, is evaluated. */
+  names(program: string, words: Word[]) {
+    for (const w of words) {
+      if (w.dynamic) this.values.site(`\`${program} ${w.raw}\``, w.raw);
+      else if (/\[.*\]/.test(w.value) && !/^-/.test(w.value)) this.values.site(`\`${program} ${w.value}\``, w.value.slice(w.value.indexOf('[')));
+    }
+  }
+
+  /** What a simple command does to values (evaluation.ts): builtins that evaluate, builtins that set names. */
+  valuesOf(program: string, args: Word[]) {
+    const text = (w: Word) => (w.dynamic ? w.raw : w.value);
+    const where = `\`${[program, ...args.map(text)].join(' ').slice(0, 40)}\``;
+    switch (program) {
+      case 'let':
+        for (const a of args) this.values.site(where, text(a));
+        return;
+      case 'test': case '[':
+        args.forEach((a, i) => { if (/^-[vR]$/.test(a.value) && args[i + 1]) this.values.site(where, text(args[i + 1])); });
+        return;
+      case 'unset':
+        this.names(program, args.filter((a) => !/^-[fvn]+$/.test(a.value)));
+        return;
+      case 'read': case 'mapfile': case 'readarray': case 'getopts': case 'printf': case 'wait': {
+        // The names they fill get values from input, files or options: unknown.
+        const valued: Record<string, string> = { read: 'adinNptu', mapfile: 'dnOsuCc', readarray: 'dnOsuCc', printf: '', getopts: '', wait: '' };
+        const targets: Word[] = [];
+        for (let i = 0; i < args.length; i++) {
+          const a = args[i];
+          if ((program === 'printf' && a.value === '-v') || (program === 'wait' && a.value === '-p') || (program === 'read' && a.value === '-a')) { if (args[i + 1]) targets.push(args[++i]); continue; }
+          if (/^-/.test(a.value) && !a.dynamic) { if (valued[program].includes(a.value.slice(-1)) && a.value.length === 2) i++; continue; }
+          if (program === 'printf' || program === 'wait') break;
+          targets.push(a);
+        }
+        const named = program === 'getopts' ? targets.slice(1, 2) : program === 'mapfile' || program === 'readarray' ? targets.slice(-1) : targets;
+        for (const t of named) if (!t.dynamic) { this.values.taint(t.value.replace(/\[.*$/, ''), where); this.setElsewhere.add(t.value.replace(/\[.*$/, '')); }
+        this.names(program, named);
+        if (program === 'read' && named.length === 0) this.values.taint('REPLY', where);
+      }
+    }
   }
 
   /** `[ … ]` and `[[ … ]]`: a command named `[` or `[[` whose arguments are the test's words. */
@@ -402,14 +529,39 @@ export class Analysis {
       } else for (const c of n.children) collect(c);
     };
     for (const c of node.namedChildren) collect(c); // not the opening bracket, which is the program
+    // `[[ a -eq b ]]` evaluates both sides as arithmetic; `[[ -v name ]]` evaluates a subscript in the name.
+    if (program === '[[') {
+      for (const e of node.descendantsOfType(['binary_expression', 'unary_expression'])) {
+        const op = e.children.find((c) => c.type === 'test_operator')?.text ?? '';
+        if (/^-(eq|ne|lt|le|gt|ge)$/.test(op) && e.type === 'binary_expression') this.values.site(snippet(e.text), e.children.filter((c) => c.type !== 'test_operator').map((c) => c.text).join(' '));
+        if (/^-[vR]$/.test(op) && e.type === 'unary_expression') this.values.site(snippet(e.text), e.children.filter((c) => c.type !== 'test_operator').map((c) => c.text).join(' '));
+      }
+    }
     const close = node.lastChild?.type;
     if (close === ']' || close === ']]') words.push({ value: close, raw: close, dynamic: false, glob: false });
     for (const r of programReasons(program, words, true)) this.reason(env, r);
     this.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false);
   }
 
+  /** `${a[i]}`, `a[i]=…`, `${x:off:len}`, `${!x}`, `${x:=v}`: where an expansion evaluates or assigns a value. */
+  expansion(node: Node) {
+    const kids = node.children;
+    const colon = kids.findIndex((c) => c.type === ':');
+    if (colon >= 0) this.values.site(snippet(node.text), kids.slice(colon + 1, -1).map((c) => c.text).join(' '));
+    if (node.text.startsWith('${!')) this.values.site(snippet(node.text), kids.slice(2, -1).map((c) => c.text).join(' '));
+    const name = kids.find((c) => c.type === 'variable_name')?.text;
+    if (name && kids.some((c) => c.type === ':=' || c.type === '=')) { this.values.taint(name, `\`${snippet(node.text)}\``); this.setElsewhere.add(name); }
+  }
+
+  /** `a[i]` (in an expansion or an assignment): an indexed array's subscript is arithmetic. */
+  subscript(node: Node) {
+    const index = node.childForFieldName('index') ?? node.namedChildren[1];
+    if (index && index.text !== '@' && index.text !== '*') this.values.site(snippet(node.text), index.text);
+  }
+
   /** `$((…))`, `((…))`, `for ((…))`: quoted text in arithmetic can still run `$(…)` in a subscript. */
   arithmetic(node: Node, env: Env) {
+    this.values.site(snippet(node.text), node.text);
     this.evaluates ??= snippet(node.text);
     const quoted = node.descendantsOfType(['raw_string', 'string']).some((s) => HIDDEN_SUBSTITUTION.test(s.text) && s.descendantsOfType('command_substitution').length === 0);
     if (quoted) this.reason(env, 'quoted text in arithmetic can run $(…) in an array subscript');
@@ -421,7 +573,7 @@ export class Analysis {
   }
 
   /** Records a command; `checked` are the arguments that evaluation.ts looks at (default: all). */
-  emit(words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean, checked = words.slice(1)) {
+  emit(words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean, checked = words.slice(1), extra: Pick<SimpleCommand, 'code' | 'inPlace'> = {}) {
     const [first, ...rest] = words;
     const written = first.dynamic ? first.raw : first.value;
     const program = first.dynamic ? first.raw : baseName(written);
@@ -435,9 +587,11 @@ export class Analysis {
       hasExpansion: runtimeArgs || words.some((w) => w.dynamic),
       hasGlob: rest.some((w) => w.glob),
       argKinds: rest.map((w) => ({ dynamic: w.dynamic, glob: w.glob })),
+      ...extra,
     };
     if (!first.dynamic && written.includes('/')) command.programPath = written;
     this.commands.push(command);
+    this.valuesOf(program, checked);
     if (evaluates(program, checked)) this.evaluates ??= `\`${command.text}\``;
     if (readsValues(program, checked)) this.runtimeValues ??= `\`${command.text}\``;
   }
