@@ -5,7 +5,7 @@ import { Exit } from './exit.ts';
 import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
-import { createSession, loadSetup } from '../agent/setup.ts';
+import { createSession, loadSetup, setupGuards } from '../agent/setup.ts';
 import { headlessPrinter, printInit, printResult, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { readEntries } from '../session/transcript.ts';
 import { emptyUsage } from '../providers/types.ts';
@@ -80,7 +80,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
   const controller = new AbortController();
   const slash = await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
-    permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup) }),
+    permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup), guarded: setupGuards(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
     status: () => `cwd: ${cwd}\nmode: ${mode}\nsettings: ${setup.settings.sources.map((s) => s.file).join(', ') || 'none'}\nmemory: ${memory.files.map((f) => f.path).join(', ') || 'none'}\n`,

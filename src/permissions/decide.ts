@@ -147,7 +147,7 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
       if (hidden.bash) return risky(ctx, `\`${commandText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`, hidden.bash, 'run the program as a command of its own');
     }
     const runs = hiddenProgram(c, files[i], rules.deny);
-    if (runs) return risky(ctx, `\`${commandText(c)}\` may run ${runs.specifier}, which the rule ${describe(runs)} denies`, runs, 'run the program directly');
+    if (runs) return risky(ctx, `\`${commandText(c)}\` may run ${programName(runs.specifier!.trim().split(/[\s:]/)[0])}, which the rule ${describe(runs)} denies: what ${c.program} does with its arguments is not known`, runs, 'run the program directly');
     const read = runtimeReadRisk(c, ctx, files[i]);
     if (read) return risky(ctx, `\`${commandText(c)}\` opens files named only when it runs (${read.word}), so it cannot be checked against the rule ${describe(read.rule)}`, read.rule, 'name the files in the command');
     const edit = editRisk(c, files[i], at(i), dot);
