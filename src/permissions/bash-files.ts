@@ -161,7 +161,7 @@ function words(c: SimpleCommand): Words {
     const path = git ? gitRevPath(a) : undefined;
     if (path !== undefined) out.reads.push({ w: path, i, repo: !path.startsWith('./') && !path.startsWith('../') });
   });
-  const named = (r: FileRef) => ({ w: r.path, i: r.index, ...(r.names ? { names: r.names } : {}) });
+  const named = (r: FileRef) => ({ w: r.path, i: r.index, ...(r.names ? { names: r.names } : {}), ...(r.repo ? { repo: true } : {}) });
   out.reads.push(...roles.reads.map(named), ...roles.hardLinks.map(named));
   // A hard link to a file is a way to write it: the link's target counts as written.
   out.dests.push(...roles.writes.map(named), ...roles.hardLinks.map(named));
@@ -230,7 +230,7 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
     const ws = words(c);
     for (const r of ws.reads) add('reads', r.w, c.argKinds?.[r.i], r.repo);
     for (const w of ws.writes) add('writes', w.w, c.argKinds?.[w.i]);
-    for (const w of ws.dests) add('dests', w.w, c.argKinds?.[w.i]);
+    for (const w of ws.dests) add('dests', w.w, c.argKinds?.[w.i], w.repo);
     for (const w of ws.trees) {
       const before = files.trees.length;
       add('trees', w.w, c.argKinds?.[w.i]);

@@ -1,4 +1,5 @@
 import { scanArgs, type OptionSpec, type ScannedArg } from './shell/options.ts';
+import { gitConfigWrites } from './shell/programs.ts';
 import type { SimpleCommand } from './shell/types.ts';
 
 /**
@@ -155,6 +156,8 @@ export interface FileRef {
   index: number;
   /** For a tree: only files whose names match all these patterns are removed (`find D -name '*.pyc' -delete`). */
   names?: string[];
+  /** Relative to the repository (the project root), not to where the command runs (`git config` writes `.git/config`). */
+  repo?: boolean;
 }
 
 export interface FileRoles {
@@ -253,6 +256,16 @@ function gitRoles(c: SimpleCommand): FileRoles {
       roles.trees.push(...paths.slice(0, -1));
       roles.writes.push(...paths.slice(-1));
       break;
+    case 'config': {
+      // A setting is written to the repository's config (or the user's with --global, a file with --file).
+      const words = c.args.slice(i + 1);
+      if (!gitConfigWrites(words)) break;
+      const file = words.findIndex((a) => a === '-f' || a === '--file');
+      const eq = words.find((a) => a.startsWith('--file='));
+      const path = file >= 0 ? words[file + 1] : eq ? eq.slice('--file='.length) : words.includes('--global') ? '~/.gitconfig' : words.includes('--system') ? '/etc/gitconfig' : '.git/config';
+      if (path !== undefined) roles.writes.push({ path, index: file >= 0 ? i + 2 + file : -1, repo: path === '.git/config' });
+      break;
+    }
     case 'apply': case 'am':
       roles.reads.push(...paths);
       if (!c.args.some((a) => /^--(check|stat|numstat|summary|cached)$/.test(a))) roles.writesInto.push({ path: '', index: -1, why: `git ${sub} writes the files the patch names` });

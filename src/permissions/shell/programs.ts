@@ -92,7 +92,8 @@ function gitReasons(args: string[]): string[] {
   return [];
 }
 
-function gitConfigWrites(rest: string[]): boolean {
+/** Does `git config …` (the words after `config`) write a setting? */
+export function gitConfigWrites(rest: string[]): boolean {
   const reads = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list', '--unset', '--unset-all', '--remove-section', '--rename-section', '--show-origin', '--show-scope', '--name-only'];
   if (['get', 'list', 'unset', 'remove-section', 'rename-section'].includes(rest[0] ?? '')) return false;
   if (rest.some((a) => ['--edit', '-e', '--add', '--replace-all'].includes(a))) return true;
