@@ -51,8 +51,13 @@ export interface CommandFiles {
    * `find D -delete`, `unzip -d D`): every file under them counts as written.
    */
   trees: Target[];
-  /** Symbolic links it makes: where the link is, and where it leads (absolute, as the shell resolves it). */
-  links: Array<{ link: string; target: string }>;
+  /**
+   * Symbolic links it makes: where the link is, and where it leads (absolute, as the shell
+   * resolves it). `copy`: a copy or move of `target` as it is (`mv`, `cp -a`): only its symlinks lead on.
+   */
+  links: Array<{ link: string; target: string; copy?: boolean }>;
+  /** It writes files whose names are not in the command (`tar -x`, `unzip`, `git apply`): symlinks among them. */
+  extracts?: boolean;
   /** The program is not described (file-programs.ts): what it names, it may write. */
   undescribed?: boolean;
   unknownReads: Unknown[];
@@ -119,8 +124,9 @@ interface Words {
   writes: Named;
   dests: Named;
   trees: Named;
-  links: Array<{ link: { w: string; i: number }; target: { w: string; i: number } }>;
+  links: Array<{ link: { w: string; i: number }; target: { w: string; i: number }; copy?: boolean }>;
   undescribed: boolean;
+  extracts: boolean;
 }
 
 /**
@@ -129,7 +135,7 @@ interface Words {
  * command that names the file, whatever the program does with it).
  */
 function words(c: SimpleCommand): Words {
-  const out: Words = { reads: [], writes: [], dests: [], trees: [], links: [], undescribed: false };
+  const out: Words = { reads: [], writes: [], dests: [], trees: [], links: [], undescribed: false, extracts: false };
   if (NO_FILE_ARGS.has(c.program)) return out;
   const git = c.program === 'git';
   const sub = git ? c.args.find((a) => !a.startsWith('-')) : undefined;
@@ -167,6 +173,8 @@ function words(c: SimpleCommand): Words {
   out.dests.push(...roles.writes.map(named), ...roles.hardLinks.map(named));
   out.trees.push(...roles.trees.map(named), ...roles.writesInto.filter((d) => d.path !== '').map(named));
   out.links.push(...roles.symlinks.map((l) => ({ link: named(l.link), target: named(l.target) })));
+  out.links.push(...roles.copies.map((l) => ({ link: named(l.to), target: named(l.from), copy: true })));
+  out.extracts = roles.writesInto.length > 0;
   out.undescribed = roles.undescribed;
   return out;
 }
@@ -237,15 +245,20 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
       if (w.names) for (const t of files.trees.slice(before)) t.names = w.names;
     }
     if (ws.undescribed) files.undescribed = true;
+    if (ws.extracts) files.extracts = true;
     for (const l of ws.links) {
-      // `ln -s TARGET LINK`: TARGET is relative to the link's directory.
+      // `ln -s TARGET LINK`: TARGET is relative to the link's directory; a copy's source, to where the command runs.
       const link = targets(l.link.w, c.argKinds?.[l.link.i], dd, projectRoot, home, false).found;
       for (const at of link) {
-        if (c.argKinds?.[l.target.i]?.dynamic || /[$`]/.test(l.target.w)) { files.links.push({ link: at.abs, target: '' }); continue; }
+        if (c.argKinds?.[l.target.i]?.dynamic || /[$`]/.test(l.target.w)) { files.links.push({ link: at.abs, target: '', copy: l.copy }); continue; }
+        if (l.copy) {
+          for (const from of targets(l.target.w, c.argKinds?.[l.target.i], dd, projectRoot, home, false).found) files.links.push({ link: at.abs, target: from.raw, copy: true });
+          continue;
+        }
         const target = l.target.w.startsWith('/') || l.target.w.startsWith('~') ? absolute(l.target.w, '/', home).abs : resolve(at.abs, '..', l.target.w);
         files.links.push({ link: at.abs, target });
       }
-      if (link.length === 0) files.links.push({ link: '', target: '' });
+      if (link.length === 0) files.links.push({ link: '', target: '', copy: l.copy });
     }
     for (const r of c.redirects) {
       if (r.target === '' || r.target === '/dev/null' || r.target.startsWith('&') || (!r.reads && !r.writes)) continue;

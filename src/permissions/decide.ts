@@ -164,13 +164,13 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   // 2. Plan Mode: only read-only commands that read what the Read tool may, whatever the rules say.
   if (ctx.mode === 'plan') return decidePlan(a, files, ctx, dot, command);
   // Protected paths ask in every mode, Bypass included (SPEC §11.16).
-  const guarded = protectedWrite(a, files, at, dot, isReadOnly, ctx.mode === 'bypass');
+  const guarded = protectedWrite(a, files, at, dot, isReadOnly, ctx.mode === 'bypass', command);
   if (guarded) {
     return { behavior: 'ask', firm: true, reason: `\`${commandText(guarded.part)}\` may change ${guarded.path}: ${guarded.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
   }
-  const linked = writeAfterLink(a, files);
+  const linked = writeAfterLink(a, files, ctx);
   if (linked) {
-    return { behavior: 'ask', firm: true, reason: `\`${commandText(linked.link)}\` makes a symbolic link and \`${commandText(linked.write)}\` then writes a file: the link may lead it to any file, a protected one among them`, remedy: 'make the link and write the file in separate commands' };
+    return { behavior: 'ask', firm: true, reason: `\`${commandText(linked.link)}\` may make a symbolic link and \`${commandText(linked.write)}\` then writes a file: the link may lead it to any file, a protected one among them`, remedy: 'make the link and write the file in separate commands' };
   }
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything but denied commands' };
   // 3. ask rules, 4. allow rules (every part must be allowed; writes by redirection count as edits).

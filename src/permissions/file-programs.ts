@@ -172,13 +172,15 @@ export interface FileRoles {
   hardLinks: FileRef[];
   /** Symbolic links it makes: `link` → `target` (as written). */
   symlinks: Array<{ link: FileRef; target: FileRef }>;
+  /** What it copies or moves as it is, symlinks inside included (`mv A B`, `cp -a A B`): `to` holds what `from` held. */
+  copies: Array<{ to: FileRef; from: FileRef }>;
   /** The program is not described: its operands may be files it reads or writes. */
   undescribed: boolean;
   /** Argument words that only name what it creates (`touch F`, the last of `cp A F`): not read. */
   created: Set<number>;
 }
 
-const empty = (): FileRoles => ({ reads: [], writes: [], trees: [], writesInto: [], hardLinks: [], symlinks: [], undescribed: false, created: new Set() });
+const empty = (): FileRoles => ({ reads: [], writes: [], trees: [], writesInto: [], hardLinks: [], symlinks: [], copies: [], undescribed: false, created: new Set() });
 const has = (args: ScannedArg[], names: readonly string[] | undefined) => !!names && args.some((a) => a.option !== undefined && names.includes(a.option));
 const values = (args: ScannedArg[], names: readonly string[] | undefined) => (names ? args.filter((a) => a.option !== undefined && names.includes(a.option)) : []);
 
@@ -330,6 +332,15 @@ export function fileRoles(c: SimpleCommand): FileRoles {
       roles.writes.push({ path: `${into.value.replace(/\/+$/, '')}/${name}`, index: into.index });
     }
     if (sym) for (const s of sources) roles.symlinks.push({ link: dest && !target ? ref(dest) : { path: `${into.value.replace(/\/+$/, '')}/${s.value.split('/').pop()}`, index: into.index }, target: ref(s) });
+    // `mv L X`, `cp -a D X`, `rsync -a D X`: X holds L's symlinks as they are (not what they lead to).
+    const asIs = c.program === 'mv' || (c.program === 'cp' && has(scanned, ['-r', '-R', '-a', '-P', '-d', '--recursive', '--archive', '--no-dereference'])) || (c.program === 'rsync' && has(scanned, ['-a', '-l', '--archive', '--links']));
+    if (asIs && !sym && !hard) {
+      for (const s of sources) {
+        const name = s.value.replace(/\/+$/, '').split('/').pop() ?? s.value;
+        if (dest && !target) roles.copies.push({ to: ref(dest), from: ref(s) });
+        roles.copies.push({ to: { path: `${into.value.replace(/\/+$/, '')}/${name}`, index: into.index }, from: ref(s) });
+      }
+    }
   }
   if (hard) roles.hardLinks.push(...(spec.lastWrites ? sources : operands).map(ref));
   const trees = spec.trees === true || has(scanned, spec.trees || undefined);

@@ -1,7 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { initShellParser } from '../../src/permissions/shell/parser.ts';
-import { checkCases, exists, read, type DamageCase } from './damage.ts';
+import { checkCases, exists, read, type DamageCase, type World } from './damage.ts';
 
 /**
  * Bypass families that run code the rules cannot see (SPEC §5, §11.5): values bash evaluates,
@@ -11,7 +11,7 @@ import { checkCases, exists, read, type DamageCase } from './damage.ts';
 
 before(async () => { await initShellParser(); });
 
-const X = (w: { dir: string }) => exists(w as never, 'X');
+const X = (w: World) => exists(w, 'X');
 const PAYLOAD = 'a[$(touch X)]';
 
 test('family 1: a value the analyser cannot know, evaluated as arithmetic or a name, is not read-only', () => {
@@ -43,7 +43,7 @@ test('family 1: a value the analyser cannot know, evaluated as arithmetic or a n
 });
 
 test('family 2: wrappers are looked through, and a program that may run a denied one asks', () => {
-  const v = (w: never) => !exists(w, 'v');
+  const v = (w: World) => !exists(w, 'v');
   const wrapped = [
     'chrt -o 0 rm v', 'taskset 1 rm v', 'flock .lock rm v', 'flock .lock -c "rm v"', 'unshare rm v', 'strace -f -o /dev/null rm v',
     'script -qc "rm v" /dev/null', 'setpriv rm v', 'prlimit --nofile=100 rm v', 'runuser -u root -- rm v', 'su -c "rm v" root',
@@ -86,23 +86,23 @@ test('family 3: a program\'s own script is code: asks under any Bash deny rule, 
     { cmd, mode: 'bypass' as const, deny: ['Bash(curl:*)'], done: X, want: cmd.startsWith('find') ? ['allow' as const] : ['deny' as const], needs: tty(cmd), git: cmd.startsWith('git') },
   ]);
   // A script that names a denied file is refused outright.
-  cases.push({ cmd: "python3 -c 'print(open(\".env\").read())' > leak", allow: ['Bash'], deny: ['Read(.env)'], files: { '.env': 'SECRET' }, done: (w) => read(w as never, 'leak').includes('SECRET'), want: ['deny'] });
+  cases.push({ cmd: "python3 -c 'print(open(\".env\").read())' > leak", allow: ['Bash'], deny: ['Read(.env)'], files: { '.env': 'SECRET' }, done: (w) => read(w, 'leak').includes('SECRET'), want: ['deny'] });
   const r = checkCases(cases, { files: { 'a.txt': 'hi\n' } });
   assert.deepEqual(r.failures, []);
   assert.ok(r.shown >= 20, `damage shown for ${r.shown} commands`);
 });
 
 test('family 4: in Bypass, a part the rules cannot see is refused while a deny rule could match it', () => {
-  const v = (w: never) => !exists(w, 'v');
+  const v = (w: World) => !exists(w, 'v');
   const hidden = [
     "eval 'rm v'", "$'\\x72m' v", '{rm,v}', "c='rm v'; bash -c \"$c\"", 'x=r; ${x}m v', '$(echo rm) v', '`echo rm` v', 'echo rm v | bash',
     "bash <<< 'rm v'", 'a=(rm v); "${a[@]}"', "printf 'rm v' | sh", "source <(echo 'rm v')", 'shopt -s expand_aliases\nalias r=rm\nr v', "sh -c \"$(printf 'rm v')\"",
   ];
   const cases: DamageCase[] = hidden.map((cmd) => ({ cmd, mode: 'bypass', deny: ['Bash(rm:*)'], files: { v: 'x' }, done: v, want: ['deny'] }));
   // A path deny rule is enough: hidden code may read or write the file.
-  cases.push({ cmd: "eval 'cat .env > leak'", mode: 'bypass', deny: ['Read(.env)'], files: { '.env': 'SECRET' }, done: (w) => read(w as never, 'leak').includes('SECRET'), want: ['deny'] });
+  cases.push({ cmd: "eval 'cat .env > leak'", mode: 'bypass', deny: ['Read(.env)'], files: { '.env': 'SECRET' }, done: (w) => read(w, 'leak').includes('SECRET'), want: ['deny'] });
   // File names known only at run time, under a Read deny rule.
-  const leak = (w: never) => read(w, 'leak').includes('SECRET');
+  const leak = (w: World) => read(w, 'leak').includes('SECRET');
   for (const cmd of ['F=.env; cat "$F" > leak', 'ls -a | grep env | xargs cat > leak', 'find . -name .env -exec cat {} + > leak', 'cat $(echo .e""nv) > leak', 'cat "$(ls -a | grep env)" > leak']) {
     cases.push({ cmd, mode: 'bypass', deny: ['Read(.env)'], files: { '.env': 'SECRET' }, done: leak, want: ['deny'] });
   }

@@ -1,6 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSetup } from '../../src/agent/setup.ts';
 import { initShellParser } from '../../src/permissions/shell/parser.ts';
@@ -131,6 +132,12 @@ test('family 8: protected paths ask in every mode, Auto-Accept and Bypass includ
     { cmd: "echo '{\"mcpServers\":{}}' > .mcp.json", done: has('.mcp.json', 'mcpServers') },
     { cmd: 'echo "exit 0" > .assistant/hooks/guard.sh', done: has('.assistant/hooks/guard.sh', 'exit 0'), files: { '.assistant/hooks/guard.sh': 'exit 2\n' }, hooks: ['bash .assistant/hooks/guard.sh'] },
     { cmd: 'sed -i s/2/0/ hooks/check.sh', done: has('hooks/check.sh', 'exit 0'), files: { 'hooks/check.sh': 'exit 2\n' }, hooks: ['"$CLAUDE_PROJECT_DIR"/hooks/check.sh'] },
+    { cmd: 'mv lnk x2 && echo pwned > x2/settings.local.json', links: { lnk: '.assistant' }, done: has('.assistant/settings.local.json', 'pwned') },
+    { cmd: 'cp -a lnk y && echo pwned > y/settings.local.json', links: { lnk: '.assistant' }, done: has('.assistant/settings.local.json', 'pwned') },
+    { cmd: 'tar -xf a.tar && echo pwned > l2/settings.local.json', done: has('.assistant/settings.local.json', 'pwned'), prepare: (w) => { symlinkSync('.assistant', join(w.dir, 'l2')); execFileSync('tar', ['-cf', 'a.tar', 'l2'], { cwd: w.dir }); unlinkSync(join(w.dir, 'l2')); } },
+    { cmd: 'F=~/.bashrc; echo pwned >> "$F"', done: has('~/.bashrc', 'pwned') },
+    { cmd: 'echo pwned >> "$HOME/.bashrc"', done: has('~/.bashrc', 'pwned') },
+    { cmd: 'python3 -c "open(\'.git/hooks/pre-commit\', \'w\').write(\'touch X\')"', done: has('.git/hooks/pre-commit', 'touch X'), git: true },
     { cmd: 'rm -rf .assistant', done: (w) => !exists(w, '.assistant/settings.json') },
     { cmd: 'mv .assistant/settings.json x.json', done: (w) => !exists(w, '.assistant/settings.json') },
     { cmd: 'unlink .assistant/settings.json', done: (w) => !exists(w, '.assistant/settings.json') },

@@ -47,14 +47,18 @@ const IMPLICIT = new Set([
 /** The variables of the Bash tool's own wrapper (src/tools/bash.ts): they hold the command's text. */
 const WRAPPER_PREFIX = '__assistant';
 
-/** Is a variable name (or `@`, `*`, a digit) one whose value the splitter cannot know from the command alone? */
+/** What `namesIn` gives for a command substitution: its output is as unknown as a variable's value. */
+export const SUBSTITUTION = '$(…)';
+
+/** Is a variable name (or `@`, `*`, a digit, a substitution) one whose value the splitter cannot know from the command alone? */
 export function implicitValue(name: string): boolean {
-  return IMPLICIT.has(name) || /^[0-9@*]$/.test(name) || /^[0-9]+$/.test(name) || name.startsWith(WRAPPER_PREFIX);
+  return IMPLICIT.has(name) || /^[0-9@*]$/.test(name) || /^[0-9]+$/.test(name) || name.startsWith(WRAPPER_PREFIX) || name === SUBSTITUTION;
 }
 
-/** The variable names a piece of text may refer to: identifiers, and `$1`, `$@`, `$*`, `$_`. */
+/** The variable names a piece of text may refer to: identifiers, `$1`, `$@`, `$*`, `$_`, and `$(…)` for a command substitution. */
 export function namesIn(text: string): string[] {
   const names = new Set<string>();
+  if (/\$\((?!\()|`|<\(/.test(text)) names.add(SUBSTITUTION);
   for (const m of text.matchAll(/\$\{?[#!]?([0-9]+|[@*])/g)) names.add(m[1]);
   for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) names.add(m[0]);
   return [...names];
@@ -96,7 +100,7 @@ export class Evaluations {
     for (const s of this.sites) {
       const name = s.names.find((n) => implicitValue(n) || this.tainted.has(n));
       if (!name) continue;
-      const what = implicitValue(name) ? (/^[0-9@*_]$|^[0-9]+$/.test(name) ? `$${name}` : name) : `${name} (set by ${this.tainted.get(name)})`;
+      const what = name === SUBSTITUTION ? 'the output of a command' : implicitValue(name) ? (/^[0-9@*_]$|^[0-9]+$/.test(name) ? `$${name}` : name) : `${name} (set by ${this.tainted.get(name)})`;
       out.push(`${s.where} evaluates ${what} as arithmetic or a variable name, and its value is not known before the command runs (a value like a[$(…)] runs the command in it)`);
       if (out.length >= 3) break;
     }
