@@ -221,7 +221,7 @@ const SUBCOMMAND_WRAPPERS: Record<string, Record<string, WrapperSpec>> = {
   infisical: { run: W({ longArg: ['env', 'path', 'command', 'projectId', 'token'] }, { scriptOptions: ['--command'] }) },
   fnm: { exec: W({ longArg: ['using'] }) },
   volta: { run: W({ longArg: ['node', 'npm', 'yarn', 'pnpm', 'env'], longFlag: ['bundled-npm', 'no-yarn', 'no-pnpm'] }) },
-  pnpm: { exec: W({ shortFlag: 'r', longArg: ['filter', 'workspace-concurrency', 'resume-from'], longFlag: ['recursive', 'parallel', 'no-reporter-hide-prefix', 'report-summary'] }, { unknown: { '-c': 'pnpm exec -c runs a shell string', '--shell-mode': 'pnpm exec -c runs a shell string' } }) },
+  pnpm: { exec: W({ shortFlag: 'rc', longArg: ['filter', 'workspace-concurrency', 'resume-from'], longFlag: ['recursive', 'parallel', 'no-reporter-hide-prefix', 'report-summary', 'shell-mode'] }, { unknown: { '-c': 'pnpm exec -c runs a shell string', '--shell-mode': 'pnpm exec -c runs a shell string' } }) },
   yarn: { exec: W(NONE) },
 };
 
