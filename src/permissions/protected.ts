@@ -58,8 +58,22 @@ export interface Guards {
   extra?: readonly GuardedPath[];
 }
 
+/** The lists built so far, by project, home and session additions (decisions ask for them often). */
+const built = new Map<string, GuardedPath[]>();
+
 /** Every protected path of a session. */
 export function guardedPaths(g: Guards): GuardedPath[] {
+  const key = JSON.stringify([g.projectRoot, g.home, g.extra ?? []]);
+  let list = built.get(key);
+  if (!list) {
+    if (built.size > 100) built.clear();
+    list = buildGuarded(g);
+    built.set(key, list);
+  }
+  return [...list];
+}
+
+function buildGuarded(g: Guards): GuardedPath[] {
   const out = assistantFiles(g.projectRoot, g.home);
   out.push({ path: resolve(g.projectRoot, '.git', 'hooks'), dir: true, why: GIT_HOOKS });
   out.push({ path: resolve(g.projectRoot, '.git', 'config'), dir: false, why: GIT_CONFIG });

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { Evaluations, evaluates, readsValues } from './evaluation.ts';
 import { bashParser } from './load.ts';
-import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, shellCall, SHELLS } from './programs.ts';
+import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, shellCall, SHELLS, writtenByVariable } from './programs.ts';
 import { quotedHeredoc, scanScript } from './scan.ts';
 import { scriptFacts } from './scripts.ts';
 import { hasLoopOrFunction } from './structure.ts';
@@ -298,6 +298,18 @@ export class Analysis {
     return node.text;
   }
 
+  /** `GIT_TRACE=/tmp/t cmd`, `export HISTFILE=f`: the file the variable makes programs write, as a redirection. */
+  variableFile(node: Node, env: Env): Redirect | undefined {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const valueNode = node.childForFieldName('value');
+    const value = valueNode ? wordOf(valueNode) : undefined;
+    if (!value) return undefined;
+    const file = writtenByVariable(name, value.dynamic ? value.raw : value.value);
+    if (!file) return undefined;
+    if (value.dynamic) { this.reason(env, `${name}=${value.raw} makes programs write a file named only when it runs`); return undefined; }
+    return { op: name, target: file, writes: true, reads: false };
+  }
+
   /** A simple command node: assignments, redirections, name, arguments. */
   command(node: Node, env: Env) {
     const assigned: string[] = [];
@@ -309,7 +321,11 @@ export class Analysis {
     for (let i = 0; i < node.childCount; i++) {
       const c = node.child(i)!;
       const field = node.fieldNameForChild(i);
-      if (c.type === 'variable_assignment') assigned.push(this.assignment(c, env));
+      if (c.type === 'variable_assignment') {
+        assigned.push(this.assignment(c, env));
+        const file = this.variableFile(c, env);
+        if (file) redirects.push(file);
+      }
       else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after) || stdin;
       else if (field === 'name' || field === 'argument') {
         named ||= field === 'name';
@@ -379,6 +395,9 @@ export class Analysis {
         const why = assignmentReason(a.value.slice(0, eq), { ...a, value: a.value.slice(eq + 1) });
         if (why) this.reason(env, why);
         wrappers.push(a.dynamic ? a.raw : a.value);
+        const file = writtenByVariable(a.value.slice(0, eq), a.value.slice(eq + 1));
+        if (file && a.dynamic) this.reason(env, `${a.raw} makes programs write a file named only when it runs`);
+        else if (file) env = { ...env, redirects: [...env.redirects, { op: a.value.slice(0, eq), target: file, writes: true, reads: false }] };
       }
       if (peeled.runtimeArgs) runtimeArgs = true;
       if (peeled.placeholder) {
@@ -451,6 +470,8 @@ export class Analysis {
       if (!c.isNamed) { if (!program) program = c.type; continue; }
       if (c.type === 'variable_assignment') {
         this.assignment(c, env);
+        const file = program === 'export' || program === 'declare' ? this.variableFile(c, env) : undefined;
+        if (file) env = { ...env, redirects: [...env.redirects, file] };
         const value = c.childForFieldName('value');
         const v = value ? wordOf(value) : undefined;
         const name = c.text.slice(0, value ? value.startIndex - c.startIndex : undefined);

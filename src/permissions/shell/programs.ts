@@ -33,10 +33,25 @@ const CODE_VARIABLES = new Set([
   'PAGER', 'MANPAGER', 'GIT_PAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'BROWSER',
   'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PROXY_COMMAND',
   'GIT_DIR', 'GIT_TEMPLATE_DIR', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT',
+  'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
   'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
   'LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'ZDOTDIR', 'INPUTRC', 'SHELL',
 ]);
 const CODE_VARIABLE_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'BASH_FUNC_', 'NPM_CONFIG_'];
+
+/**
+ * Variables that make programs write a file they name (`GIT_TRACE=/tmp/t git status`,
+ * `LESSHISTFILE`, `HISTFILE`, `SSLKEYLOGFILE`): set for a command, the file counts as written by
+ * it, like `> FILE` (SPEC §11.5: a read-only program given one is no longer read-only).
+ */
+const WRITES_FILE = /^(GIT_TRACE\w*|LESSHISTFILE|HISTFILE|PYTHONHISTFILE|NODE_REPL_HISTORY|SQLITE_HISTORY|MYSQL_HISTFILE|PSQL_HISTORY|REDISCLI_HISTFILE|SSLKEYLOGFILE|GCOV_PREFIX|LLVM_PROFILE_FILE|MALLOC_TRACE|GIT_TRACE2_EVENT|GIT_TRACE2_PERF)$/;
+
+/** The file a `NAME=value` makes programs write, or undefined. `GIT_TRACE=1` writes to standard error. */
+export function writtenByVariable(name: string, value: string): string | undefined {
+  if (!WRITES_FILE.test(name) || value === '' || value === '-') return undefined;
+  if (name.startsWith('GIT_TRACE') && /^([0-9]|true|false|yes|no|on|off)$/i.test(value)) return undefined;
+  return value;
+}
 
 /** Why assigning `name` (to `value`, when known) could run hidden code; undefined when it cannot. */
 export function assignmentReason(name: string, value: Word | undefined): string | undefined {
