@@ -70,6 +70,8 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
   const tops = [...settingsDirs, ...list.map((g) => g.path)];
   for (const [i, c] of a.commands.entries()) {
     if (readOnly(c) || c.program === 'mkdir') continue;
+    const later = PERSISTS[c.program]?.(c.args);
+    if (later) return { part: c, what: later, path: c.program };
     const f = files[i];
     const named: Array<{ t: Target; tree: boolean }> = [
       ...[...f.writes, ...f.dests].map((t) => ({ t, tree: false })),
@@ -96,6 +98,13 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
   }
   return undefined;
 }
+
+/** Programs that install commands to run later, outside the session (like a start-up file): what, or undefined. */
+const PERSISTS: Record<string, (args: string[]) => string | undefined> = {
+  crontab: (args) => (args.some((a) => /^-[a-zA-Z]*[lT]/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[er]/.test(a)) && !args.some((a) => !a.startsWith('-')) ? undefined : 'your crontab (commands it holds run later, on their own)'),
+  at: (args) => (args.some((a) => /^-[a-zA-Z]*[lcr]/.test(a)) ? undefined : 'a command scheduled to run later, on its own'),
+  batch: () => 'a command scheduled to run later, on its own',
+};
 
 /** Could a path whose directory is unknown, ending in `rel`, be the protected `g`? */
 function tailOf(g: GuardedPath, rel: string): boolean {

@@ -1,4 +1,4 @@
-import { scanArgs, type OptionSpec, type ScannedArg } from './shell/options.ts';
+import { mayBeLong, scanArgs, type OptionSpec, type ScannedArg } from './shell/options.ts';
 import { gitConfigWrites } from './shell/programs.ts';
 import type { SimpleCommand } from './shell/types.ts';
 
@@ -59,7 +59,7 @@ const PLAIN_READERS = [
   'du', 'ls', 'tree', 'diff', 'cmp', 'sdiff', 'diff3', 'vimdiff', 'colordiff', 'wdiff', 'icdiff', 'delta', 'difft', 'comm', 'join', 'paste',
   'fold', 'fmt', 'expand', 'unexpand', 'pr', 'shuf', 'column', 'ptx', 'cut', 'zcat', 'bzcat', 'xzcat', 'zstdcat', 'lz4cat', 'lzcat', 'zless',
   'zmore', 'zdiff', 'zcmp', 'xmllint', 'tidy', 'pandoc', 'lp', 'lpr', 'enscript', 'a2ps', 'uuencode', 'mimencode', 'xclip', 'xsel', 'iconv',
-  'dos2unix', 'unix2dos', 'readlink', 'realpath', 'source', '.', 'exiftool', 'identify', 'pdftotext', 'jless', 'fx', 'gron', 'numfmt',
+  'readlink', 'realpath', 'source', '.', 'exiftool', 'identify', 'pdftotext', 'jless', 'fx', 'gron', 'numfmt',
   'csvlook', 'csvcut', 'mlr', 'xq', 'tomlq', 'git-blame', 'highlight', 'pygmentize', 'ccat', 'view',
 ];
 
@@ -95,6 +95,8 @@ export const FILE_PROGRAMS: Record<string, FileProgram> = {
   fallocate: P('write', { options: { shortArg: 'lo', longArg: ['length', 'offset'], permute: true } }),
   shred: P('remove', { options: { shortArg: 'ns', longArg: ['iterations', 'size', 'random-source'], longOptional: ['remove'], permute: true } }),
   sponge: P('write', {}),
+  dos2unix: P('write', { keepOptions: ['-n', '--newfile', '-i', '--info'] }),
+  unix2dos: P('write', { keepOptions: ['-n', '--newfile', '-i', '--info'] }),
   mkdir: P('write', { options: { shortArg: 'mZ', longArg: ['mode', 'context'], permute: true } }),
   mkfifo: P('write', { options: { shortArg: 'mZ', longArg: ['mode', 'context'], permute: true } }),
   mknod: P('none', { options: { shortArg: 'mZ', longArg: ['mode', 'context'] }, writtenOperands: [0] }),
@@ -268,6 +270,10 @@ function gitRoles(c: SimpleCommand): FileRoles {
       if (path !== undefined) roles.writes.push({ path, index: file >= 0 ? i + 2 + file : -1, repo: path === '.git/config' });
       break;
     }
+    case 'init':
+      // `git init --template=DIR` copies DIR's hooks into .git/hooks.
+      if (c.args.slice(i + 1).some((a) => mayBeLong(a, 'template'))) roles.writes.push({ path: '.git/hooks/pre-commit', index: -1, repo: true });
+      break;
     case 'apply': case 'am':
       roles.reads.push(...paths);
       if (!c.args.some((a) => /^--(check|stat|numstat|summary|cached)$/.test(a))) roles.writesInto.push({ path: '', index: -1, why: `git ${sub} writes the files the patch names` });

@@ -75,11 +75,14 @@ test('family 3: a program\'s own script is code: asks under any Bash deny rule, 
     "ed -s a.txt <<< '!touch X'", "sqlite3 :memory: '.shell touch X'", "sqlite3 :memory: '.system touch X'",
     "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec='touch X' a.txt", "tar -cf /dev/null --checkpoint=1 --checkpoint-act=exec='touch X' a.txt",
     "git ls-remote --upload-pack='touch X; true' .", "git grep --open-files-in-pager='touch X' hi", "git grep -O'touch X' hi", "git -c alias.x='!touch X' x",
-    "find . -maxdepth 0 -fprintf X %p", "rsync -e 'touch X' a.txt h:",
+    "find . -maxdepth 0 -fprintf X %p", "rsync -e 'touch X' a.txt h:", "dc -e '!touch X'", "m4 <<< 'syscmd(touch X)'",
+    "mapfile -C 'touch X #' -c 1 v < a.txt",
+    // sort runs it only for temporary files of a large input: its decision is checked, not its damage.
+    "sort --compress-program='sh -c \"touch X; cat\"' -S 1 a.txt",
     // These run the command only on a terminal: their decision is checked, not their damage.
     "less '+!touch X' a.txt", "zip -TT 'touch X' z.zip a.txt", "man -P 'touch X' ls",
   ];
-  const tty = (cmd: string) => (/^(less|zip|man) /.test(cmd) ? ['a terminal'] : undefined);
+  const tty = (cmd: string) => (/^(less|zip|man|sort) /.test(cmd) ? ['a terminal or a large input'] : undefined);
   const cases: DamageCase[] = scripts.flatMap((cmd) => [
     { cmd, allow: ['Bash'], deny: ['Bash(curl:*)'], done: X, want: cmd.startsWith('find') ? ['allow' as const, 'ask' as const] : ['ask' as const], needs: tty(cmd), git: cmd.startsWith('git') },
     { cmd, mode: 'plan' as const, done: X, want: ['deny' as const], needs: tty(cmd), git: cmd.startsWith('git') },

@@ -75,6 +75,7 @@ test('family 6: every way of writing a file an Edit deny rule covers is refused'
     { cmd: 'touch secrets/new', done: made('secrets/new') },
     { cmd: 'mkdir secrets/new', done: made('secrets/new') },
     { cmd: 'chmod 000 secrets/a', done: (w) => (statSync(join(w.dir, 'secrets/a')).mode & 0o777) === 0 },
+    { cmd: 'dos2unix -q secrets/a', files: { 'secrets/a': 'orig\r\n' }, done: (w) => !read(w, 'secrets/a').includes('\r') },
     { cmd: 'sort -o secrets/a x', done: changed },
     { cmd: 'sort --out=secrets/a x', done: changed },
     { cmd: 'uniq x secrets/a', done: changed },
@@ -141,13 +142,16 @@ test('family 8: protected paths ask in every mode, Auto-Accept and Bypass includ
     { cmd: 'rm -rf .assistant', done: (w) => !exists(w, '.assistant/settings.json') },
     { cmd: 'mv .assistant/settings.json x.json', done: (w) => !exists(w, '.assistant/settings.json') },
     { cmd: 'unlink .assistant/settings.json', done: (w) => !exists(w, '.assistant/settings.json') },
+    { cmd: 'git init -q --template=tpl .', done: has('.git/hooks/pre-commit', 'touch X'), files: { 'tpl/hooks/pre-commit': 'touch X\n' } },
+    // Not run: it would change this machine's crontab.
+    { cmd: 'echo "* * * * * touch X" | crontab -', done: () => false, needs: ['(not run)'] },
   ];
   const cases = protectedCases.flatMap((c) => (['auto-accept', 'bypass', 'normal'] as const).map((mode) => ({
     allow: ['Bash'], ...c, mode, want: ['ask' as const], files: { '.assistant/settings.json': '{}\n', x: 'pwned\n', ...c.files },
   })));
   const r = checkCases(cases);
   assert.deepEqual(r.failures, []);
-  assert.ok(r.shown >= protectedCases.length, `damage shown for ${r.shown} commands`);
+  assert.ok(r.shown >= protectedCases.length - 1, `damage shown for ${r.shown} commands`); // all but crontab's
   // The Write and Edit tools, in Bypass too; the reason says what the file is.
   const w = world({});
   for (const [file, what] of [['.assistant/settings.json', /assistant settings/], ['.mcp.json', /MCP servers/], ['.git/hooks/pre-commit', /git hooks/], ['.git/config', /git configuration/], [join(w.home, '.bashrc'), /shell start-up file/]] as const) {

@@ -383,7 +383,9 @@ const cases: Case[] = [
   { cmd: "git ls-remote --upl='rm x' .", programs: ['git'], unanalysable: /upload-pack/ },
   { cmd: 'git format-patch --to=a@b -1', programs: ['git'] },
   { cmd: 'git log --cc', programs: ['git'] },
-  { cmd: 'sort --compress-program=sh f', programs: ['sort'] },
+  { cmd: 'sort --compress-program=sh f', programs: ['sort'], unanalysable: /compress-program/ },
+  { cmd: "mapfile -C 'rm x' -c 1 a < f", programs: ['mapfile'], unanalysable: /callback/ },
+  { cmd: "batch <<< 'rm x'", programs: ['batch'], unanalysable: /later/ },
   { cmd: "man -P 'rm x' ls", programs: ['man'], unanalysable: /man -P/ },
 
   // --- a redirection after `a && b` is b's alone (the grammar reads it as the list's) ---

@@ -143,8 +143,9 @@ const operands = (args: string[]) => args.filter((a) => !a.startsWith('-'));
 
 const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
   read: (args) => setsNames(operands(args)),
-  mapfile: (args) => setsNames(operands(args)),
-  readarray: (args) => setsNames(operands(args)),
+  mapfile: (args) => [...setsNames(operands(args)), ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['mapfile -C runs a callback as shell code'] : [])],
+  readarray: (args) => [...setsNames(operands(args)), ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['readarray -C runs a callback as shell code'] : [])],
+  sort: (args) => { const a = args.find((x) => mayBeLong(x, 'compress-program', ['check'])); return a ? [`sort ${a} runs another program`] : []; },
   getopts: (args) => setsNames(operands(args).slice(1, 2)),
   printf: (args) => setsNames(args.flatMap((a, i) => (a === '-v' ? [args[i + 1] ?? ''] : /^-v./.test(a) ? [a.slice(2)] : []))),
   git: gitReasons,
@@ -211,7 +212,7 @@ function sshReasons(args: string[]): string[] {
 export function programReasons(program: string, args: Word[], hasArgs: boolean): string[] {
   const reasons: string[] = [];
   if (Object.hasOwn(RUNS_CODE, program)) reasons.push(RUNS_CODE[program]);
-  if (Object.hasOwn(RUNS_COMMANDS, program) && hasArgs) reasons.push(RUNS_COMMANDS[program]);
+  if (Object.hasOwn(RUNS_COMMANDS, program)) reasons.push(RUNS_COMMANDS[program]);
   if (program === 'exec' && hasArgs) reasons.push('exec replaces the shell with another command');
   if (ARITHMETIC.has(program) && args.some((a) => !a.dynamic && HIDDEN_SUBSTITUTION.test(a.value))) {
     reasons.push(`${program} may evaluate quoted text as arithmetic, where $(…) runs`);

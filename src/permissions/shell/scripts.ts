@@ -307,6 +307,9 @@ const INTERPRETERS: Record<string, Interpreter> = {
   tclsh: { code: '', flags: '' },
   jshell: { code: '', flags: '' },
   ghci: { code: 'e', flags: '', valued: '' },
+  // dc's `!` runs a shell command; m4's syscmd() and esyscmd() too.
+  dc: { code: 'e', longCode: ['expression'], flags: 'hV', valued: 'f' },
+  m4: { code: '', flags: 'EegiPQsV', valued: 'DIUdltF' },
   psql: { code: 'c', longCode: ['command'], flags: 'aAbeEHlnqsStxXwW', valued: 'dfhLoOpPRTUv' },
   mysql: { code: 'e', longCode: ['execute'], flags: 'BCHNnrstvVwX', valued: 'DhPpSuO' },
 };
