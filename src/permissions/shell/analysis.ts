@@ -1,11 +1,13 @@
 import type { Node } from 'web-tree-sitter';
-import { Evaluations, evaluates, readsValues } from './evaluation.ts';
 import { bashParser } from './load.ts';
-import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, shellCall, SHELLS, writtenByVariable } from './programs.ts';
+import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, SHELLS, writtenByVariable } from './programs.ts';
 import { quotedHeredoc, scanScript } from './scan.ts';
 import { scriptFacts } from './scripts.ts';
+import { declaration, findExec, shell, test, variableFile } from './analysis-parts.ts';
+import { fresh, ROOT, type Env } from './env.ts';
 import { hasLoopOrFunction } from './structure.ts';
 import type { Redirect, ShellAnalysis, SimpleCommand } from './types.ts';
+import { ValueTracker } from './values.ts';
 import { peelWrapper } from './wrappers.ts';
 import { baseName, literalWord, wordOf, type Word } from './words.ts';
 
@@ -15,29 +17,9 @@ import { baseName, literalWord, wordOf, type Word } from './words.ts';
  * programs.ts and evaluation.ts know about particular programs.
  */
 
-/** What surrounds the part being walked. */
-interface Env {
-  /** Wrappers looked through so far (`sudo`, then `bash -c` for the commands of its script). */
-  wrappers: string[];
-  /** The wrappers of the script being walked: substitutions in it run under them too. */
-  scriptWrappers: string[];
-  /** Redirections of enclosing statements (`{ …; } > f`). */
-  redirects: Redirect[];
-  /** Standard input comes from a pipe, a heredoc, a herestring or a file. */
-  stdinFed: boolean;
-  /** Nesting of `sh -c` scripts. */
-  depth: number;
-  /** Prefix for reasons found inside a nested script. */
-  where: string;
-}
-
-const ROOT: Env = { wrappers: [], scriptWrappers: [], redirects: [], stdinFed: false, depth: 0, where: '' };
 const MAX_DEPTH = 6;
 /** Bash's reserved words: as a program name they mean the grammar misread the command. */
 const KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'coproc', '[[', ']]']);
-const snippet = (s: string) => `\`${s.length > 40 ? `${s.slice(0, 37)}…` : s}\``;
-/** Commands substituted into a word run in the script's shell, not under the command's wrappers or redirections. */
-const fresh = (env: Env): Env => ({ ...ROOT, wrappers: env.scriptWrappers, scriptWrappers: env.scriptWrappers, depth: env.depth, where: env.where });
 
 /** One run of the splitter over a command: walks the syntax tree and collects commands and reasons. */
 export class Analysis {
@@ -45,33 +27,20 @@ export class Analysis {
   reasons = new Set<string>();
   /** Reasons that only say a named file runs as shell code (`source ./env.sh`), like `bash ./env.sh` would. */
   filesRun = new Set<string>();
-  /** The first place that evaluates values as arithmetic or names, and the first that reads values at run time (evaluation.ts). */
-  evaluates?: string;
-  runtimeValues?: string;
   /** Some script holds a loop or a function definition (structure.ts). */
   repeats = false;
-  /** Where values are evaluated as arithmetic or names, and which names get unknown values (evaluation.ts). */
-  values = new Evaluations();
-  /** Names declared integer (`declare -i n`): every assignment to them is evaluated. */
-  integers = new Set<string>();
-  assignments: Array<{ name: string; value: string }> = [];
-  /** `for f in WORDS`: the literal words a loop variable takes, and names set any other way (these are not resolved). */
-  loops = new Map<string, Array<{ value: string; glob: boolean }>>();
-  setElsewhere = new Set<string>();
+  /** Values bash evaluates and where they come from (values.ts). */
+  values = new ValueTracker();
 
   /** Analyses a whole command (the entry point). */
   run(command: string): ShellAnalysis {
     this.script(command, ROOT, '');
-    if (this.evaluates && this.runtimeValues) {
-      this.reasons.add(`${this.evaluates} evaluates a value as arithmetic or a name, and ${this.runtimeValues} sets values at run time: an array subscript in such a value runs $(…)`);
-    }
-    for (const a of this.assignments) if (this.integers.has(a.name)) this.values.site(`the integer variable ${a.name}`, a.value);
-    for (const r of this.values.reasons()) this.reasons.add(r);
-    const loops = Object.fromEntries([...this.loops].filter(([n]) => !this.setElsewhere.has(n)));
+    const values = this.values.finish();
+    for (const r of values.reasons) this.reasons.add(r);
     const filesRun = [...this.filesRun].filter((r) => this.reasons.has(r));
     return {
-      commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}), ...(Object.keys(loops).length ? { loops } : {}),
-      ...(filesRun.length ? { filesRun } : {}),
+      commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}),
+      ...(Object.keys(values.loops).length ? { loops: values.loops } : {}), ...(filesRun.length ? { filesRun } : {}),
     };
   }
 
@@ -118,9 +87,9 @@ export class Analysis {
         return;
       case 'declaration_command':
       case 'unset_command':
-        return this.declaration(node, env);
+        return declaration(this, node, env);
       case 'test_command':
-        return this.test(node, env);
+        return test(this, node, env);
       case 'arithmetic_expansion':
       case 'c_style_for_statement':
         this.arithmetic(node, env);
@@ -129,26 +98,17 @@ export class Analysis {
         if (node.firstChild?.type === '((') this.arithmetic(node, env);
         break;
       case 'expansion':
-        if (node.text.startsWith('${!')) this.evaluates ??= snippet(node.text);
         if (/@P\}$/.test(node.text)) this.reason(env, `${node.text} runs the command substitutions in the value`);
-        this.expansion(node);
+        this.values.expansion(node);
         break;
       case 'subscript':
-        this.subscript(node);
+        this.values.subscript(node);
         break;
       case 'for_statement': {
         const variable = node.childForFieldName('variable')?.text ?? '';
         const why = assignmentReason(variable, undefined);
         if (why) this.reason(env, why);
-        const values = node.childrenForFieldName('value');
-        const runtime = values.some((v) => { const w = wordOf(v); return w.dynamic || w.glob; });
-        if (runtime) this.runtimeValues ??= `the loop \`${node.firstChild?.type ?? 'for'} ${variable} in …\``;
-        const numeric = node.firstChild?.type === 'for' && values.length > 0 && values.every((v) => v.type === 'number' || /^\{-?[0-9]+\.\.-?[0-9]+(\.\.-?[0-9]+)?\}$/.test(v.text) || /^[0-9]+$/.test(v.text));
-        if (!numeric) this.values.taint(variable, `the loop \`${node.firstChild?.type ?? 'for'} ${variable} in …\``);
-        const words = values.map(wordOf);
-        if (node.firstChild?.type === 'for' && values.length > 0 && !words.some((w) => w.dynamic)) {
-          this.loops.set(variable, [...(this.loops.get(variable) ?? []), ...words.map((w) => ({ value: w.value, glob: w.glob }))]);
-        } else this.setElsewhere.add(variable);
+        this.values.loop(node);
         break;
       }
       case 'ansi_c_string':
@@ -286,28 +246,8 @@ export class Analysis {
     const value = valueNode ? wordOf(valueNode) : undefined;
     const why = assignmentReason(name, value);
     if (why) this.reason(env, why);
-    if (value?.dynamic && valueNode?.type !== 'arithmetic_expansion') this.runtimeValues ??= `the assignment to ${name}`;
-    if (valueNode?.type === 'array') {
-      for (const e of valueNode.namedChildren) if (e.text.startsWith('[')) this.values.site(snippet(e.text), e.text.slice(1, e.text.indexOf(']') > 0 ? e.text.indexOf(']') : undefined));
-      if (!valueNode.namedChildren.every((e) => /^(\[[^\]]*\]=)?[0-9]+$/.test(e.text))) this.values.taint(name, `the assignment to ${name}`);
-    } else if (name) {
-      this.setElsewhere.add(name);
-      this.values.assign(name, valueNode?.text ?? '', `the assignment to ${name}`);
-      if (valueNode) this.assignments.push({ name, value: valueNode.text });
-    }
+    this.values.assignment(name, valueNode);
     return node.text;
-  }
-
-  /** `GIT_TRACE=/tmp/t cmd`, `export HISTFILE=f`: the file the variable makes programs write, as a redirection. */
-  variableFile(node: Node, env: Env): Redirect | undefined {
-    const name = node.childForFieldName('name')?.text ?? '';
-    const valueNode = node.childForFieldName('value');
-    const value = valueNode ? wordOf(valueNode) : undefined;
-    if (!value) return undefined;
-    const file = writtenByVariable(name, value.dynamic ? value.raw : value.value);
-    if (!file) return undefined;
-    if (value.dynamic) { this.reason(env, `${name}=${value.raw} makes programs write a file named only when it runs`); return undefined; }
-    return { op: name, target: file, writes: true, reads: false };
   }
 
   /** A simple command node: assignments, redirections, name, arguments. */
@@ -323,7 +263,7 @@ export class Analysis {
       const field = node.fieldNameForChild(i);
       if (c.type === 'variable_assignment') {
         assigned.push(this.assignment(c, env));
-        const file = this.variableFile(c, env);
+        const file = variableFile(this, c, env);
         if (file) redirects.push(file);
       }
       else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after) || stdin;
@@ -424,166 +364,15 @@ export class Analysis {
     }
     if (program === 'exec' && env.stdinFed) this.reason(env, 'exec < … gives every later command (a shell among them) new input');
     if (SHELLS.has(program) || OTHER_SHELLS.has(program)) {
-      if (this.shell(program, words, wrappers, env, runtimeArgs)) return;
+      if (shell(this, program, words, wrappers, env, runtimeArgs)) return;
     }
     this.emit(words, wrappers, env, runtimeArgs, undefined, extra);
-    if (program === 'find') this.findExec(args, wrappers, env);
-  }
-
-  /** `bash -c 'script'`: looks into a literal script. Returns true when the shell itself is not recorded. */
-  shell(program: string, words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean): boolean {
-    const call = shellCall(program, words.slice(1));
-    if (call.reason) { this.reason(env, call.reason); return false; }
-    if (call.script) {
-      if (OTHER_SHELLS.has(program)) { this.reason(env, `${program} -c runs a script in another shell's syntax`); return false; }
-      if (call.script.dynamic) { this.reason(env, `${program} -c runs ${call.script.raw}, which is not known before the command runs`); return false; }
-      const inner: Env = { ...env, wrappers: [...wrappers, `${program} -c`], depth: env.depth + 1 };
-      this.script(call.script.value, inner, `in the ${program} -c script: `);
-      return true;
-    }
-    if (call.readsStdin && env.stdinFed) this.reason(env, `${program} runs commands read from its input (a pipe, heredoc or file)`);
-    else if (call.file?.dynamic || (runtimeArgs && !call.file)) this.reason(env, `${program} runs a script file named only at run time`);
-    return false;
-  }
-
-  /** `find … -exec CMD … ;` (and -execdir, -ok, -okdir): CMD is a command too, `{}` a run-time value. */
-  findExec(args: Word[], wrappers: string[], env: Env) {
-    for (let i = 0; i < args.length; i++) {
-      const flag = args[i].value;
-      if (args[i].dynamic || !/^-(exec|execdir|ok|okdir)$/.test(flag)) continue;
-      let end = i + 1;
-      while (end < args.length && args[end].value !== ';' && !(args[end].value === '+' && args[end - 1].value.endsWith('{}'))) end++;
-      if (end >= args.length) { this.reason(env, `find ${flag} has no terminating ; or +`); return; }
-      if (end === i + 1) { this.reason(env, `find ${flag} names no command`); i = end; continue; }
-      this.simple(args.slice(i + 1, end), { ...env, wrappers: [...wrappers, `find ${flag}`] }, { runtimeArgs: false, placeholder: '{}' });
-      i = end;
-    }
-  }
-
-  /** `export A=1`, `local x`, `unset -f f`: a builtin command whose assignments are checked. */
-  declaration(node: Node, env: Env) {
-    const words: Word[] = [];
-    /** The words that are not assignments (these are checked by `assignment`). */
-    const plain: Word[] = [];
-    let program = '';
-    for (const c of node.children) {
-      if (!c.isNamed) { if (!program) program = c.type; continue; }
-      if (c.type === 'variable_assignment') {
-        this.assignment(c, env);
-        const file = program === 'export' || program === 'declare' ? this.variableFile(c, env) : undefined;
-        if (file) env = { ...env, redirects: [...env.redirects, file] };
-        const value = c.childForFieldName('value');
-        const v = value ? wordOf(value) : undefined;
-        const name = c.text.slice(0, value ? value.startIndex - c.startIndex : undefined);
-        words.push({ value: name + (v ? (v.dynamic ? v.raw : v.value) : ''), raw: c.text, dynamic: v?.dynamic ?? false, glob: false });
-      } else {
-        this.walk(c, fresh(env));
-        const w = wordOf(c);
-        words.push(w);
-        plain.push(w);
-      }
-    }
-    for (const r of programReasons(program, plain, words.length > 0)) this.reason(env, r);
-    // `declare -i n=…` evaluates every value given to n; `declare -n r=x` makes r another name for x.
-    const flags = plain.filter((w) => !w.dynamic && /^[-+][a-zA-Z]+$/.test(w.value)).map((w) => w.value).join('');
-    const names = [...node.namedChildren.filter((c) => c.type === 'variable_assignment').map((c) => c.childForFieldName('name')?.text ?? ''), ...plain.filter((w) => !w.dynamic && !/^[-+]/.test(w.value)).map((w) => w.value)];
-    for (const n of names) {
-      if (/i/.test(flags)) this.integers.add(n);
-      if (/n/.test(flags)) this.values.taint(n, `\`${program} -n\``);
-    }
-    this.names(program, plain);
-    this.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false, plain);
-  }
-
-  /** Words a builtin reads as variable names (`unset NAME`, `read NAME`, `declare NAME`): a dynamic one, or a subscript, is evaluated. */
-  names(program: string, words: Word[]) {
-    for (const w of words) {
-      if (w.dynamic) this.values.site(`\`${program} ${w.raw}\``, w.raw);
-      else if (/\[.*\]/.test(w.value) && !/^-/.test(w.value)) this.values.site(`\`${program} ${w.value}\``, w.value.slice(w.value.indexOf('[')));
-    }
-  }
-
-  /** What a simple command does to values (evaluation.ts): builtins that evaluate, builtins that set names. */
-  valuesOf(program: string, args: Word[]) {
-    const text = (w: Word) => (w.dynamic ? w.raw : w.value);
-    const where = `\`${[program, ...args.map(text)].join(' ').slice(0, 40)}\``;
-    switch (program) {
-      case 'let':
-        for (const a of args) this.values.site(where, text(a));
-        return;
-      case 'test': case '[':
-        args.forEach((a, i) => { if (/^-[vR]$/.test(a.value) && args[i + 1]) this.values.site(where, text(args[i + 1])); });
-        return;
-      case 'unset':
-        this.names(program, args.filter((a) => !/^-[fvn]+$/.test(a.value)));
-        return;
-      case 'read': case 'mapfile': case 'readarray': case 'getopts': case 'printf': case 'wait': {
-        // The names they fill get values from input, files or options: unknown.
-        const valued: Record<string, string> = { read: 'adinNptu', mapfile: 'dnOsuCc', readarray: 'dnOsuCc', printf: '', getopts: '', wait: '' };
-        const targets: Word[] = [];
-        for (let i = 0; i < args.length; i++) {
-          const a = args[i];
-          if ((program === 'printf' && a.value === '-v') || (program === 'wait' && a.value === '-p') || (program === 'read' && a.value === '-a')) { if (args[i + 1]) targets.push(args[++i]); continue; }
-          if (/^-/.test(a.value) && !a.dynamic) { if (valued[program].includes(a.value.slice(-1)) && a.value.length === 2) i++; continue; }
-          if (program === 'printf' || program === 'wait') break;
-          targets.push(a);
-        }
-        const named = program === 'getopts' ? targets.slice(1, 2) : program === 'mapfile' || program === 'readarray' ? targets.slice(-1) : targets;
-        for (const t of named) if (!t.dynamic) { this.values.taint(t.value.replace(/\[.*$/, ''), where); this.setElsewhere.add(t.value.replace(/\[.*$/, '')); }
-        this.names(program, named);
-        if (program === 'read' && named.length === 0) this.values.taint('REPLY', where);
-      }
-    }
-  }
-
-  /** `[ … ]` and `[[ … ]]`: a command named `[` or `[[` whose arguments are the test's words. */
-  test(node: Node, env: Env) {
-    const program = node.firstChild?.type ?? '[';
-    const words: Word[] = [];
-    const WORDS = new Set(['word', 'string', 'raw_string', 'number', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'extglob_pattern', 'regex', 'test_operator', 'ansi_c_string', 'translated_string', 'brace_expression']);
-    const collect = (n: Node) => {
-      if (WORDS.has(n.type)) {
-        this.walk(n, fresh(env));
-        words.push(n.type === 'extglob_pattern' || n.type === 'regex' || n.type === 'test_operator' ? { value: n.text, raw: n.text, dynamic: false, glob: false } : wordOf(n));
-      } else if (!n.isNamed) {
-        words.push({ value: n.type, raw: n.type, dynamic: false, glob: false });
-      } else for (const c of n.children) collect(c);
-    };
-    for (const c of node.namedChildren) collect(c); // not the opening bracket, which is the program
-    // `[[ a -eq b ]]` evaluates both sides as arithmetic; `[[ -v name ]]` evaluates a subscript in the name.
-    if (program === '[[') {
-      for (const e of node.descendantsOfType(['binary_expression', 'unary_expression'])) {
-        const op = e.children.find((c) => c.type === 'test_operator')?.text ?? '';
-        if (/^-(eq|ne|lt|le|gt|ge)$/.test(op) && e.type === 'binary_expression') this.values.site(snippet(e.text), e.children.filter((c) => c.type !== 'test_operator').map((c) => c.text).join(' '));
-        if (/^-[vR]$/.test(op) && e.type === 'unary_expression') this.values.site(snippet(e.text), e.children.filter((c) => c.type !== 'test_operator').map((c) => c.text).join(' '));
-      }
-    }
-    const close = node.lastChild?.type;
-    if (close === ']' || close === ']]') words.push({ value: close, raw: close, dynamic: false, glob: false });
-    for (const r of programReasons(program, words, true)) this.reason(env, r);
-    this.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false);
-  }
-
-  /** `${a[i]}`, `a[i]=…`, `${x:off:len}`, `${!x}`, `${x:=v}`: where an expansion evaluates or assigns a value. */
-  expansion(node: Node) {
-    const kids = node.children;
-    const colon = kids.findIndex((c) => c.type === ':');
-    if (colon >= 0) this.values.site(snippet(node.text), kids.slice(colon + 1, -1).map((c) => c.text).join(' '));
-    if (node.text.startsWith('${!')) this.values.site(snippet(node.text), kids.slice(2, -1).map((c) => c.text).join(' '));
-    const name = kids.find((c) => c.type === 'variable_name')?.text;
-    if (name && kids.some((c) => c.type === ':=' || c.type === '=')) { this.values.taint(name, `\`${snippet(node.text)}\``); this.setElsewhere.add(name); }
-  }
-
-  /** `a[i]` (in an expansion or an assignment): an indexed array's subscript is arithmetic. */
-  subscript(node: Node) {
-    const index = node.childForFieldName('index') ?? node.namedChildren[1];
-    if (index && index.text !== '@' && index.text !== '*') this.values.site(snippet(node.text), index.text);
+    if (program === 'find') findExec(this, args, wrappers, env);
   }
 
   /** `$((…))`, `((…))`, `for ((…))`: quoted text in arithmetic can still run `$(…)` in a subscript. */
   arithmetic(node: Node, env: Env) {
-    this.values.site(snippet(node.text), node.text);
-    this.evaluates ??= snippet(node.text);
+    this.values.arithmetic(node);
     const quoted = node.descendantsOfType(['raw_string', 'string']).some((s) => HIDDEN_SUBSTITUTION.test(s.text) && s.descendantsOfType('command_substitution').length === 0);
     if (quoted) this.reason(env, 'quoted text in arithmetic can run $(…) in an array subscript');
   }
@@ -612,8 +401,6 @@ export class Analysis {
     };
     if (!first.dynamic && written.includes('/')) command.programPath = written;
     this.commands.push(command);
-    this.valuesOf(program, checked);
-    if (evaluates(program, checked)) this.evaluates ??= `\`${command.text}\``;
-    if (readsValues(program, checked)) this.runtimeValues ??= `\`${command.text}\``;
+    this.values.command(program, checked, command.text);
   }
 }
