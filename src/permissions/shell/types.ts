@@ -27,10 +27,9 @@ export interface SimpleCommand {
   /** `program` and `args` joined by single spaces: what prefix rules (`npm run test:*`) match. */
   text: string;
   /**
-   * The wrappers looked through to reach the program, outermost first: `timeout`, `time`, `nice`,
-   * `nohup`, `env`, `command`, `builtin`, `xargs`, `sudo`, `doas`, `stdbuf`, `setsid`, `ionice`,
-   * `busybox`, `bash -c` (any shell), `find -exec` (and `-execdir`, `-ok`, `-okdir`), and leading
-   * assignments as written (`FOO=bar`).
+   * The wrappers looked through to reach the program, outermost first (wrapper-table.ts: `timeout`,
+   * `sudo`, `env`, `xargs`, `flock`, `su`, `watch`, `uv run`…, `bash -c` for any shell, `find -exec`
+   * and the like), and leading assignments as written (`FOO=bar`).
    */
   wrappers: string[];
   /** File redirections that apply to this command, its own and those of enclosing `{ }`, `( )`, loops. */
