@@ -120,7 +120,8 @@ export function hookScripts(command: string, projectDir: string, home: string): 
   const text = command.replace(/\$\{?(ASSISTANT|CLAUDE)_PROJECT_DIR\}?/g, projectDir).replace(/\$\{?HOME\}?(?=\/)/g, home);
   for (const raw of text.match(/(?:"[^"]*"|'[^']*'|[^\s;&|<>()"'])+/g) ?? []) {
     const w = raw.replace(/"([^"]*)"|'([^']*)'/g, '$1$2');
-    if (w === '' || w.startsWith('-') || /[$`*?]/.test(w) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) continue;
+    // Quoted text with blanks is an argument (a jq filter, a message), not a file name.
+    if (w === '' || w.startsWith('-') || /[$`*?\s]/.test(w) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) continue;
     const path = w.startsWith('~/') ? join(home, w.slice(2)) : resolve(projectDir, w);
     const looksLikePath = w.includes('/') || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|lua)$/.test(w);
     let isFile = false;

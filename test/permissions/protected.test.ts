@@ -17,6 +17,7 @@ test('hook commands name the scripts they run, with the project variables expand
     ['bash guard.sh', [join(dir, 'guard.sh')]],
     ['~/bin/audit.sh && jq .', [join(home, 'bin/audit.sh')]],
     ['jq -r .tool_name | grep -q Bash', []],
+    ["sed -n 's/a/b/p' | grep -q 'rm -rf /'", [join(dir, 's/a/b/p')]],
     ['node "$HOME/hooks/x.mjs"', [join(home, 'hooks/x.mjs')]],
   ];
   for (const [command, want] of cases) assert.deepEqual(hookScripts(command, dir, home), want, command);
