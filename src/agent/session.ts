@@ -11,6 +11,7 @@ import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
 import { HookEngine } from '../hooks/engine.ts';
 import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from './hook-seams.ts';
 import type { HookSpec } from '../hooks/schema.ts';
+import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
 import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
@@ -44,6 +45,8 @@ export interface SessionOptions {
   /** Transcript to continue (`-c`, `-r`). */
   resume?: { sessionId: string; path: string };
   hooks?: HookSpec[];
+  /** `--settings FILE`: a settings file of the command line, protected like the others (SPEC §11.16). */
+  settingsFiles?: string[];
   /** Settings snapshot: a change during the session is reported, not applied. */
   watch?: SettingsWatch;
   rules?: RuleSet;
@@ -81,6 +84,8 @@ export class Session {
   /** Prompts run so far, and the last automatic compaction: in which prompt, and the model turns since (SPEC §11.14). */
   private runs = 0;
   private lastAutoCompact?: { run: number; turnsAfter: number };
+  /** The session's protected paths beyond the fixed ones: hook scripts, `--settings FILE`, git's directories (SPEC §11.16). */
+  private guarded: GuardedPath[];
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
@@ -108,6 +113,7 @@ export class Session {
       permissionMode: () => CLAUDE_MODE_NAMES[this.mode], emit: this.emit,
     });
     this.stop = stopSeam(this.hooks, this.emit);
+    this.guarded = sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles);
     this.transcript.write({
       type: 'session', sessionId: this.id, cwd: opts.cwd, model: opts.model.id, version: opts.version,
       timestamp: new Date().toISOString(), ...(opts.resume ? { resumed: true } : {}),
@@ -159,12 +165,15 @@ export class Session {
     }
     const o = this.opts;
     const rules = o.rules ?? emptyRules();
-    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd });
+    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd, guarded: this.guarded });
     return sandboxStep(tool, input, d, { sandbox: o.sandbox, mode: this.mode, rules, shell });
   }
 
   /** The OS sandbox Bash commands run in, when it is on (SPEC §13). */
   get sandbox(): Sandbox | undefined { return this.opts.sandbox; }
+
+  /** The session's protected paths beyond the fixed ones (for `` !`cmd` `` checks and the sandbox). */
+  get guardedPaths(): readonly GuardedPath[] { return this.guarded; }
 
   /**
    * Resolves `@path` references of a prompt into attachments (SPEC §6), checked by the Read rules;
@@ -357,6 +366,7 @@ export class Session {
   applySettings(hooks: readonly HookSpec[], rules: RuleSet): void {
     this.hooks.replace(hooks);
     this.opts.rules = rules;
+    this.guarded = sessionGuards(this.opts.cwd, this.opts.home, hooks, this.opts.settingsFiles);
     this.opts.watch?.acknowledge();
   }
 

@@ -4,9 +4,10 @@ import { loadSettings, settingsFiles, type LoadedSettings } from '../config/load
 import { SettingsWatch } from '../config/watch.ts';
 import { firstTimeNotices } from '../config/user-state.ts';
 import { loadMemory, memorySection, type MemoryResult } from '../context/memory.ts';
-import { collectHooks, missingPrograms, programOf } from '../hooks/config.ts';
+import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { openSandbox } from '../sandbox/open.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
+import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { listSessions, projectDir, transcriptWarning } from '../session/transcript.ts';
 import type { AskFn, EventSink } from './events.ts';
@@ -52,6 +53,27 @@ export interface Setup {
   warnings: string[];
 }
 
+/**
+ * `permissions.defaultMode` of the settings files, later files winning (SPEC §2). Bypass is taken
+ * only from the user's own settings or `--settings` (SPEC §11.16): a project's settings file
+ * (`.assistant/settings.json`, `settings.local.json`) that asks for it gets a warning instead, so a
+ * cloned repository cannot switch off the checks for whoever runs it.
+ */
+function settingsMode(settings: LoadedSettings, warnings: string[]): string | undefined {
+  let mode: string | undefined;
+  for (const s of settings.sources) {
+    const m = s.settings.permissions?.defaultMode;
+    if (!m) continue;
+    if ((s.scope === 'project' || s.scope === 'local') && parseMode(m) === 'bypass') {
+      const at = s.locate?.(['permissions', 'defaultMode']);
+      warnings.push(`${s.file}${at ? `:${at.line}:${at.column}` : ''}: "permissions.defaultMode": "${m}" is ignored: a project's settings cannot make Bypass the default; set it in ~/.assistant/settings.json or pass --permission-mode bypass`);
+      continue;
+    }
+    mode = m;
+  }
+  return mode;
+}
+
 function chooseMode(flag: string | undefined, fromSettings: string | undefined): PermissionMode {
   const raw = flag ?? fromSettings ?? 'normal';
   const mode = parseMode(raw);
@@ -86,7 +108,7 @@ export function loadSetup(opts: SetupOptions, cwd: string, home: string): Setup 
   const memory = loadMemory({ cwd, home });
   // "Using AGENTS.md instead" is news once per file, not on every run.
   warnings.push(...firstTimeNotices(home, memory.notices), ...memory.warnings);
-  const mode = chooseMode(opts.permissionMode, settings.merged.permissions?.defaultMode);
+  const mode = chooseMode(opts.permissionMode, settingsMode(settings, warnings));
   const additionalDirs = [...opts.addDir, ...(settings.merged.permissions?.additionalDirectories ?? [])].map((d) => resolve(cwd, d));
   for (const d of opts.addDir.map((x) => resolve(cwd, x))) {
     if (!existsSync(d) || !statSync(d).isDirectory()) throw new SetupError(2, `--add-dir ${d}: no such directory.`);
@@ -96,6 +118,13 @@ export function loadSetup(opts: SetupOptions, cwd: string, home: string): Setup 
   const verify = opts.verify ?? (typeof fromSettings === 'string' ? fromSettings : fromSettings?.command);
   return { cwd, home, opts, settings, memory, mode, additionalDirs, resume, env: { ...(settings.merged.env ?? {}) }, verify: verify?.trim() || undefined, warnings };
 }
+
+/** The protected paths a set-up adds (SPEC §11.16): its hook scripts, `--settings FILE`, git's directories. */
+export function setupGuards(setup: Setup): GuardedPath[] {
+  return sessionGuards(setup.cwd, setup.home, collectHooks(setup.settings.sources).hooks, flagSettingsFiles(setup.settings));
+}
+
+const flagSettingsFiles = (s: LoadedSettings) => s.sources.filter((x) => x.scope === 'flag' && x.file !== '--settings').map((x) => x.file);
 
 export interface SessionWiring {
   emit: EventSink;
@@ -120,7 +149,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     openSandbox({
       flag: opts.sandbox, settings: settings.merged.sandbox, projectRoot: cwd, home, additionalDirs: setup.additionalDirs, rules: rules.rules, env: process.env,
       // Hook scripts run outside the sandbox: commands inside may not change them (SPEC §11.16).
-      protectedExtra: hooks.hooks.flatMap((h) => { const p = programOf(h.command, cwd, home); return p?.includes('/') ? [resolve(cwd, p)] : []; }),
+      protectedExtra: sessionGuards(cwd, home, hooks.hooks, flagSettingsFiles(settings)),
     }),
     resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd, contextWindow: settings.merged.modelContextWindow }),
   ]);
@@ -135,6 +164,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
     interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, rules: rules.rules,
     hooks: hooks.hooks, watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
+    settingsFiles: flagSettingsFiles(settings),
     verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined,
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });

@@ -38,15 +38,40 @@ function targetDenied(t: Target, rules: Rule[], tool: string, ctx: PathContext, 
   return rule && { rule, path: `${t.word} (a pattern that can name a file the rule covers${truncated ? ', with too many matches to check each' : ''})` };
 }
 
+/** Is a rule's pattern tied to a place (`secrets/**`, `/config/x`, `~/.ssh/**`), so a tree above that place holds what it covers? */
+const placed = (r: Rule) => /\/./.test((r.specifier ?? '').trim().replace(/\/+$/, ''));
+
+/**
+ * A directory removed or moved away with what is under it (`rm -r D`, `mv D E`): denied when a
+ * rule covers D itself, or when the rule names a place under D (`Edit(secrets/**)` and `rm -rf .`).
+ * A rule without a place (`Edit(*.pem)`) is checked against D's own name only.
+ */
+function treeDenied(t: Target, rules: Rule[], ctx: PathContext, dot: boolean): { rule: Rule; path: string } | undefined {
+  const own = targetDenied(t, rules, 'Edit', ctx, dot);
+  if (own) return own;
+  for (const form of pathForms(t.abs, ctx, t.raw).forms) {
+    const under = `${form.replace(/\/+$/, '')}/**`;
+    const rule = rules.find((r) => placed(r) && globMayOverlap(r, under, true, ctx));
+    if (rule) return { rule, path: `${t.abs} (and what is under it)` };
+  }
+  return undefined;
+}
+
 /** The first file of a part that a Read or Edit deny rule covers, or may cover. */
 export function fileDenial(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): FileDenial | undefined {
   const text = commandText(c);
-  for (const [kind, tool, targets, unknown] of [['reads', 'Read', f.reads, f.unknownReads], ['writes', 'Edit', [...f.writes, ...f.dests], f.unknownWrites]] as const) {
+  for (const [kind, tool, targets, unknown] of [['reads', 'Read', [...f.reads, ...f.loopReads], f.unknownReads], ['writes', 'Edit', [...f.writes, ...f.dests], f.unknownWrites]] as const) {
     const rules = pathDenials(ctx, tool);
     if (!rules.length) continue;
     for (const t of targets) {
       const d = targetDenied(t, rules, tool, ctx, dot);
       if (d) return { rule: d.rule, reason: `\`${text}\` ${kind} ${d.path}, which the rule ${describeRule(d.rule)} denies` };
+    }
+    if (tool === 'Edit') {
+      for (const t of f.trees.filter((x) => !x.names)) {
+        const d = treeDenied(t, rules, ctx, dot);
+        if (d) return { rule: d.rule, reason: `\`${text}\` removes or moves ${d.path}, which the rule ${describeRule(d.rule)} protects` };
+      }
     }
     for (const u of unknown) {
       const rule = u.rel ? rules.find((r) => tailMatches(r, u.rel)) : undefined;
@@ -57,40 +82,107 @@ export function fileDenial(c: SimpleCommand, f: CommandFiles, ctx: PathContext, 
 }
 
 /**
+ * A part that may write a file an Edit deny rule covers without the command saying which: a
+ * writer given a name known only at run time (`rm "$F"`, `xargs rm`), or a program not described
+ * in file-programs.ts that names a covered file (`python fix.py secrets/a`). Returns the rule and why.
+ */
+export function editRisk(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): { rule: Rule; why: string } | undefined {
+  const rules = pathDenials(ctx, 'Edit');
+  if (!rules.length) return undefined;
+  const u = f.unknownWrites[0];
+  if (u) return { rule: rules[0], why: `writes ${u.word}, a name known only when it runs` };
+  if (c.wrappers.includes('xargs') && (f.dests.length || f.trees.length || writesOperands(c))) return { rule: rules[0], why: 'writes files named by xargs input' };
+  for (const t of f.trees.filter((x) => x.names)) {
+    const d = treeDenied(t, rules, ctx, dot);
+    if (d) return { rule: d.rule, why: `may remove files under ${d.path.replace(/ \(and what is under it\)$/, '')} that the rule covers` };
+  }
+  if (f.undescribed) {
+    for (const t of f.reads) {
+      const d = targetDenied(t, rules, 'Edit', ctx, dot);
+      if (d) return { rule: d.rule, why: `names ${d.path}, and what ${c.program} does with it is not known` };
+    }
+  }
+  return undefined;
+}
+
+/** A writer (rm, cp, touch…) that gets its operands at run time (`xargs rm`, `find -exec rm {} +`). */
+const writesOperands = (c: SimpleCommand) => ['rm', 'rmdir', 'unlink', 'shred', 'truncate', 'touch', 'tee', 'cp', 'mv', 'ln', 'install', 'chmod', 'chown', 'chgrp', 'mkdir', 'sed', 'perl', 'dd'].includes(c.program);
+
+/**
+ * A Bash deny rule names a program, and a part hands that name to a program not described here
+ * (`mytool rm -rf x`): it may run it. Returns the rule.
+ */
+export function hiddenProgram(c: SimpleCommand, f: CommandFiles, rules: Rule[]): Rule | undefined {
+  if (!f.undescribed || KNOWN_TOOLS.has(c.program)) return undefined;
+  const named = new Set(c.args.filter((a) => !a.startsWith('-')).map((a) => a.slice(a.lastIndexOf('/') + 1)));
+  return rules.find((r) => r.tool === 'Bash' && r.specifier !== undefined && named.has(r.specifier.trim().split(/[\s:]/)[0].replace(/^.*\//, '')));
+}
+
+/**
  * A part that opens files named only at run time (`xargs cat`, `cat "$F"`, `find -exec cat {}`)
  * while a Read deny rule is in force: it cannot be shown not to read a denied file. Only programs
  * that open their arguments as files, and only dynamic words where they take files
  * (runtime-reads.ts). Returns the rule and the word.
  */
-export function runtimeReadRisk(c: SimpleCommand, ctx: PathContext): { rule: Rule; word: string } | undefined {
+export function runtimeReadRisk(c: SimpleCommand, ctx: PathContext, f?: CommandFiles): { rule: Rule; word: string } | undefined {
   if (!c.hasExpansion) return undefined;
   const rule = pathDenials(ctx, 'Read')[0];
   if (!rule) return undefined;
   const word = runtimeFileWord(c);
-  return word === undefined ? undefined : { rule, word };
+  if (word === undefined) return undefined;
+  // `"$f"` of `for f in *.ts`: its words were checked as files (fileDenial's loopReads).
+  if (f && f.unknownReads.some((u) => u.word === word && u.loop) && !f.unknownReads.some((u) => !u.loop)) return undefined;
+  return { rule, word };
 }
 
 /** `tail -f`, `tail --follow`: never ends on its own. */
 const follows = (c: SimpleCommand) => c.program === 'tail' && c.args.some((a) => /^--(follow|retry)/.test(a) || /^-[^-]*[fF]/.test(a));
+
+/** Programs whose dynamic arguments are never files (`echo $X`, `[ -n "$X" ]`). */
+const NO_READS = new Set(['echo', 'pwd', '[', '[[', 'test', 'true', 'false', ':']);
 
 /**
  * Does a read-only part (decided by the caller) read only inside the project and its added
  * directories, wherever symlinks lead and whatever globs and braces expand to (F6)?
  */
 export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): boolean {
-  if (c.hasExpansion && !['echo', 'pwd', '[', '[[', 'test', 'true', 'false', ':'].includes(c.program)) return false; // `cat $HOME/.ssh/id_rsa`
-  if (follows(c) || f.unknownDir || f.unknownReads.length) return false;
+  if (c.hasExpansion && !NO_READS.has(c.program)) return false; // `cat $HOME/.ssh/id_rsa`
+  if (follows(c) || f.unknownReads.length) return false;
+  return unreadable(f, ctx, dot) === undefined;
+}
+
+/**
+ * Plan Mode (SPEC §11.5, like the Read tool): what a read-only part reads that is not inside the
+ * project and its added directories, or that is named only when it runs, or undefined. A loop
+ * variable (`for f in *.ts; do wc -l "$f"; done`) names the loop's words.
+ */
+export function planUnreadable(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): string | undefined {
+  if (c.wrappers.includes('xargs') || c.wrappers.some((w) => w.startsWith('find -'))) return 'files named by its input';
+  const u = f.unknownReads.find((x) => !x.loop);
+  if (u) return `${u.word}, a name known only when it runs`;
+  return unreadable(f, ctx, dot);
+}
+
+/** The first place a part reads outside the workspace (or may, for a pattern), or undefined. */
+function unreadable(f: CommandFiles, ctx: PathContext, dot: boolean): string | undefined {
+  if (f.unknownDir) return `files relative to a directory not known before it runs (after ${f.unknownDir})`;
   const ok = (p: string, raw?: string) => inWorkspace(pathForms(p, ctx, raw).where, ctx);
-  if (!f.dirs.every((d) => ok(d))) return false;
-  for (const t of f.reads) {
+  const dir = f.dirs.find((d) => !ok(d));
+  if (dir) return `files in ${dir}`;
+  for (const t of [...f.reads, ...f.loopReads]) {
     // `*/../x`: `..` after a glob is folded away before expansion, but a matched link makes it physical.
-    if (t.glob && /(^|\/)\.\.(\/|$)/.test(t.word)) return false;
+    if (t.glob && /(^|\/)\.\.(\/|$)/.test(t.word)) return t.word;
     if (t.glob && picomatch.scan(t.abs).isGlob) {
       const { base, glob } = picomatch.scan(t.abs);
-      if (glob.split('/').includes('..') || !ok(base || '/')) return false;
+      if (glob.split('/').includes('..') || !ok(base || '/')) return t.word;
       const { paths, truncated } = expansions(t, ctx, dot);
-      if (truncated || !paths.every((p) => ok(p))) return false;
-    } else if (!ok(t.abs, t.raw)) return false;
+      if (truncated) return `${t.word} (too many files to check)`;
+      const out = paths.find((p) => !ok(p) || (t.split && /\s/.test(p)));
+      if (out) return out;
+    } else if (!ok(t.abs, t.raw) || (t.split && /\s/.test(t.abs))) return t.abs;
   }
-  return true;
+  return undefined;
 }
+
+/** Programs whose subcommands share names with programs (`npm rm`, `docker rm`) but run no program of that name. */
+const KNOWN_TOOLS = new Set(['npm', 'yarn', 'pnpm', 'bun', 'docker', 'podman', 'kubectl', 'helm', 'brew', 'apt', 'apt-get', 'dnf', 'yum', 'pacman', 'pip', 'pip3', 'pipx', 'cargo', 'go', 'gem', 'conda', 'terraform', 'gh', 'glab', 'aws', 'gcloud', 'az', 'man', 'info', 'help', 'whatis', 'apropos', 'tldr', 'type', 'whereis', 'snap', 'flatpak', 'systemctl', 'launchctl', 'composer', 'dotnet', 'mvn', 'gradle', 'sbt', 'mix', 'rustup', 'nvm', 'sdk', 'make', 'cmake', 'ninja', 'bazel']);

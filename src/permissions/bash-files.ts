@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { expandBraces } from './braces.ts';
+import { fileRoles, NO_FILE_ARGS, type FileRef } from './file-programs.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
 /**
@@ -20,10 +21,20 @@ export interface Target {
   raw: string;
   /** `abs` is a pattern the shell expands. */
   glob: boolean;
+  /** A loop variable's word used unquoted (`cat $f`): a name with blanks in it splits into several. */
+  split?: boolean;
+  /** A tree of which only files with names matching all these patterns are removed (`find D -name '*.pyc' -delete`). */
+  names?: string[];
 }
 
 /** A file whose directory is not known before the command runs: `rel` is checked conservatively. */
-export interface Unknown { word: string; rel: string; why: string }
+export interface Unknown {
+  word: string;
+  rel: string;
+  why: string;
+  /** `"$f"` of `for f in WORDS`: its possible values are in `loopReads`. */
+  loop?: boolean;
+}
 
 export interface CommandFiles {
   reads: Target[];
@@ -35,16 +46,31 @@ export interface CommandFiles {
    * not read `.env`), and not asked about as edits (the program's own rule covers it).
    */
   dests: Target[];
+  /**
+   * Directories a program removes or moves away with what is under them (`rm -r D`, `mv D E`,
+   * `find D -delete`, `unzip -d D`): every file under them counts as written.
+   */
+  trees: Target[];
+  /**
+   * Symbolic links it makes: where the link is, and where it leads (absolute, as the shell
+   * resolves it). `copy`: a copy or move of `target` as it is (`mv`, `cp -a`): only its symlinks lead on.
+   */
+  links: Array<{ link: string; target: string; copy?: boolean }>;
+  /** It writes files whose names are not in the command (`tar -x`, `unzip`, `git apply`): symlinks among them. */
+  extracts?: boolean;
+  /** The program is not described (file-programs.ts): what it names, it may write. */
+  undescribed?: boolean;
   unknownReads: Unknown[];
   unknownWrites: Unknown[];
+  /** What `"$f"` reads, for `f` of `for f in WORDS` (its words, expanded like the loop's). */
+  loopReads: Target[];
   /** The directories the command may run in. */
   dirs: string[];
   /** Why the directory is not known (`cd "$X"` before it), if so. */
   unknownDir?: string;
 }
 
-/** Programs whose arguments are never files they open. */
-export const NO_FILE_ARGS = new Set(['echo', 'printf', 'pwd', 'cd', 'pushd', 'popd', 'true', 'false', 'exit', 'return', 'export', 'unset', 'set', 'shift', 'sleep', 'test', '[', '[[', 'local', 'declare', 'typeset', 'readonly', 'kill', 'wait', 'printenv', 'date', 'seq', 'expr']);
+export { NO_FILE_ARGS };
 const GIT_WRITE_OPTION = /^--output(=|$)/;
 
 interface Dirs { dirs: string[]; unknown?: string }
@@ -92,52 +118,65 @@ function gitRevPath(arg: string): string | undefined {
   return m && !/^[a-z+.-]+:\/\//i.test(arg) ? m[1] : undefined;
 }
 
-/** Argument words that name files, and files a git option writes (F9). */
-function words(c: SimpleCommand): { reads: Array<{ w: string; i: number; repo?: boolean }>; writes: Array<{ w: string; i: number }>; dests: Array<{ w: string; i: number }> } {
-  const reads: Array<{ w: string; i: number; repo?: boolean }> = [];
-  const writes: Array<{ w: string; i: number }> = [];
-  const dests: Array<{ w: string; i: number }> = [];
-  if (NO_FILE_ARGS.has(c.program)) return { reads, writes, dests };
-  const dest = destinations(c);
+type Named = Array<{ w: string; i: number; repo?: boolean; names?: string[] }>;
+interface Words {
+  reads: Named;
+  writes: Named;
+  dests: Named;
+  trees: Named;
+  links: Array<{ link: { w: string; i: number }; target: { w: string; i: number }; copy?: boolean }>;
+  undescribed: boolean;
+  extracts: boolean;
+}
+
+/**
+ * Argument words that name files, by role (file-programs.ts), and files a git option writes (F9).
+ * Every operand and `--opt=VALUE` counts as a possible read too (a Read deny rule refuses a
+ * command that names the file, whatever the program does with it).
+ */
+function words(c: SimpleCommand): Words {
+  const out: Words = { reads: [], writes: [], dests: [], trees: [], links: [], undescribed: false, extracts: false };
+  if (NO_FILE_ARGS.has(c.program)) return out;
   const git = c.program === 'git';
   const sub = git ? c.args.find((a) => !a.startsWith('-')) : undefined;
   const writesWithO = sub && ['log', 'diff', 'show', 'format-patch', 'archive'].includes(sub);
+  const roles = fileRoles(c);
   c.args.forEach((a, i) => {
-    if (a === '') return;
+    if (a === '' || roles.created.has(i)) return;
     if (git && GIT_WRITE_OPTION.test(a)) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : c.args[i + 1];
-      if (v !== undefined) writes.push({ w: v, i: a.includes('=') ? i : i + 1 });
-      if (v !== undefined && sub === 'format-patch') writes.push({ w: `${v}/0001.patch`, i });
+      if (v !== undefined) out.writes.push({ w: v, i: a.includes('=') ? i : i + 1 });
+      if (v !== undefined && sub === 'format-patch') out.writes.push({ w: `${v}/0001.patch`, i });
       return;
     }
     if (git && writesWithO && a === '-o' && c.args[i + 1] !== undefined) {
-      writes.push({ w: c.args[i + 1], i: i + 1 }, ...(sub === 'format-patch' ? [{ w: `${c.args[i + 1]}/0001.patch`, i: i + 1 }] : []));
+      out.writes.push({ w: c.args[i + 1], i: i + 1 }, ...(sub === 'format-patch' ? [{ w: `${c.args[i + 1]}/0001.patch`, i: i + 1 }] : []));
       return;
     }
     if (a.startsWith('-')) {
       // `--file=.env`: the value may be a file.
       const eq = a.indexOf('=');
-      if (a.startsWith('--') && eq > 0 && eq < a.length - 1) reads.push({ w: a.slice(eq + 1), i });
+      if (a.startsWith('--') && eq > 0 && eq < a.length - 1) out.reads.push({ w: a.slice(eq + 1).replace(/^@/, ''), i });
       return;
     }
-    if (dest.has(i)) { dests.push({ w: a, i }); return; }
-    reads.push({ w: a, i });
+    out.reads.push({ w: a, i });
+    // `if=.env` (dd and the like), `@.env` (curl -d, response files): the value may be a file too.
+    const eq = a.indexOf('=');
+    if (eq > 0 && /^[A-Za-z_][\w.-]*=./.test(a)) out.reads.push({ w: a.slice(eq + 1).replace(/^@/, ''), i });
+    if (a.startsWith('@') && a.length > 1) out.reads.push({ w: a.slice(1), i });
     const path = git ? gitRevPath(a) : undefined;
-    if (path !== undefined) reads.push({ w: path, i, repo: !path.startsWith('./') && !path.startsWith('../') });
+    if (path !== undefined) out.reads.push({ w: path, i, repo: !path.startsWith('./') && !path.startsWith('../') });
   });
-  return { reads, writes, dests };
-}
-
-/** Programs whose last operand is what they create or overwrite (unless `-t DIR` names it). */
-const LAST_IS_DEST = new Set(['cp', 'mv', 'ln', 'install']);
-
-/** Indexes of the arguments a program creates or overwrites: every operand of `touch`, the last of `cp`/`mv`/`ln`/`install`. */
-function destinations(c: SimpleCommand): Set<number> {
-  const operands = c.args.map((a, i) => ({ a, i })).filter(({ a }) => a !== '' && !a.startsWith('-'));
-  if (c.program === 'touch') return new Set(operands.map(({ i }) => i));
-  if (!LAST_IS_DEST.has(c.program) || operands.length < 2) return new Set();
-  if (c.args.some((a) => a === '-t' || a.startsWith('--target-directory') || /^-[a-zA-Z]*t/.test(a))) return new Set();
-  return new Set([operands[operands.length - 1].i]);
+  const named = (r: FileRef) => ({ w: r.path, i: r.index, ...(r.names ? { names: r.names } : {}), ...(r.repo ? { repo: true } : {}) });
+  out.reads.push(...roles.reads.map(named), ...roles.hardLinks.map(named));
+  // A hard link to a file is a way to write it: the link's target counts as written.
+  out.dests.push(...roles.writes.map(named), ...roles.hardLinks.map(named));
+  out.trees.push(...roles.trees.map(named), ...roles.writesInto.filter((d) => d.path !== '').map(named));
+  out.links.push(...roles.symlinks.map((l) => ({ link: named(l.link), target: named(l.target) })));
+  out.links.push(...roles.copies.map((l) => ({ link: named(l.to), target: named(l.from), copy: true })));
+  out.extracts = roles.writesInto.length > 0;
+  out.undescribed = roles.undescribed;
+  return out;
 }
 
 /** The literal path after a word's last expansion (`"$(pwd)/.env"` → `.env`), if any. */
@@ -172,12 +211,20 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
   const dirs = dirsPerCommand(a, cwd, home);
   for (const c of a.commands) {
     const d = dirs.next().value as Dirs;
-    const files: CommandFiles = { reads: [], writes: [], dests: [], unknownReads: [], unknownWrites: [], dirs: d.dirs, unknownDir: d.unknown };
+    const files: CommandFiles = { reads: [], writes: [], dests: [], trees: [], links: [], unknownReads: [], unknownWrites: [], loopReads: [], dirs: d.dirs, unknownDir: d.unknown };
     // `git -C DIR`, `--git-dir`, `--work-tree`: paths are relative to a directory of git's choosing.
     const elsewhere = c.program === 'git' && c.args.some((x) => x === '-C' || x.startsWith('--git-dir') || x.startsWith('--work-tree'));
     const dd: Dirs = elsewhere ? { ...d, unknown: d.unknown ?? '`git -C`' } : d;
-    const add = (into: 'reads' | 'writes' | 'dests', w: string, kind: { dynamic: boolean; glob: boolean } | undefined, repo = false) => {
+    const add = (into: 'reads' | 'writes' | 'dests' | 'trees', w: string, kind: { dynamic: boolean; glob: boolean } | undefined, repo = false) => {
       const unknown = into === 'reads' ? files.unknownReads : files.unknownWrites;
+      const loop = into === 'reads' ? /^(")?\$(\{)?([A-Za-z_][A-Za-z0-9_]*)(\})?(")?$/.exec(w) : null;
+      const words = loop && loop[1] === loop[5] && !!loop[2] === !!loop[4] && a.loops && Object.hasOwn(a.loops, loop[3]) ? a.loops[loop[3]] : undefined;
+      if (words) {
+        // `for f in *.ts; do wc -l "$f"; done`: "$f" is one of the loop's words.
+        for (const lw of words) files.loopReads.push(...targets(lw.value, { dynamic: false, glob: lw.glob }, dd, projectRoot, home, false).found.map((t) => ({ ...t, split: !loop![1] })));
+        unknown.push({ word: w, rel: '', why: `${w} is only known when the command runs`, loop: true });
+        return;
+      }
       if (kind?.dynamic || /[$`]/.test(w)) {
         // Known only at run time: what follows the last expansion is still checked (`"$(pwd)/.env"`).
         const tail = dynamicTail(w);
@@ -191,7 +238,28 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
     const ws = words(c);
     for (const r of ws.reads) add('reads', r.w, c.argKinds?.[r.i], r.repo);
     for (const w of ws.writes) add('writes', w.w, c.argKinds?.[w.i]);
-    for (const w of ws.dests) add('dests', w.w, c.argKinds?.[w.i]);
+    for (const w of ws.dests) add('dests', w.w, c.argKinds?.[w.i], w.repo);
+    for (const w of ws.trees) {
+      const before = files.trees.length;
+      add('trees', w.w, c.argKinds?.[w.i]);
+      if (w.names) for (const t of files.trees.slice(before)) t.names = w.names;
+    }
+    if (ws.undescribed) files.undescribed = true;
+    if (ws.extracts) files.extracts = true;
+    for (const l of ws.links) {
+      // `ln -s TARGET LINK`: TARGET is relative to the link's directory; a copy's source, to where the command runs.
+      const link = targets(l.link.w, c.argKinds?.[l.link.i], dd, projectRoot, home, false).found;
+      for (const at of link) {
+        if (c.argKinds?.[l.target.i]?.dynamic || /[$`]/.test(l.target.w)) { files.links.push({ link: at.abs, target: '', copy: l.copy }); continue; }
+        if (l.copy) {
+          for (const from of targets(l.target.w, c.argKinds?.[l.target.i], dd, projectRoot, home, false).found) files.links.push({ link: at.abs, target: from.raw, copy: true });
+          continue;
+        }
+        const target = l.target.w.startsWith('/') || l.target.w.startsWith('~') ? absolute(l.target.w, '/', home).abs : resolve(at.abs, '..', l.target.w);
+        files.links.push({ link: at.abs, target });
+      }
+      if (link.length === 0) files.links.push({ link: '', target: '', copy: l.copy });
+    }
     for (const r of c.redirects) {
       if (r.target === '' || r.target === '/dev/null' || r.target.startsWith('&') || (!r.reads && !r.writes)) continue;
       if (r.reads) add('reads', r.target, undefined);

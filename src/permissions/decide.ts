@@ -1,9 +1,11 @@
 import picomatch from 'picomatch';
-import { commandText, describeRule as describe, fileDenial, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
+import { commandText, describeRule as describe, editRisk, fileDenial, hiddenProgram, planUnreadable, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
+import { protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, fsLookup, type PathLookup } from './look.ts';
-import { decideByMode, protectedFile, type Decision, type PermissionMode } from './modes.ts';
-import { lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
+import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
+import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
+import { protectedFile, strictlyProtected, type GuardedPath } from './protected.ts';
 import { absolute, programName } from './paths.ts';
 import { matchesBash, type Rule, type RuleSet } from './rules.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
@@ -23,6 +25,11 @@ export interface DecideContext {
    * (default: the real filesystem; tests pass `noLookup`).
    */
   look?: PathLookup;
+  /**
+   * The session's protected paths beyond the fixed ones (SPEC §11.16): hook scripts named by the
+   * settings, `--settings FILE`, git's real hooks and config (protected.ts `sessionGuards`).
+   */
+  guarded?: readonly GuardedPath[];
 }
 
 export interface RuledDecision extends Decision {
@@ -45,17 +52,6 @@ const FIND_WRITES = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Version control needs an explicit grant naming it (SPEC §5). */
 const VCS = new Set(['git', 'gh']);
 
-/** A word of the command's text, anywhere (quoted, in a herestring, in a heredoc), that names a file a Read deny rule covers. */
-function spelledDenial(command: string, cwd: string, ctx: DecideContext): { rule: Rule; word: string } | undefined {
-  const rules = pathDenials(ctx, 'Read');
-  for (const word of new Set(command.split(/[\s"'`;&|()<>=$]+/))) {
-    if (word === '' || word.startsWith('-')) continue;
-    const rule = pathRuleFor(rules, 'Read', [absolute(word, cwd, ctx.home)], ctx) ?? rules.find((r) => tailMatches(r, word));
-    if (rule) return { rule, word };
-  }
-  return undefined;
-}
-
 function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   if (rule.tool !== 'Bash') return false;
   if (rule.specifier === undefined) return !VCS.has(c.program) || rule.kind !== 'allow';
@@ -65,8 +61,17 @@ function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   return matchesBash(spec, commandText(c));
 }
 
+/**
+ * Variables a read-only command may be given (`LANG=C grep …`): any other can make it write a
+ * file (`GIT_TRACE=/tmp/x git status`, `LESSHISTFILE`) or run code, so it is then not read-only.
+ */
+const HARMLESS_ENV = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|TERM|COLUMNS|LINES|GREP_COLOR|GREP_COLORS|LS_COLORS|TIME_STYLE|POSIXLY_CORRECT)=/;
+const READ_ONLY_WRAPPERS = new Set(['time', 'command']);
+
 function isReadOnly(c: SimpleCommand): boolean {
   if (c.redirects.some((r) => r.writes && r.target !== '/dev/null')) return false;
+  if (c.code || c.inPlace) return false;
+  if (!c.wrappers.every((w) => READ_ONLY_WRAPPERS.has(w) || HARMLESS_ENV.test(w))) return false;
   if (c.program === 'git') {
     const sub = c.args.find((a) => !a.startsWith('-')) ?? '';
     if (!READ_ONLY_GIT.has(sub) || c.args.some((a) => a.startsWith('--output') || a === '--ext-diff' || a.startsWith('--textconv'))) return false;
@@ -77,7 +82,7 @@ function isReadOnly(c: SimpleCommand): boolean {
   if (c.program === 'tree' && c.args.some((a) => a === '-o' || a.startsWith('-o'))) return false;
   if (c.program === 'file' && c.args.some((a) => /^-[a-zA-Z]*C/.test(a) || a === '--compile')) return false;
   if (c.program === 'find') return !c.args.some((a) => FIND_WRITES.test(a));
-  return READ_ONLY.has(c.program) && c.wrappers.every((w) => w === 'time' || w === 'command');
+  return READ_ONLY.has(c.program);
 }
 
 /** Whether every part of a split command is on the read-only list (SPEC §11.5), with nothing unanalysable. */
@@ -85,50 +90,89 @@ export function isReadOnlyCommand(a: ShellAnalysis): boolean {
   return a.unanalysable.length === 0 && a.commands.every(isReadOnly);
 }
 
-function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDecision {
-  const a = ctx.shell;
+const SANDBOX = '--permission-mode bypass (only in a sandbox)';
+
+/** Deny rules that a part the rules cannot see into could match (SPEC §5: Bypass is everything but rules' deny). */
+function hiddenDenials(ctx: DecideContext): { bash?: Rule; path?: Rule } {
+  return {
+    bash: ctx.rules.deny.find((r) => r.tool === 'Bash' && r.specifier !== undefined && r.specifier.trim() !== '*'),
+    path: pathDenials(ctx, 'Read')[0] ?? pathDenials(ctx, 'Edit')[0],
+  };
+}
+
+/** A word of a program's own code (`python -c "open('.env')"`) that names a file a Read or Edit deny rule covers. */
+function codeDenial(text: string, cwd: string, ctx: DecideContext): { rule: Rule; word: string } | undefined {
+  const rules = [...pathDenials(ctx, 'Read'), ...pathDenials(ctx, 'Edit')];
+  if (!rules.length || text === '') return undefined;
+  for (const word of new Set(text.split(/[\s"'`;&|()<>=,$[\]{}]+/))) {
+    if (word === '' || word.startsWith('-')) continue;
+    const rule = rules.find((r) => pathRuleFor([r], r.tool, [absolute(word, cwd, ctx.home)], ctx));
+    if (rule) return { rule, word };
+  }
+  return undefined;
+}
+
+/** What the mode does with a part that may do what a deny rule forbids: Plan and Bypass refuse, the others ask (firmly). */
+function risky(ctx: DecideContext, reason: string, rule: Rule, remedy: string): RuledDecision {
+  if (ctx.mode === 'plan' || ctx.mode === 'bypass') return { behavior: 'deny', reason, rule, remedy };
+  return { behavior: 'ask', firm: true, reason, rule, remedy };
+}
+
+function decideBash(input: Record<string, unknown>, given: DecideContext): RuledDecision {
+  const a = given.shell;
   if (!a) return { behavior: 'ask', reason: 'the command could not be analysed' };
+  const command = String(input.command ?? '');
+  const start = given.cwd && lookOf(given).isDir(given.cwd) ? given.cwd : given.projectRoot;
+  const files = commandFiles(a, command, start, given.projectRoot, given.home);
+  // Symlinks the command makes are followed by the paths of the parts after the first that makes one (SPEC §11.16).
+  const ctx = withLinks(given, files.flatMap((f) => f.links));
+  const firstLink = files.findIndex((f) => f.links.length > 0);
+  const at = (i: number) => (firstLink >= 0 && i > firstLink ? ctx : given);
   const { rules } = ctx;
-  const start = ctx.cwd && lookOf(ctx).isDir(ctx.cwd) ? ctx.cwd : ctx.projectRoot;
-  const files = commandFiles(a, String(input.command ?? ''), start, ctx.projectRoot, ctx.home);
   // `shopt -s dotglob` makes `*` match `.env`.
   const dot = a.commands.some((c) => c.program === 'shopt');
   // 1. deny rules: any part, any file it reads (Read deny) or writes (Edit deny).
   for (const [i, c] of a.commands.entries()) {
     const r = rules.deny.find((d) => bashRuleMatches(d, c));
     if (r) return { behavior: 'deny', reason: `\`${commandText(c)}\` is denied by the rule ${describe(r)}`, rule: r };
-    const denied = fileDenial(c, files[i], ctx, dot);
+    const denied = fileDenial(c, files[i], at(i), dot);
     if (denied) return { behavior: 'deny', ...denied };
   }
-  // A file name known only at run time, with a Read deny in force: asks; Plan Mode refuses. Bypass runs it
-  // (SPEC §5: only deny rules refuse there) unless the command spells a denied file anywhere (`xargs cat <<< .env`).
-  for (const c of a.commands) {
-    const risk = runtimeReadRisk(c, ctx);
-    if (!risk) continue;
-    const rd = risk.rule;
-    const reason = `\`${commandText(c)}\` opens files named only when it runs (${risk.word}), so it cannot be checked against the rule ${describe(rd)}`;
-    if (ctx.mode === 'bypass') {
-      const spelled = spelledDenial(String(input.command ?? ''), start, ctx);
-      if (spelled) return { behavior: 'deny', reason: `${reason}, and the command names ${spelled.word}, which it denies`, rule: spelled.rule, remedy: 'name the files in the command' };
-      continue;
+  // What a deny rule could match but the rules cannot see: asks (firmly); Plan Mode and Bypass refuse.
+  const hidden = hiddenDenials(ctx);
+  for (const [i, c] of a.commands.entries()) {
+    if (c.code) {
+      const named = codeDenial(c.code.text, start, ctx);
+      if (named) return { behavior: 'deny', reason: `\`${commandText(c)}\`: ${c.code.why}, and it names ${named.word}, which the rule ${describe(named.rule)} denies`, rule: named.rule };
+      if (hidden.bash) return risky(ctx, `\`${commandText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`, hidden.bash, 'run the program as a command of its own');
     }
-    if (ctx.mode === 'plan') return { behavior: 'deny', reason, rule: rd, remedy: 'name the files in the command' };
-    return { behavior: 'ask', firm: true, reason, rule: rd, remedy: 'name the files in the command' };
+    const runs = hiddenProgram(c, files[i], rules.deny);
+    if (runs) return risky(ctx, `\`${commandText(c)}\` may run ${programName(runs.specifier!.trim().split(/[\s:]/)[0])}, which the rule ${describe(runs)} denies: what ${c.program} does with its arguments is not known`, runs, 'run the program directly');
+    const read = runtimeReadRisk(c, ctx, files[i]);
+    if (read) return risky(ctx, `\`${commandText(c)}\` opens files named only when it runs (${read.word}), so it cannot be checked against the rule ${describe(read.rule)}`, read.rule, 'name the files in the command');
+    const edit = editRisk(c, files[i], at(i), dot);
+    if (edit) return risky(ctx, `\`${commandText(c)}\` ${edit.why}, so it cannot be checked against the rule ${describe(edit.rule)}`, edit.rule, 'name the files in the command');
+  }
+  const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
+  if (unseen.length && ctx.mode === 'bypass' && (hidden.bash || hidden.path)) {
+    const rule = (hidden.bash ?? hidden.path)!;
+    return { behavior: 'deny', reason: `the command cannot be fully analysed (${unseen.join('; ')}), and the rule ${describe(rule)} could match what it runs`, rule, remedy: 'write the command so that every part is visible' };
   }
   if (a.unanalysable.length && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
-    return { behavior: 'ask', reason: `the command cannot be fully analysed (${a.unanalysable.join('; ')})`, remedy: '--permission-mode bypass (only in a sandbox)' };
+    return { behavior: 'ask', reason: `the command cannot be fully analysed (${a.unanalysable.join('; ')})`, remedy: SANDBOX };
   }
-  // 2. Plan Mode: only read-only commands, whatever the rules say.
-  if (ctx.mode === 'plan') {
-    const bad = a.unanalysable.length ? undefined : a.commands.find((c) => !isReadOnly(c));
-    if (a.unanalysable.length || bad) {
-      return { behavior: 'deny', reason: `Plan Mode: \`${bad ? commandText(bad) : String(input.command)}\` is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy: 'leave Plan Mode (--permission-mode normal or auto-accept)' };
-    }
-    return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
+  // 2. Plan Mode: only read-only commands that read what the Read tool may, whatever the rules say.
+  if (ctx.mode === 'plan') return decidePlan(a, files, ctx, dot, command);
+  // Protected paths ask in every mode, Bypass included (SPEC §11.16).
+  const guarded = protectedWrite(a, files, at, dot, isReadOnly, ctx.mode === 'bypass', command);
+  if (guarded) {
+    return { behavior: 'ask', firm: true, reason: `\`${commandText(guarded.part)}\` may change ${guarded.path}: ${guarded.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+  }
+  const linked = writeAfterLink(a, files, ctx);
+  if (linked) {
+    return { behavior: 'ask', firm: true, reason: `\`${commandText(linked.link)}\` may make a symbolic link and \`${commandText(linked.write)}\` then writes a file: the link may lead it to any file, a protected one among them`, remedy: 'make the link and write the file in separate commands' };
   }
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything but denied commands' };
-  const guarded = protectedArgument(a, files, ctx, dot);
-  if (guarded) return guarded;
   // 3. ask rules, 4. allow rules (every part must be allowed; writes by redirection count as edits).
   for (const c of a.commands) {
     const r = rules.ask.find((d) => bashRuleMatches(d, c));
@@ -150,12 +194,31 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
         part: commandText(c),
       };
     }
-    const writes = writesDecision(c, files[i], ctx);
+    const writes = writesDecision(c, files[i], ctx, r.specifier === undefined || r.specifier.trim() === '*');
     if (writes) return writes;
     last = r;
   }
   if (!last) return { behavior: 'allow', reason: 'read-only command inside the project' };
   return { behavior: 'allow', reason: `allowed by ${a.commands.length > 1 ? `rules for every part${readOnly ? ' (or read-only)' : ''}` : `the rule ${describe(last)}`}`, rule: last };
+}
+
+/**
+ * Plan Mode (SPEC §5, §11.5): a read-only command runs when everything it reads, the Read tool
+ * could read without asking (inside the project and its added directories); one that reads
+ * elsewhere, or files named only when it runs, asks like the Read tool; anything else is refused.
+ */
+function decidePlan(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext, dot: boolean, command: string): RuledDecision {
+  const remedy = 'leave Plan Mode (--permission-mode normal or auto-accept)';
+  if (a.unanalysable.length) {
+    return { behavior: 'deny', reason: `Plan Mode: \`${command}\` cannot be fully analysed (${a.unanalysable.join('; ')}), so it is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
+  }
+  const bad = a.commands.find((c) => !isReadOnly(c));
+  if (bad) return { behavior: 'deny', reason: `Plan Mode: \`${commandText(bad)}\` is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
+  for (const [i, c] of a.commands.entries()) {
+    const outside = planUnreadable(c, files[i], ctx, dot);
+    if (outside) return { behavior: 'ask', reason: `Plan Mode: \`${commandText(c)}\` reads ${outside}, which the Read tool could not read without asking`, remedy: '--add-dir DIR, or read it with the Read tool' };
+  }
+  return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
 }
 
 /**
@@ -167,13 +230,20 @@ function readOnlyInWorkspace(c: SimpleCommand, f: CommandFiles, ctx: DecideConte
   return !VCS.has(c.program) && isReadOnly(c) && readsOnlyWorkspace(c, f, ctx, dot);
 }
 
-/** Files an allowed part writes (redirections, `git log --output`) are decided as edits (SPEC §11.8). */
-function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext): RuledDecision | undefined {
+/**
+ * Files an allowed part writes (redirections, `git log --output`) are decided as edits (SPEC §11.8).
+ * `wholeShell`: the part is allowed by a rule for all of Bash (`Bash`, `Bash(*)`), which grants the
+ * shell whole (SPEC §11.13): its writes inside the project need no Edit permission of their own;
+ * Edit deny rules, ask rules and the protected files still decide (a firm ask or a deny stands).
+ */
+function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext, wholeShell = false): RuledDecision | undefined {
   const u = f.unknownWrites[0];
   if (u) return { behavior: 'ask', reason: `\`${commandText(c)}\` writes ${u.word}: ${u.why}`, remedy: 'name the file in the command' };
   for (const t of f.writes) {
     const edit = decideFile('Edit', t.abs, ctx, {}, t.raw);
-    if (edit.behavior !== 'allow') return { ...edit, reason: `\`${commandText(c)}\` writes ${t.abs}: ${edit.reason}` };
+    if (edit.behavior === 'allow') continue;
+    if (wholeShell && edit.behavior === 'ask' && !edit.firm && t.abs && inWorkspace(pathForms(t.abs, ctx, t.raw).where, ctx)) continue;
+    return { ...edit, reason: `\`${commandText(c)}\` writes ${t.abs}: ${edit.reason}` };
   }
   return undefined;
 }
@@ -189,62 +259,18 @@ function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, i
   const d = pathRuleFor(rules.deny, tool, forms, ctx);
   if (d) return { behavior: 'deny', reason: `${tool} of ${target}${where !== target ? ` (a link to ${where})` : ''} is denied by the rule ${describe(d)}`, rule: d };
   const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs });
-  if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
+  if (byMode.behavior === 'deny') return byMode;
+  // Protected paths ask in every mode, Bypass included; the rest of .git/ in every mode but Bypass (SPEC §11.16).
+  const edits = abs && (tool === 'Edit' || tool === 'Write');
+  const guards = { projectRoot: ctx.projectRoot, home: ctx.home, extra: ctx.guarded };
+  const guarded = edits ? forms.map((f) => (ctx.mode === 'bypass' ? strictlyProtected(f, guards) : protectedFile(f, ctx.projectRoot, ctx.home, ctx.guarded))).find(Boolean) : undefined;
+  if (guarded) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} changes ${guarded}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+  if (ctx.mode === 'bypass') return byMode;
   const ask = pathRuleFor(rules.ask, tool, forms, ctx);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} matches the ask rule ${describe(ask)}`, rule: ask };
-  const guarded = abs && (tool === 'Edit' || tool === 'Write') ? forms.map((f) => protectedFile(f, ctx.projectRoot, ctx.home)).find(Boolean) : undefined;
-  if (guarded) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
-  if (abs && protectedFile(abs, ctx.projectRoot, ctx.home)) return byMode;
   const allow = pathRuleFor(rules.allow, tool, [where], ctx);
   if (allow) return { behavior: 'allow', reason: `allowed by the rule ${describe(allow)}`, rule: allow };
   return byMode.behavior === 'ask' && (tool === 'Edit' || tool === 'Write') && abs ? { ...byMode, needs: editRule(where, ctx) } : byMode;
-}
-
-/** `/a/b/c` → `/a/b/c`, `/a/b`, `/a`. */
-const ancestors = (p: string): string[] => p.split('/').slice(1).map((_, i, segs) => `/${segs.slice(0, segs.length - i).join('/')}`);
-
-/** Programs that delete, move or change whole trees: naming a directory that holds the settings changes them. */
-function changesTrees(c: SimpleCommand): boolean {
-  const flags = c.args.filter((a) => a.startsWith('-'));
-  const shortHas = (ch: string) => flags.some((a) => !a.startsWith('--') && a.slice(1).includes(ch));
-  switch (c.program) {
-    case 'rm': return shortHas('r') || shortHas('R') || flags.includes('--recursive');
-    case 'mv': return true;
-    case 'rsync': return flags.some((a) => a.startsWith('--delete') || a.startsWith('--remove-source'));
-    case 'chmod': case 'chown': case 'chgrp': return shortHas('R') || flags.includes('--recursive');
-    case 'find': return c.args.includes('-delete');
-    default: return false;
-  }
-}
-
-/**
- * SPEC §4: changes to the settings that hold the guards (and .git/, shell start-up files) always
- * ask, whatever the rules allow. A part that is not read-only asks when it names such a file,
- * the `.assistant` directory itself, or a pattern matching a settings file
- * (`rm .assistant/*`). A directory above the settings (`.`, `..`) counts only for programs that
- * delete or move whole trees (`rm -r .`, `mv . ../x`, `find . -delete`): `git add .`,
- * `prettier --write .`, `cmake ..` do not change the settings.
- */
-function protectedArgument(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext, dot: boolean): RuledDecision | undefined {
-  const dirs = [ctx.projectRoot, ctx.home].map((d) => `${d}/.assistant`);
-  const settings = dirs.flatMap((d) => ['settings.json', 'settings.local.json'].map((f) => `${d}/${f}`));
-  for (const [i, c] of a.commands.entries()) {
-    if (isReadOnly(c) || c.program === 'mkdir') continue;
-    const trees = changesTrees(c);
-    for (const t of [...files[i].reads, ...files[i].writes, ...files[i].dests]) {
-      for (const f of pathForms(t.abs, ctx, t.raw).forms) {
-        const pattern = t.glob && picomatch.scan(f).isGlob;
-        const named = pattern
-          ? settings.some((p) => picomatch.isMatch(p, f, { dot: true })) || (trees && dirs.flatMap(ancestors).some((p) => picomatch.isMatch(p, f, { dot })))
-          : dirs.includes(f.replace(/\/+$/, '')) || (trees && settings.some((p) => f === '/' || p.startsWith(`${f}/`)));
-        const what = protectedFile(f, ctx.projectRoot, ctx.home) ?? (named ? 'assistant settings (hooks and permission rules)' : undefined);
-        if (what) {
-          return { behavior: 'ask', firm: true, reason: `\`${commandText(c)}\` may change ${what}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
-        }
-      }
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
+import { protectedFile } from './protected.ts';
 
 export type PermissionMode = 'plan' | 'normal' | 'auto-accept' | 'bypass';
 export const MODES: PermissionMode[] = ['plan', 'normal', 'auto-accept', 'bypass'];
@@ -57,21 +58,8 @@ function inWorkspace(p: string | undefined, ctx: ModeContext): boolean {
 }
 
 
-const SHELL_STARTUP = ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.config/fish/config.fish'];
-
-/**
- * Files no mode but Bypass writes without asking: the settings that hold the user's guards (so the
- * model cannot switch off its own hooks), the repository's `.git/`, and shell start-up files.
- * Returns what the file is, for the question, or undefined.
- */
-export function protectedFile(path: string, projectRoot: string, home = homedir()): string | undefined {
-  for (const dir of [projectRoot, home]) {
-    if (path === resolve(dir, '.assistant/settings.json') || path === resolve(dir, '.assistant/settings.local.json')) return 'assistant settings (hooks and permission rules)';
-  }
-  if (inside(resolve(projectRoot, '.git'), path)) return 'the git repository\'s internals (.git/)';
-  if (SHELL_STARTUP.some((f) => path === resolve(home, f))) return 'a shell start-up file';
-  return undefined;
-}
+/** Protected paths live in protected.ts (SPEC §11.16); `protectedFile` is kept here for its callers. */
+export { protectedFile };
 
 /** The mode table of SPEC §5, before any rules: what runs, what asks, what is refused. Pure. */
 export function decideByMode(tool: string, input: Record<string, unknown>, ctx: ModeContext): Decision {

@@ -45,9 +45,29 @@ export function inWorkspace(where: string, ctx: PathContext): boolean {
   return [ctx.projectRoot, ...ctx.additionalDirs].some((d) => inside(d, where));
 }
 
+/** A pattern relative to the project (`.env`, `secrets/**`), not anchored by `/`, `./`, `~/` or `//`. */
+const relativePattern = (p: string) => !/^(\/|~\/|\.\/)/.test(p.trim());
+
+/**
+ * The directories a rule's pattern is relative to: the project root, and for a relative pattern
+ * also every added directory (`--add-dir`), which is used like the project (SPEC §5).
+ */
+export function ruleBases(spec: string, ctx: PathContext): string[] {
+  const s = spec.trim();
+  if (s.startsWith('~/')) return [ctx.home];
+  if (s.startsWith('//')) return ['/'];
+  return relativePattern(s) ? [ctx.projectRoot, ...ctx.additionalDirs] : [ctx.projectRoot];
+}
+
+/** Does a rule's pattern cover this absolute path, relative to the project or an added directory? */
+export function ruleCovers(spec: string, path: string, ctx: PathContext): boolean {
+  if (pathMatches(spec, path, ctx.projectRoot, ctx.home)) return true;
+  return relativePattern(spec) && ctx.additionalDirs.some((d) => pathMatches(spec, path, d, ctx.home));
+}
+
 /** The first rule of `list` for `tool` whose pattern covers any form of the file. */
 export function pathRuleFor(list: Rule[], tool: string, forms: string[], ctx: PathContext): Rule | undefined {
-  return list.find((r) => ruleTool(r, tool) && (r.specifier === undefined || forms.some((f) => pathMatches(r.specifier!, f, ctx.projectRoot, ctx.home))));
+  return list.find((r) => ruleTool(r, tool) && (r.specifier === undefined || forms.some((f) => ruleCovers(r.specifier!, f, ctx))));
 }
 
 /** Deny rules with a path pattern that `tool` (Read, Edit) obeys. */
@@ -92,8 +112,7 @@ export function globMayMatch(rule: Rule, globAbs: string, dot: boolean, ctx: Pat
   if (!literal(path)) return false;
   const opts = { dot };
   if (!anchored) return picomatch(basename(globAbs), opts)(basename(path));
-  const base = spec.startsWith('~/') ? ctx.home : spec.startsWith('//') ? '/' : ctx.projectRoot;
-  return picomatch(globAbs, opts)(`${base === '/' ? '' : base}/${path}`);
+  return ruleBases(spec, ctx).some((base) => picomatch(globAbs, opts)(`${base === '/' ? '' : base}/${path}`));
 }
 
 /**
@@ -116,16 +135,17 @@ export function globMayOverlap(rule: Rule, globAbs: string, dot: boolean, ctx: P
   };
   const gs = globAbs.split('/').filter((s) => s !== '');
   if (!anchored) return gs.some((g) => both(g, path));
-  const base = spec.startsWith('~/') ? ctx.home : spec.startsWith('//') ? '/' : ctx.projectRoot;
-  const rs = [...base.split('/'), ...path.split('/')].filter((s) => s !== '');
-  for (let k = 0; k < Math.min(gs.length, rs.length); k++) {
-    if (rs[k] === '**') {
-      const tail = rs.slice(k + 1).filter((s) => s !== '**');
-      return tail.length === 0 || gs.slice(k).some((g) => both(g, tail[tail.length - 1]));
+  return ruleBases(spec, ctx).some((base) => {
+    const rs = [...base.split('/'), ...path.split('/')].filter((s) => s !== '');
+    for (let k = 0; k < Math.min(gs.length, rs.length); k++) {
+      if (rs[k] === '**') {
+        const tail = rs.slice(k + 1).filter((s) => s !== '**');
+        return tail.length === 0 || gs.slice(k).some((g) => both(g, tail[tail.length - 1]));
+      }
+      if (!both(gs[k], rs[k])) return false;
     }
-    if (!both(gs[k], rs[k])) return false;
-  }
-  return true;
+    return true;
+  });
 }
 
 /** The deny rule that keeps `tool` (Read, Grep, Glob, LS) from this file, through symlinks too (F2: search results leave it out). */

@@ -1,3 +1,4 @@
+import { FILE_PROGRAMS, readsOperands } from './file-programs.ts';
 import type { SimpleCommand } from './shell/parser.ts';
 
 /**
@@ -66,9 +67,9 @@ function harmless(word: string): boolean {
  * run time (`xargs`, `find -exec`); undefined when the part opens no such file.
  */
 export function runtimeFileWord(c: SimpleCommand): string | undefined {
-  if (!OPENS_FILES.has(c.program)) return undefined;
+  if (!OPENS_FILES.has(c.program) && !readsOperands(c.program)) return undefined;
   if (c.wrappers.includes('xargs')) return 'xargs input';
-  const values = VALUE_OPTIONS[c.program] ?? {};
+  const values = VALUE_OPTIONS[c.program] ?? tableValues(c.program);
   const scriptOpt = FIRST_IS_SCRIPT[c.program];
   let needScript = !!scriptOpt && !c.args.some((a) => scriptOpt.test(a));
   let operands = 0;
@@ -91,4 +92,10 @@ export function runtimeFileWord(c: SimpleCommand): string | undefined {
     if (dyn && !harmless(a)) return a;
   }
   return undefined;
+}
+
+/** The options that take a value, from the program's entry in file-programs.ts. */
+function tableValues(program: string): Record<string, number> {
+  const o = Object.hasOwn(FILE_PROGRAMS, program) ? FILE_PROGRAMS[program].options : undefined;
+  return Object.fromEntries([...(o?.shortArg ?? '')].map((c) => [`-${c}`, 1] as const).concat((o?.longArg ?? []).map((n) => [`--${n}`, 1] as const)));
 }

@@ -76,10 +76,9 @@ export function planMounts(input: PlanInput): MountPlan {
       // `.assistant/` of a project that has none yet: an empty read-only placeholder keeps a script from making one.
       const p = placeholder(parent + sep + basename(path), placeholders);
       if (p) addReadOnly(p, 'protected');
-    } else if (!isRoot(parent)) {
-      addReadOnly(parent, 'protected'); // `.git/config` missing from an existing `.git/`
     }
-    // A new file right in a writable root (`.mcp.json`) cannot be stopped without stopping every new file there.
+    // A missing file (`.mcp.json`, `.git/config.worktree`) cannot be stopped without stopping every new
+    // file beside it (`.git/` read-only would stop every commit); the permission rules still ask for it.
   }
   for (const d of input.denyWrite) { const r = real(d.path); if (r) addReadOnly(r, d.source); }
 

@@ -1,3 +1,4 @@
+import type { GuardedPath } from '../permissions/protected.ts';
 import type { RuleSet } from '../permissions/rules.ts';
 import { checkSandbox, type Availability } from './availability.ts';
 import { sandboxConfig } from './config.ts';
@@ -13,8 +14,8 @@ export interface OpenInput {
   home: string;
   additionalDirs: readonly string[];
   rules: RuleSet;
-  /** More protected paths (hook scripts the settings name), beside guardedPaths' own. */
-  protectedExtra?: readonly string[];
+  /** The session's protected paths (hook scripts the settings name, `--settings FILE`, git's directories). */
+  protectedExtra?: readonly GuardedPath[];
   env?: NodeJS.ProcessEnv;
   /** For tests: a known answer instead of probing this machine. */
   availability?: Availability;

@@ -51,7 +51,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
   if (res.kind === 'custom') {
     const expanded = await expandCommand(res.command, res.args, {
       cwd, signal: AbortSignal.timeout(60_000),
-      check: await bashRuleCheck({ cwd, home, mode: ctrl.session.mode, additionalDirs: ctrl.setup.additionalDirs, rules: ctrl.session.rules }),
+      check: await bashRuleCheck({ cwd, home, mode: ctrl.session.mode, additionalDirs: ctrl.setup.additionalDirs, rules: ctrl.session.rules, guarded: ctrl.session.guardedPaths }),
     });
     if (!expanded.ok) { ctrl.add({ kind: 'user', text }); ctrl.notice('error', `/${res.command.name}: ${expanded.error}`); return; }
     // `model:` front matter: that model answers this one turn (SPEC §6); one that cannot be set up sends nothing.

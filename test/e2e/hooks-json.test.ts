@@ -401,16 +401,17 @@ test('an unknown hook event is a warning at start-up, not an error', async () =>
 });
 
 test('a settings change during the run is reported and not applied: a newly added blocking hook does not block', async () => {
-  const p = project({ hooks: { PostToolUse: on('./hooks/mark.sh post', 'Bash') } });
+  // The model cannot write the settings, even in Bypass (SPEC §11.16): the user's own hook changes them.
+  const p = project({ hooks: { PostToolUse: on('./hooks/mark.sh post && cp new-settings.json .assistant/settings.json', 'Bash') } });
   const blocking = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "NEW-GUARD" >&2; exit 2' }] }] } };
   writeFileSync(join(p.dir, 'new-settings.json'), JSON.stringify(blocking));
   const r = await run(p, [
-    reply().tool('Bash', { command: 'cp new-settings.json .assistant/settings.json' }),
+    reply().tool('Bash', { command: 'touch FIRST_RAN' }),
     reply().tool('Bash', { command: 'touch SECOND_RAN' }),
     reply('Done.'),
   ], BYPASS);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(readFileSync(join(p.dir, '.assistant/settings.json'), 'utf8'), /NEW-GUARD/, 'the model did change the file');
+  assert.match(readFileSync(join(p.dir, '.assistant/settings.json'), 'utf8'), /NEW-GUARD/, 'the settings did change');
   assert.ok(existsSync(join(p.dir, 'SECOND_RAN')), 'the new hook did not block the next call');
   assert.doesNotMatch(JSON.stringify(model.requests[2].body.messages), /NEW-GUARD/);
   assert.match(r.stderr, /warning: .*\.assistant\/settings\.json changed during the session; the change is ignored/);

@@ -26,7 +26,8 @@ const env = (extra: Record<string, string> = {}) => ({ ANTHROPIC_API_KEY: 'k', A
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 
 test('--sandbox: commands run without a question, inside; writes outside, secrets, settings and other hosts fail, and the model is told', async () => {
-  const settings = JSON.stringify({ permissions: { deny: ['Bash(rm:*)'], ask: ['Bash(git push:*)'] } });
+  // A path deny rule, not a Bash one: under a Bash deny rule, inline code (`python3 -c`) asks even in the sandbox.
+  const settings = JSON.stringify({ permissions: { deny: ['Edit(keep.txt)'], ask: ['Bash(git push:*)'] } });
   const { dir, home } = makeProject({ '.assistant/settings.json': settings, 'keep.txt': 'keep\n' });
   mkdirSync(join(home, '.ssh'));
   writeFileSync(join(home, '.ssh', 'id_rsa'), 'PRIVATE KEY\n');
@@ -38,7 +39,8 @@ test('--sandbox: commands run without a question, inside; writes outside, secret
     'echo inside > made.txt && cat made.txt && echo "tmp=$TMPDIR"',
     `python3 -c "open('${out}/py.txt', 'w')"; node -e "require('fs').writeFileSync('${out}/node.txt', 'x')"`,
     'cat ~/.ssh/id_rsa',
-    `python3 -c "open('.assistant/settings.json', 'w').write('{}')"`,
+    // The name is built at run time, so no rule can see it: the sandbox stops the write.
+    `python3 -c "open('.assist' + 'ant/settings.json', 'w').write('{}')"`,
     `curl -sS -f ${a}; curl -sS -f ${b}; ${fetchJs(b)}; ${fetchJs(a)}`,
     // A detached background process (its own session, outside the command's process group) is still inside.
     `setsid nohup sh -c '{ echo bg > ${out}/bg.txt; } 2> bg.log; echo done >> bg.log' > /dev/null 2>&1 & for i in $(seq 100); do grep -q done bg.log 2>/dev/null && break; sleep 0.05; done; cat bg.log`,
@@ -77,7 +79,7 @@ test('--sandbox: commands run without a question, inside; writes outside, secret
   assert.match(results[4], new RegExp(`connecting to 127\\.0\\.0\\.1:${port(other)}: not in sandbox\\.network\\.allowedDomains`));
   assert.ok(!existsSync(join(out, 'bg.txt')));
   assert.match(results[5], /Read-only file system[\s\S]*done/);
-  assert.match(results[6], /denied by the rule "Bash\(rm:\*\)"/);
+  assert.match(results[6], /the rule "Edit\(keep\.txt\)" .* denies/);
   assert.ok(existsSync(join(dir, 'keep.txt')));
   assert.match(results[7], /ask rule "Bash\(git push:\*\)"/);
   // The model is told about the sandbox with the Bash tool; it may not ask to leave it (allowUnsandboxedCommands is off).

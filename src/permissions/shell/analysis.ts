@@ -1,12 +1,15 @@
 import type { Node } from 'web-tree-sitter';
-import { evaluates, readsValues } from './evaluation.ts';
 import { bashParser } from './load.ts';
-import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, shellCall, SHELLS } from './programs.ts';
+import { assignmentReason, HIDDEN_SUBSTITUTION, OTHER_SHELLS, programReasons, SHELLS, writtenByVariable } from './programs.ts';
 import { quotedHeredoc, scanScript } from './scan.ts';
+import { scriptFacts } from './scripts.ts';
+import { declaration, findExec, shell, test, variableFile } from './analysis-parts.ts';
+import { fresh, ROOT, type Env } from './env.ts';
 import { hasLoopOrFunction } from './structure.ts';
 import type { Redirect, ShellAnalysis, SimpleCommand } from './types.ts';
+import { ValueTracker } from './values.ts';
 import { peelWrapper } from './wrappers.ts';
-import { baseName, wordOf, type Word } from './words.ts';
+import { baseName, literalWord, wordOf, type Word } from './words.ts';
 
 /**
  * The walk over bash's syntax tree behind splitCommand (parser.ts). Tree-sitter's bash grammar
@@ -14,47 +17,31 @@ import { baseName, wordOf, type Word } from './words.ts';
  * programs.ts and evaluation.ts know about particular programs.
  */
 
-/** What surrounds the part being walked. */
-interface Env {
-  /** Wrappers looked through so far (`sudo`, then `bash -c` for the commands of its script). */
-  wrappers: string[];
-  /** The wrappers of the script being walked: substitutions in it run under them too. */
-  scriptWrappers: string[];
-  /** Redirections of enclosing statements (`{ …; } > f`). */
-  redirects: Redirect[];
-  /** Standard input comes from a pipe, a heredoc, a herestring or a file. */
-  stdinFed: boolean;
-  /** Nesting of `sh -c` scripts. */
-  depth: number;
-  /** Prefix for reasons found inside a nested script. */
-  where: string;
-}
-
-const ROOT: Env = { wrappers: [], scriptWrappers: [], redirects: [], stdinFed: false, depth: 0, where: '' };
 const MAX_DEPTH = 6;
 /** Bash's reserved words: as a program name they mean the grammar misread the command. */
 const KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'coproc', '[[', ']]']);
-const snippet = (s: string) => `\`${s.length > 40 ? `${s.slice(0, 37)}…` : s}\``;
-/** Commands substituted into a word run in the script's shell, not under the command's wrappers or redirections. */
-const fresh = (env: Env): Env => ({ ...ROOT, wrappers: env.scriptWrappers, scriptWrappers: env.scriptWrappers, depth: env.depth, where: env.where });
 
 /** One run of the splitter over a command: walks the syntax tree and collects commands and reasons. */
 export class Analysis {
   commands: SimpleCommand[] = [];
   reasons = new Set<string>();
-  /** The first place that evaluates values as arithmetic or names, and the first that reads values at run time (evaluation.ts). */
-  evaluates?: string;
-  runtimeValues?: string;
+  /** Reasons that only say a named file runs as shell code (`source ./env.sh`), like `bash ./env.sh` would. */
+  filesRun = new Set<string>();
   /** Some script holds a loop or a function definition (structure.ts). */
   repeats = false;
+  /** Values bash evaluates and where they come from (values.ts). */
+  values = new ValueTracker();
 
   /** Analyses a whole command (the entry point). */
   run(command: string): ShellAnalysis {
     this.script(command, ROOT, '');
-    if (this.evaluates && this.runtimeValues) {
-      this.reasons.add(`${this.evaluates} evaluates a value as arithmetic or a name, and ${this.runtimeValues} sets values at run time: an array subscript in such a value runs $(…)`);
-    }
-    return { commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}) };
+    const values = this.values.finish();
+    for (const r of values.reasons) this.reasons.add(r);
+    const filesRun = [...this.filesRun].filter((r) => this.reasons.has(r));
+    return {
+      commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}),
+      ...(Object.keys(values.loops).length ? { loops: values.loops } : {}), ...(filesRun.length ? { filesRun } : {}),
+    };
   }
 
   reason(env: Env, why: string) {
@@ -100,9 +87,9 @@ export class Analysis {
         return;
       case 'declaration_command':
       case 'unset_command':
-        return this.declaration(node, env);
+        return declaration(this, node, env);
       case 'test_command':
-        return this.test(node, env);
+        return test(this, node, env);
       case 'arithmetic_expansion':
       case 'c_style_for_statement':
         this.arithmetic(node, env);
@@ -111,15 +98,17 @@ export class Analysis {
         if (node.firstChild?.type === '((') this.arithmetic(node, env);
         break;
       case 'expansion':
-        if (node.text.startsWith('${!')) this.evaluates ??= snippet(node.text);
         if (/@P\}$/.test(node.text)) this.reason(env, `${node.text} runs the command substitutions in the value`);
+        this.values.expansion(node);
+        break;
+      case 'subscript':
+        this.values.subscript(node);
         break;
       case 'for_statement': {
         const variable = node.childForFieldName('variable')?.text ?? '';
         const why = assignmentReason(variable, undefined);
         if (why) this.reason(env, why);
-        const runtime = node.childrenForFieldName('value').some((v) => { const w = wordOf(v); return w.dynamic || w.glob; });
-        if (runtime) this.runtimeValues ??= `the loop \`${node.firstChild?.type ?? 'for'} ${variable} in …\``;
+        this.values.loop(node);
         break;
       }
       case 'ansi_c_string':
@@ -184,8 +173,15 @@ export class Analysis {
       else this.walk(c, fresh(env));
     }
     const inner = { ...env, redirects: [...env.redirects, ...redirects], stdinFed: env.stdinFed || stdin };
-    if (body?.type === 'pipeline') this.pipeline(body, env, { redirects, stdin });
-    else if (body) this.walk(body, inner);
+    // The grammar reads `a && b > f` as `(a && b) > f`; bash gives the redirection to `b` alone.
+    let last = body;
+    while (last?.type === 'list') {
+      const parts = last.namedChildren;
+      for (const p of parts.slice(0, -1)) this.walk(p, env);
+      last = parts[parts.length - 1] ?? null;
+    }
+    if (last?.type === 'pipeline') this.pipeline(last, env, { redirects, stdin });
+    else if (last) this.walk(last, inner);
     else if (redirects.length) this.emitBare(inner);
     for (const a of after) this.walk(a, env);
   }
@@ -250,7 +246,7 @@ export class Analysis {
     const value = valueNode ? wordOf(valueNode) : undefined;
     const why = assignmentReason(name, value);
     if (why) this.reason(env, why);
-    if (value?.dynamic && valueNode?.type !== 'arithmetic_expansion') this.runtimeValues ??= `the assignment to ${name}`;
+    this.values.assignment(name, valueNode);
     return node.text;
   }
 
@@ -265,7 +261,11 @@ export class Analysis {
     for (let i = 0; i < node.childCount; i++) {
       const c = node.child(i)!;
       const field = node.fieldNameForChild(i);
-      if (c.type === 'variable_assignment') assigned.push(this.assignment(c, env));
+      if (c.type === 'variable_assignment') {
+        assigned.push(this.assignment(c, env));
+        const file = variableFile(this, c, env);
+        if (file) redirects.push(file);
+      }
       else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after) || stdin;
       else if (field === 'name' || field === 'argument') {
         named ||= field === 'name';
@@ -283,9 +283,10 @@ export class Analysis {
    * The words of one simple command: looks through wrappers, checks the program, looks into
    * `sh -c` scripts and `find -exec` commands, and records the command.
    */
-  simple(all: Word[], env: Env, opts: { runtimeArgs: boolean; placeholder?: string }) {
+  simple(all: Word[], outer: Env, opts: { runtimeArgs: boolean; placeholder?: string }) {
     let words = opts.placeholder ? all.map((w) => (w.value.includes(opts.placeholder!) ? { ...w, dynamic: true } : w)) : all;
-    const wrappers = [...env.wrappers];
+    const wrappers = [...outer.wrappers];
+    let env = outer;
     let runtimeArgs = opts.runtimeArgs;
     let i = 0;
     for (;;) {
@@ -301,18 +302,42 @@ export class Analysis {
       }
       if (w.glob) this.reason(env, `the program ${w.raw} is a pattern the shell expands`);
       const name = baseName(w.value);
-      const peeled = peelWrapper(name, words, i);
+      const peeled = peelWrapper(name, words, i, env.stdinFed);
       if (!peeled || 'stop' in peeled) break;
       if ('reason' in peeled) {
         this.reason(env, peeled.reason);
         return this.emit(words.slice(i), wrappers, env, runtimeArgs);
       }
       wrappers.push(name);
+      if ('shellArgs' in peeled) {
+        // `su root -c 'cmd'`: the words after the user are a shell's arguments.
+        words = [literalWord('sh'), ...words.slice(peeled.shellArgs)];
+        i = 0;
+        break;
+      }
+      // Files the wrapper itself reads or writes (`strace -o F`, `flock F`) count like redirections of the command.
+      const files: Redirect[] = [];
+      for (const [list, writes] of [[peeled.writes, true], [peeled.reads, false]] as const) {
+        for (const f of list ?? []) {
+          if (f.dynamic) this.reason(env, `${name} ${writes ? 'writes' : 'reads'} ${f.raw}, which is not known before the command runs`);
+          else files.push({ op: name, target: f.value, writes, reads: !writes });
+        }
+      }
+      if (files.length) env = { ...env, redirects: [...env.redirects, ...files] };
+      if ('script' in peeled) {
+        // `watch 'a; b'`, `su -c '…'`, `parallel 'cmd {}' ::: …`: a shell string, looked into like `sh -c`.
+        const inner: Env = { ...env, wrappers: [...wrappers], depth: env.depth + 1 };
+        this.script(peeled.script.value, inner, `in the ${name} command: `);
+        return;
+      }
       for (const a of peeled.assignments ?? []) {
         const eq = a.value.indexOf('=');
         const why = assignmentReason(a.value.slice(0, eq), { ...a, value: a.value.slice(eq + 1) });
         if (why) this.reason(env, why);
         wrappers.push(a.dynamic ? a.raw : a.value);
+        const file = writtenByVariable(a.value.slice(0, eq), a.value.slice(eq + 1));
+        if (file && a.dynamic) this.reason(env, `${a.raw} makes programs write a file named only when it runs`);
+        else if (file) env = { ...env, redirects: [...env.redirects, { op: a.value.slice(0, eq), target: file, writes: true, reads: false }] };
       }
       if (peeled.runtimeArgs) runtimeArgs = true;
       if (peeled.placeholder) {
@@ -324,93 +349,30 @@ export class Analysis {
     words = words.slice(i);
     const program = baseName(words[0].value);
     const args = words.slice(1);
-    for (const r of programReasons(program, args, args.length > 0)) this.reason(env, r);
+    for (const r of programReasons(program, args, args.length > 0)) {
+      this.reason(env, r);
+      if ((program === 'source' || program === '.') && args[0] && !args[0].dynamic && !args[0].glob) this.filesRun.add(env.where + r);
+    }
+    // A script of the program's own (`sed 's/x/y/e'`, `awk '{system(…)}'`, `python -c …`).
+    const facts = scriptFacts(program, args, env.stdinFed);
+    let extra: Pick<SimpleCommand, 'code' | 'inPlace'> = {};
+    if (facts) {
+      for (const r of facts.reasons) this.reason(env, r);
+      const files: Redirect[] = [...facts.writes.map((f) => ({ op: program, target: f, writes: true, reads: false })), ...facts.reads.map((f) => ({ op: program, target: f, writes: false, reads: true }))];
+      if (files.length) env = { ...env, redirects: [...env.redirects, ...files] };
+      extra = { ...(facts.code ? { code: facts.code } : {}), ...(facts.inPlace ? { inPlace: true } : {}) };
+    }
     if (program === 'exec' && env.stdinFed) this.reason(env, 'exec < … gives every later command (a shell among them) new input');
     if (SHELLS.has(program) || OTHER_SHELLS.has(program)) {
-      if (this.shell(program, words, wrappers, env, runtimeArgs)) return;
+      if (shell(this, program, words, wrappers, env, runtimeArgs)) return;
     }
-    this.emit(words, wrappers, env, runtimeArgs);
-    if (program === 'find') this.findExec(args, wrappers, env);
-  }
-
-  /** `bash -c 'script'`: looks into a literal script. Returns true when the shell itself is not recorded. */
-  shell(program: string, words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean): boolean {
-    const call = shellCall(program, words.slice(1));
-    if (call.reason) { this.reason(env, call.reason); return false; }
-    if (call.script) {
-      if (OTHER_SHELLS.has(program)) { this.reason(env, `${program} -c runs a script in another shell's syntax`); return false; }
-      if (call.script.dynamic) { this.reason(env, `${program} -c runs ${call.script.raw}, which is not known before the command runs`); return false; }
-      const inner: Env = { ...env, wrappers: [...wrappers, `${program} -c`], depth: env.depth + 1 };
-      this.script(call.script.value, inner, `in the ${program} -c script: `);
-      return true;
-    }
-    if (call.readsStdin && env.stdinFed) this.reason(env, `${program} runs commands read from its input (a pipe, heredoc or file)`);
-    else if (call.file?.dynamic || (runtimeArgs && !call.file)) this.reason(env, `${program} runs a script file named only at run time`);
-    return false;
-  }
-
-  /** `find … -exec CMD … ;` (and -execdir, -ok, -okdir): CMD is a command too, `{}` a run-time value. */
-  findExec(args: Word[], wrappers: string[], env: Env) {
-    for (let i = 0; i < args.length; i++) {
-      const flag = args[i].value;
-      if (args[i].dynamic || !/^-(exec|execdir|ok|okdir)$/.test(flag)) continue;
-      let end = i + 1;
-      while (end < args.length && args[end].value !== ';' && !(args[end].value === '+' && args[end - 1].value.endsWith('{}'))) end++;
-      if (end >= args.length) { this.reason(env, `find ${flag} has no terminating ; or +`); return; }
-      if (end === i + 1) { this.reason(env, `find ${flag} names no command`); i = end; continue; }
-      this.simple(args.slice(i + 1, end), { ...env, wrappers: [...wrappers, `find ${flag}`] }, { runtimeArgs: false, placeholder: '{}' });
-      i = end;
-    }
-  }
-
-  /** `export A=1`, `local x`, `unset -f f`: a builtin command whose assignments are checked. */
-  declaration(node: Node, env: Env) {
-    const words: Word[] = [];
-    /** The words that are not assignments (these are checked by `assignment`). */
-    const plain: Word[] = [];
-    let program = '';
-    for (const c of node.children) {
-      if (!c.isNamed) { if (!program) program = c.type; continue; }
-      if (c.type === 'variable_assignment') {
-        this.assignment(c, env);
-        const value = c.childForFieldName('value');
-        const v = value ? wordOf(value) : undefined;
-        const name = c.text.slice(0, value ? value.startIndex - c.startIndex : undefined);
-        words.push({ value: name + (v ? (v.dynamic ? v.raw : v.value) : ''), raw: c.text, dynamic: v?.dynamic ?? false, glob: false });
-      } else {
-        this.walk(c, fresh(env));
-        const w = wordOf(c);
-        words.push(w);
-        plain.push(w);
-      }
-    }
-    for (const r of programReasons(program, plain, words.length > 0)) this.reason(env, r);
-    this.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false, plain);
-  }
-
-  /** `[ … ]` and `[[ … ]]`: a command named `[` or `[[` whose arguments are the test's words. */
-  test(node: Node, env: Env) {
-    const program = node.firstChild?.type ?? '[';
-    const words: Word[] = [];
-    const WORDS = new Set(['word', 'string', 'raw_string', 'number', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'extglob_pattern', 'regex', 'test_operator', 'ansi_c_string', 'translated_string', 'brace_expression']);
-    const collect = (n: Node) => {
-      if (WORDS.has(n.type)) {
-        this.walk(n, fresh(env));
-        words.push(n.type === 'extglob_pattern' || n.type === 'regex' || n.type === 'test_operator' ? { value: n.text, raw: n.text, dynamic: false, glob: false } : wordOf(n));
-      } else if (!n.isNamed) {
-        words.push({ value: n.type, raw: n.type, dynamic: false, glob: false });
-      } else for (const c of n.children) collect(c);
-    };
-    for (const c of node.namedChildren) collect(c); // not the opening bracket, which is the program
-    const close = node.lastChild?.type;
-    if (close === ']' || close === ']]') words.push({ value: close, raw: close, dynamic: false, glob: false });
-    for (const r of programReasons(program, words, true)) this.reason(env, r);
-    this.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false);
+    this.emit(words, wrappers, env, runtimeArgs, undefined, extra);
+    if (program === 'find') findExec(this, args, wrappers, env);
   }
 
   /** `$((…))`, `((…))`, `for ((…))`: quoted text in arithmetic can still run `$(…)` in a subscript. */
   arithmetic(node: Node, env: Env) {
-    this.evaluates ??= snippet(node.text);
+    this.values.arithmetic(node);
     const quoted = node.descendantsOfType(['raw_string', 'string']).some((s) => HIDDEN_SUBSTITUTION.test(s.text) && s.descendantsOfType('command_substitution').length === 0);
     if (quoted) this.reason(env, 'quoted text in arithmetic can run $(…) in an array subscript');
   }
@@ -421,7 +383,7 @@ export class Analysis {
   }
 
   /** Records a command; `checked` are the arguments that evaluation.ts looks at (default: all). */
-  emit(words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean, checked = words.slice(1)) {
+  emit(words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean, checked = words.slice(1), extra: Pick<SimpleCommand, 'code' | 'inPlace'> = {}) {
     const [first, ...rest] = words;
     const written = first.dynamic ? first.raw : first.value;
     const program = first.dynamic ? first.raw : baseName(written);
@@ -435,10 +397,10 @@ export class Analysis {
       hasExpansion: runtimeArgs || words.some((w) => w.dynamic),
       hasGlob: rest.some((w) => w.glob),
       argKinds: rest.map((w) => ({ dynamic: w.dynamic, glob: w.glob })),
+      ...extra,
     };
     if (!first.dynamic && written.includes('/')) command.programPath = written;
     this.commands.push(command);
-    if (evaluates(program, checked)) this.evaluates ??= `\`${command.text}\``;
-    if (readsValues(program, checked)) this.runtimeValues ??= `\`${command.text}\``;
+    this.values.command(program, checked, command.text);
   }
 }

@@ -16,6 +16,13 @@ export interface OptionSpec {
   numeric?: boolean;
   /** A lone `-` is an option (`env -` = `env -i`). */
   dash?: boolean;
+  /**
+   * Unknown options are read as flags instead of failing (tables of files a program reads and
+   * writes: a value taken for an operand only adds checks).
+   */
+  lenient?: boolean | 'long';
+  /** Options and operands may be mixed (GNU argument permutation): parsing goes on after an operand. */
+  permute?: boolean;
 }
 
 export interface ParsedOptions {
@@ -25,6 +32,27 @@ export interface ParsedOptions {
   seen: Map<string, string>;
   /** Why the options could not be understood. */
   error?: string;
+}
+
+/**
+ * The long option `given` (without `--`) names, as getopt_long and git's parse-options read it:
+ * an exact name, else the one name it is an unambiguous prefix of (`--exe` is `--exec`).
+ */
+export function matchLong(given: string, names: readonly string[]): string | undefined {
+  if (names.includes(given)) return given;
+  const prefixed = names.filter((n) => n.startsWith(given));
+  return given !== '' && prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/**
+ * Could `word` (`--exe`, `--exe=x`) be the long option `name` as a program that accepts
+ * abbreviations reads it? Any prefix counts (an ambiguous one only makes the program fail), unless
+ * the word is exactly one of `exact` (the program's other options: `--to` is not `--to-cmd`).
+ */
+export function mayBeLong(word: string, name: string, exact: readonly string[] = []): boolean {
+  if (!word.startsWith('--') || word.length < 3) return false;
+  const given = word.slice(2).split('=')[0];
+  return name.startsWith(given) && (given === name || !exact.includes(given));
 }
 
 function longName(given: string, spec: OptionSpec): { name: string; kind: 'arg' | 'flag' | 'optional' } | undefined {
@@ -57,6 +85,8 @@ export function parseOptions(words: Word[], start: number, spec: OptionSpec, pro
       const eq = v.indexOf('=');
       const given = eq < 0 ? v.slice(2) : v.slice(2, eq);
       const found = longName(given, spec);
+      // `--opt` and `--opt=value` are one word each for programs whose options are all written so (valgrind, firejail).
+      if (!found && spec.lenient) { seen.set(v, ''); i++; continue; }
       if (!found) return fail(`unknown option ${v}`);
       if (found.kind === 'flag' && eq >= 0) return fail(`option --${found.name} takes no value`);
       if (found.kind === 'arg' && eq < 0) {
@@ -89,9 +119,60 @@ export function parseOptions(words: Word[], start: number, spec: OptionSpec, pro
         seen.set(`-${c}`, value);
         break;
       }
+      if (spec.lenient === true) { seen.set(`-${c}`, ''); continue; }
       return fail(`unknown option -${c}`);
     }
     i += consumedNext ? 2 : 1;
   }
   return { next: i, seen };
+}
+
+/** One option or operand of a command line, by the index of its word. */
+export interface ScannedArg {
+  /** `-o`, `--output` (the canonical long name), or undefined for an operand. */
+  option?: string;
+  /** The option's value (attached or the next word), or the operand's text. */
+  value: string;
+  /** The word the value is in. */
+  index: number;
+}
+
+/**
+ * Reads a whole GNU-style command line (`args` are a command's argument words, unquoted): options
+ * anywhere before `--` (argument permutation), unknown ones as flags, abbreviations resolved.
+ * Used by the tables of files programs read and write, where a misread only adds checks.
+ */
+export function scanArgs(args: readonly string[], spec: OptionSpec): ScannedArg[] {
+  const out: ScannedArg[] = [];
+  let i = 0;
+  let ended = false;
+  for (; i < args.length; i++) {
+    const v = args[i];
+    if (ended || v === '-' || !v.startsWith('-') || (spec.numeric && /^-\d+$/.test(v))) {
+      out.push({ value: v, index: i });
+      if (!spec.permute && !ended) ended = true;
+      continue;
+    }
+    if (v === '--') { ended = true; continue; }
+    if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const given = eq < 0 ? v.slice(2) : v.slice(2, eq);
+      const found = longName(given, spec);
+      const name = `--${found?.name ?? given}`;
+      if (found?.kind === 'arg' && eq < 0) { out.push({ option: name, value: args[i + 1] ?? '', index: i + 1 }); i++; continue; }
+      out.push({ option: name, value: eq < 0 ? '' : v.slice(eq + 1), index: i });
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const c = v[j];
+      if (spec.shortOptional?.includes(c)) { out.push({ option: `-${c}`, value: v.slice(j + 1), index: i }); break; }
+      if (spec.shortArg?.includes(c)) {
+        if (j + 1 < v.length) out.push({ option: `-${c}`, value: v.slice(j + 1), index: i });
+        else { out.push({ option: `-${c}`, value: args[i + 1] ?? '', index: i + 1 }); i++; }
+        break;
+      }
+      out.push({ option: `-${c}`, value: '', index: i });
+    }
+  }
+  return out;
 }

@@ -1,3 +1,5 @@
+import { mayBeLong } from './options.ts';
+import { RUNS_COMMANDS } from './wrappers.ts';
 import type { Word } from './words.ts';
 
 /**
@@ -31,10 +33,25 @@ const CODE_VARIABLES = new Set([
   'PAGER', 'MANPAGER', 'GIT_PAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'BROWSER',
   'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PROXY_COMMAND',
   'GIT_DIR', 'GIT_TEMPLATE_DIR', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT',
+  'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
   'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
   'LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'ZDOTDIR', 'INPUTRC', 'SHELL',
 ]);
 const CODE_VARIABLE_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'BASH_FUNC_', 'NPM_CONFIG_'];
+
+/**
+ * Variables that make programs write a file they name (`GIT_TRACE=/tmp/t git status`,
+ * `LESSHISTFILE`, `HISTFILE`, `SSLKEYLOGFILE`): set for a command, the file counts as written by
+ * it, like `> FILE` (SPEC §11.5: a read-only program given one is no longer read-only).
+ */
+const WRITES_FILE = /^(GIT_TRACE\w*|LESSHISTFILE|HISTFILE|PYTHONHISTFILE|NODE_REPL_HISTORY|SQLITE_HISTORY|MYSQL_HISTFILE|PSQL_HISTORY|REDISCLI_HISTFILE|SSLKEYLOGFILE|GCOV_PREFIX|LLVM_PROFILE_FILE|MALLOC_TRACE|GIT_TRACE2_EVENT|GIT_TRACE2_PERF)$/;
+
+/** The file a `NAME=value` makes programs write, or undefined. `GIT_TRACE=1` writes to standard error. */
+export function writtenByVariable(name: string, value: string): string | undefined {
+  if (!WRITES_FILE.test(name) || value === '' || value === '-') return undefined;
+  if (name.startsWith('GIT_TRACE') && /^([0-9]|true|false|yes|no|on|off)$/i.test(value)) return undefined;
+  return value;
+}
 
 /** Why assigning `name` (to `value`, when known) could run hidden code; undefined when it cannot. */
 export function assignmentReason(name: string, value: Word | undefined): string | undefined {
@@ -48,18 +65,26 @@ export function assignmentReason(name: string, value: Word | undefined): string 
   return undefined;
 }
 
-/** Options (after the subcommand) with which git runs a command given on the command line. */
-const GIT_RUNS = /^--(upload-pack|receive-pack|exec|extcmd|open-files-in-pager|sendmail-cmd|to-cmd|cc-cmd|header-cmd|template|config|run)(=|$)/;
+/**
+ * Long options with which git runs a command given on the command line. git's option parser
+ * takes any unambiguous prefix (`--exe` is `--exec`, `--conf` is `--config`), so a prefix counts
+ * too, unless it is exactly one of git's other options (`--to`, `--cc`, `--temp`, `--header`).
+ */
+const GIT_RUNS = ['upload-pack', 'receive-pack', 'exec', 'extcmd', 'open-files-in-pager', 'sendmail-cmd', 'smtp-server', 'to-cmd', 'cc-cmd', 'header-cmd', 'template', 'config', 'config-env', 'exec-path'];
+const GIT_EXACT = ['to', 'cc', 'temp', 'header', 'contains', 'c'];
+const gitRuns = (a: string) => GIT_RUNS.find((n) => mayBeLong(a, n, GIT_EXACT));
 
 function gitReasons(args: string[]): string[] {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
-    if (a === '-c' || a.startsWith('--config-env')) return [`git ${a} sets configuration that can run other programs (core.pager, alias.x=!…)`];
+    if (a === '-c' || mayBeLong(a, 'config-env')) return [`git ${a} sets configuration that can run other programs (core.pager, alias.x=!…)`];
     if (/^-c./.test(a)) return [`git ${a} sets configuration that can run other programs`];
-    if (a.startsWith('--exec-path')) return ['git --exec-path changes where git finds the programs it runs'];
-    if (['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix'].includes(a)) { i++; continue; }
+    if (mayBeLong(a, 'exec-path')) return ['git --exec-path changes where git finds the programs it runs'];
+    if (['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--attr-source', '--list-cmds'].includes(a)) { i++; continue; }
     if (!a.startsWith('-')) break;
+    const runs = gitRuns(a);
+    if (runs) return [`git ${a} (--${runs}) runs another program or sets configuration`];
   }
   const sub = args[i];
   const rest = args.slice(i + 1);
@@ -67,17 +92,23 @@ function gitReasons(args: string[]): string[] {
   if (sub === 'filter-branch') return why('runs shell commands given as filters');
   if (sub === 'bisect' && rest[0] === 'run') return why('run executes a command for each step');
   if (sub === 'submodule' && rest.includes('foreach')) return why('foreach runs a shell command in each submodule');
-  const runs = rest.find((a) => GIT_RUNS.test(a));
-  if (runs) return why(`${runs} runs another program`);
+  if (sub === 'instaweb' || sub === 'web--browse') return why('starts a web server or browser');
+  for (const a of rest) {
+    if (a === '--') break;
+    const runs = gitRuns(a);
+    if (runs) return why(`${a} (--${runs}) runs another program or sets configuration`);
+  }
   if (sub === 'rebase' && rest.some((a) => /^-[a-zA-Z]*x/.test(a))) return why('-x runs a shell command after each commit');
-  if (sub === 'difftool' && rest.includes('-x')) return why('-x runs another program');
+  if (sub === 'difftool' && rest.some((a) => /^-[a-zA-Z]*x/.test(a))) return why('-x runs another program');
   if (sub === 'grep' && rest.some((a) => /^-[a-zA-Z]*O/.test(a))) return why('-O opens files with another program');
   if (sub === 'clone' && rest.some((a) => a === '-u' || a === '-c' || /^-[a-zA-Z]*[uc]/.test(a))) return why('-u / -c sets a program or configuration for the new repository');
   if (sub === 'config' && gitConfigWrites(rest)) return why('writes settings, some of which run programs (core.pager, alias.x=!…)');
+  if (sub === 'help' && rest.some((a) => /^-[a-zA-Z]*w/.test(a) || mayBeLong(a, 'web'))) return why('--web opens a browser');
   return [];
 }
 
-function gitConfigWrites(rest: string[]): boolean {
+/** Does `git config …` (the words after `config`) write a setting? */
+export function gitConfigWrites(rest: string[]): boolean {
   const reads = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list', '--unset', '--unset-all', '--remove-section', '--rename-section', '--show-origin', '--show-scope', '--name-only'];
   if (['get', 'list', 'unset', 'remove-section', 'rename-section'].includes(rest[0] ?? '')) return false;
   if (rest.some((a) => ['--edit', '-e', '--add', '--replace-all'].includes(a))) return true;
@@ -87,13 +118,16 @@ function gitConfigWrites(rest: string[]): boolean {
   return rest[0] === 'set' || positional.length >= 2;
 }
 
+/** tar's options that run another program (argp takes unambiguous prefixes too; `--checkpoint` alone is only a count). */
 const TAR_RUNS = ['to-command', 'checkpoint-action', 'use-compress-program', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command'];
+const TAR_EXACT = ['checkpoint', 'to-stdout'];
 
 function tarReasons(args: string[]): string[] {
   for (const [i, a] of args.entries()) {
+    if (a === '--') break;
     if (a.startsWith('--')) {
-      const name = a.slice(2).split('=')[0];
-      if (name.length >= 3 && TAR_RUNS.some((r) => r.startsWith(name))) return [`tar ${a} runs another program`];
+      const runs = TAR_RUNS.find((n) => mayBeLong(a, n, TAR_EXACT));
+      if (runs) return [`tar ${a} (--${runs}) runs another program`];
     } else if ((a.startsWith('-') || i === 0) && /^-?[A-Za-z]*[IF]/.test(a)) {
       return [`tar ${a}: -I / -F run another program`];
     }
@@ -109,8 +143,9 @@ const operands = (args: string[]) => args.filter((a) => !a.startsWith('-'));
 
 const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
   read: (args) => setsNames(operands(args)),
-  mapfile: (args) => setsNames(operands(args)),
-  readarray: (args) => setsNames(operands(args)),
+  mapfile: (args) => [...setsNames(operands(args)), ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['mapfile -C runs a callback as shell code'] : [])],
+  readarray: (args) => [...setsNames(operands(args)), ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['readarray -C runs a callback as shell code'] : [])],
+  sort: (args) => { const a = args.find((x) => mayBeLong(x, 'compress-program', ['check'])); return a ? [`sort ${a} runs another program`] : []; },
   getopts: (args) => setsNames(operands(args).slice(1, 2)),
   printf: (args) => setsNames(args.flatMap((a, i) => (a === '-v' ? [args[i + 1] ?? ''] : /^-v./.test(a) ? [a.slice(2)] : []))),
   git: gitReasons,
@@ -121,15 +156,29 @@ const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
   },
   rsync: (args) => {
     for (const [i, a] of args.entries()) {
-      if (/^--rsync-path(=|$)/.test(a)) return [`rsync ${a} runs another program`];
+      if (mayBeLong(a, 'rsync-path')) return [`rsync ${a} runs another program`];
       let shell: string | undefined;
-      if (a === '-e' || a === '--rsh') shell = args[i + 1];
-      else if (a.startsWith('--rsh=')) shell = a.slice('--rsh='.length);
-      else if (/^-[a-zA-Z]*e/.test(a)) shell = a.slice(a.indexOf('e') + 1) || args[i + 1];
+      if (a === '-e' || (mayBeLong(a, 'rsh') && !a.includes('='))) shell = args[i + 1];
+      else if (mayBeLong(a, 'rsh')) shell = a.slice(a.indexOf('=') + 1);
+      else if (/^-[a-zA-Z]*e/.test(a) && !a.startsWith('--')) shell = a.slice(a.indexOf('e') + 1) || args[i + 1];
       if (shell !== undefined && shell !== 'ssh') return [`rsync ${a} runs another program as its remote shell`];
     }
     return [];
   },
+  man: (args) => {
+    const a = args.find((x) => /^-[a-zA-Z]*[PH]/.test(x) || mayBeLong(x, 'pager') || mayBeLong(x, 'html'));
+    return a ? [`man ${a} runs another program`] : [];
+  },
+  zip: (args) => {
+    const a = args.find((x) => x === '-TT' || /^-[a-zA-Z]*TT/.test(x) || mayBeLong(x, 'unzip-command'));
+    return a ? [`zip ${a} runs another program to test the archive`] : [];
+  },
+  sdiff: (args) => { const a = args.find((x) => mayBeLong(x, 'diff-program', ['d'])); return a ? [`sdiff ${a} runs another program`] : []; },
+  diff3: (args) => { const a = args.find((x) => mayBeLong(x, 'diff-program', ['d'])); return a ? [`diff3 ${a} runs another program`] : []; },
+  npx: (args) => npmCall(args),
+  npm: (args) => (['exec', 'x'].includes(args.find((a) => !a.startsWith('-')) ?? '') ? npmCall(args) : []),
+  pnpm: (args) => (args[0] === 'exec' && args.some((a) => a === '-c' || mayBeLong(a, 'shell-mode')) ? ['pnpm exec --shell-mode runs a shell string'] : []),
+  gpg: (args) => { const a = args.find((x) => mayBeLong(x, 'photo-viewer') || mayBeLong(x, 'exec-path')); return a ? [`gpg ${a} runs another program`] : []; },
   ssh: sshReasons,
   scp: sshReasons,
   sftp: sshReasons,
@@ -141,6 +190,12 @@ const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
   hash: (args) => (args.some((a) => /^-[a-zA-Z]*p/.test(a)) ? ['hash -p changes which file a command name runs'] : []),
   enable: (args) => (args.some((a) => /^-[a-zA-Z]*f/.test(a)) ? ['enable -f loads a builtin from a shared library'] : []),
 };
+
+/** `npx -c 'cmd'`, `npm exec --call 'cmd'`: a shell string. */
+function npmCall(args: string[]): string[] {
+  const a = args.find((x) => x === '-c' || /^-c./.test(x) || mayBeLong(x, 'call'));
+  return a ? [`${a} runs a shell string`] : [];
+}
 
 function sshReasons(args: string[]): string[] {
   for (const [i, a] of args.entries()) {
@@ -157,6 +212,7 @@ function sshReasons(args: string[]): string[] {
 export function programReasons(program: string, args: Word[], hasArgs: boolean): string[] {
   const reasons: string[] = [];
   if (Object.hasOwn(RUNS_CODE, program)) reasons.push(RUNS_CODE[program]);
+  if (Object.hasOwn(RUNS_COMMANDS, program)) reasons.push(RUNS_COMMANDS[program]);
   if (program === 'exec' && hasArgs) reasons.push('exec replaces the shell with another command');
   if (ARITHMETIC.has(program) && args.some((a) => !a.dynamic && HIDDEN_SUBSTITUTION.test(a.value))) {
     reasons.push(`${program} may evaluate quoted text as arithmetic, where $(…) runs`);

@@ -27,10 +27,9 @@ export interface SimpleCommand {
   /** `program` and `args` joined by single spaces: what prefix rules (`npm run test:*`) match. */
   text: string;
   /**
-   * The wrappers looked through to reach the program, outermost first: `timeout`, `time`, `nice`,
-   * `nohup`, `env`, `command`, `builtin`, `xargs`, `sudo`, `doas`, `stdbuf`, `setsid`, `ionice`,
-   * `busybox`, `bash -c` (any shell), `find -exec` (and `-execdir`, `-ok`, `-okdir`), and leading
-   * assignments as written (`FOO=bar`).
+   * The wrappers looked through to reach the program, outermost first (wrapper-table.ts: `timeout`,
+   * `sudo`, `env`, `xargs`, `flock`, `su`, `watch`, `uv run`…, `bash -c` for any shell, `find -exec`
+   * and the like), and leading assignments as written (`FOO=bar`).
    */
   wrappers: string[];
   /** File redirections that apply to this command, its own and those of enclosing `{ }`, `( )`, loops. */
@@ -44,6 +43,13 @@ export interface SimpleCommand {
   hasGlob: boolean;
   /** Per argument (same order as `args`): only known at run time, a pattern the shell expands. */
   argKinds?: Array<{ dynamic: boolean; glob: boolean }>;
+  /**
+   * The program runs code of its own given in the command (`python -c`, `perl -e`, `node -e`,
+   * `vim -c`, a script read from its input): why, and the code as written (shell/scripts.ts).
+   */
+  code?: { why: string; text: string };
+  /** It edits its file operands in place (`sed -i`, `perl -pi`, `gawk -i inplace`). */
+  inPlace?: boolean;
 }
 
 export interface ShellAnalysis {
@@ -57,4 +63,14 @@ export interface ShellAnalysis {
   unanalysable: string[];
   /** The command holds a loop or a function definition, so its parts may run repeatedly or out of order. */
   repeats?: boolean;
+  /**
+   * `for f in WORDS`: the literal words (globs expanded later) each loop variable takes, for
+   * variables set nowhere else in the command. `"$f"` then names one of those words.
+   */
+  loops?: Record<string, Array<{ value: string; glob: boolean }>>;
+  /**
+   * The reasons of `unanalysable` that only say a named file runs as shell code (`source
+   * .venv/bin/activate`): nothing is hidden in the command itself, as with `bash FILE`.
+   */
+  filesRun?: string[];
 }

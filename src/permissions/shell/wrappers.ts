@@ -1,9 +1,15 @@
-import { parseOptions, type OptionSpec, type ParsedOptions } from './options.ts';
-import type { Word } from './words.ts';
+import { parseOptions, scanArgs, type OptionSpec, type ParsedOptions } from './options.ts';
+import { SUBCOMMAND_WRAPPERS, WRAPPERS, type WrapperSpec } from './wrapper-table.ts';
+import { literalWord, type Word } from './words.ts';
 
 /**
- * What looking through one wrapper program gives:
+ * Looking through programs that run another command (SPEC §5): the table is wrapper-table.ts;
+ * here are the rules that read it, and the wrappers with forms of their own (`su`, `flock`,
+ * `script`, `sg`, `parallel`).
+ *
+ * What looking through one wrapper gives:
  * - `next`: the wrapped command starts at `words[next]`;
+ * - `script`: it runs this text as a shell command (`watch 'a; b'`, `su -c '…'`, `flock -c '…'`);
  * - `stop`: the wrapper runs nothing else here (`command -v x`, `sudo -l`, `env` alone), so it is
  *   itself the program;
  * - `reason`: what it runs cannot be known, so the command is unanalysable.
@@ -17,9 +23,18 @@ export type Peeled =
     runtimeArgs?: boolean;
     /** A string it replaces with run-time values in the wrapped words (`xargs -I {}`). */
     placeholder?: string;
+    /** Files the wrapper itself writes (`strace -o F`, `script F`): checked like `> F`. */
+    writes?: Word[];
+    /** Files the wrapper itself reads (`parallel -a F`). */
+    reads?: Word[];
   }
+  | { script: Word; writes?: Word[]; reads?: Word[]; runtimeArgs?: boolean }
+  /** The words from `shellArgs` on are the arguments of a shell it starts (`su root -c '…'`). */
+  | { shellArgs: number }
   | { stop: true }
   | { reason: string };
+
+export { RUNS_COMMANDS, WRAPPERS, type WrapperSpec } from './wrapper-table.ts';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -40,108 +55,174 @@ function options(words: Word[], i: number, spec: OptionSpec, program: string): P
   return parseOptions(words, i + 1, spec, program);
 }
 
-/** A wrapper with options and nothing else: the wrapped command follows them (or it runs nothing). */
-function simple(spec: OptionSpec) {
-  return (words: Word[], i: number, program: string): Peeled => {
-    const o = options(words, i, spec, program);
-    if (o.error) return { reason: o.error };
-    return o.next < words.length ? { next: o.next } : { stop: true };
-  };
+const has = (o: ParsedOptions, names: readonly string[] = []) => names.find((n) => o.seen.has(n));
+
+/** `{}`, `{.}`, `{/}`, `{1}`, `{#}`…: GNU parallel's replacement strings. */
+const PARALLEL_PLACEHOLDER = /\{(\d+)?(\.|\/|\/\/|\/\.|#|%)?\}/g;
+
+/** GNU parallel: `parallel [options] command ::: args` runs the command (a shell string) once per argument. */
+function parallel(words: Word[], i: number, program: string): Peeled {
+  const o = options(words, i, {
+    shortArg: 'jnNISLlaAdEC', shortFlag: '0kqmXuvtrg', longArg: ['jobs', 'max-args', 'max-replace-args', 'colsep', 'arg-file', 'delimiter', 'eof', 'timeout', 'retries', 'delay', 'halt', 'tagstring', 'arg-sep', 'arg-file-sep', 'block', 'results', 'joblog', 'env', 'max-line-length-allowed', 'memfree', 'load', 'nice', 'tmpdir', 'workdir', 'sshlogin', 'sshloginfile', 'basefile', 'return', 'transfer', 'cleanup', 'shebang'],
+    longFlag: ['keep-order', 'null', 'quote', 'xargs', 'ungroup', 'verbose', 'tag', 'dry-run', 'bar', 'eta', 'progress', 'line-buffer', 'group', 'pipe', 'pipepart', 'shuf', 'no-notice', 'will-cite', 'lb', 'silent', 'citation', 'version', 'help', 'no-run-if-empty', 'round-robin'],
+  }, program);
+  if (o.error) return { reason: o.error };
+  for (const remote of ['-S', '--sshlogin', '--sshloginfile', '--pipe', '--pipepart', '--shebang']) if (o.seen.has(remote)) return { reason: `parallel ${remote} runs commands elsewhere or from its input` };
+  const writes = ['--results', '--joblog'].flatMap((k) => (o.seen.has(k) ? [literalWord(o.seen.get(k)!)] : []));
+  const reads = ['-a', '--arg-file'].flatMap((k) => (o.seen.has(k) ? [literalWord(o.seen.get(k)!)] : []));
+  const end = words.findIndex((w, k) => k >= o.next && /^(:::|::::|:::\+|::::\+)$/.test(w.value));
+  const command = words.slice(o.next, end < 0 ? undefined : end);
+  if (command.length === 0) return { reason: 'parallel runs its arguments (or its input) as commands' };
+  if (command.some((w) => w.dynamic)) return { reason: 'parallel runs a command that is not known before it runs' };
+  for (let k = end; k >= 0 && k < words.length; k++) if (/^::::\+?$/.test(words[k].value) && words[k + 1]) reads.push(words[k + 1]);
+  let text = command.map((w) => w.value).join(' ');
+  const placed = PARALLEL_PLACEHOLDER.test(text);
+  text = placed ? text.replace(PARALLEL_PLACEHOLDER, '"$PARALLEL_ARG"') : `${text} "$@"`;
+  return { script: literalWord(text), writes, reads, runtimeArgs: true };
 }
 
-const has = (o: ParsedOptions, ...names: string[]) => names.some((n) => o.seen.has(n));
-
-const WRAPPERS: Record<string, (words: Word[], i: number, program: string) => Peeled> = {
-  timeout(words, i, program) {
-    const o = options(words, i, { shortArg: 'sk', shortFlag: 'v', longArg: ['signal', 'kill-after'], longFlag: ['preserve-status', 'foreground', 'verbose', 'help', 'version'] }, program);
+/**
+ * `su [opts] [-] [user [shell-args]]` and `runuser` in that form (options anywhere: getopt
+ * permutes them): `-c CMD` is a shell string; other words after the user are the arguments of the
+ * user's shell (`su root -c 'cmd'` is `sh -c 'cmd'`); with neither, a login shell starts.
+ * `runuser -u USER cmd…` runs cmd.
+ */
+function userShell(words: Word[], i: number, program: string): Peeled {
+  const spec = WRAPPERS[program];
+  const args = words.slice(i + 1);
+  if (args.some((w) => w.dynamic)) return { reason: `${program}: ${args.find((w) => w.dynamic)!.raw} is not known before the command runs, so what ${program} runs is not known` };
+  if (program === 'runuser' && args.some((w) => /^(-u|--user(=|$)|-u.)/.test(w.value))) {
+    const o = options(words, i, spec.options, program);
     if (o.error) return { reason: o.error };
-    const duration = words[o.next];
-    if (!duration) return { stop: true };
-    if (duration.dynamic) return { reason: `timeout: the duration ${duration.raw} is not known before the command runs, so what timeout runs is not known` };
-    return o.next + 1 < words.length ? { next: o.next + 1 } : { stop: true };
-  },
-  time(words, i, program) {
-    const o = options(words, i, { shortArg: 'fo', shortFlag: 'pvqa', longArg: ['format', 'output'], longFlag: ['portability', 'verbose', 'quiet', 'append', 'help', 'version'] }, program);
-    if (o.error) return { reason: o.error };
-    if (has(o, '-o', '--output')) return { reason: `time -o writes its report to a file (${o.seen.get('-o') ?? o.seen.get('--output')})` };
+    if (has(o, spec.scriptOptions)) return { reason: 'runuser -u with -c' };
     return o.next < words.length ? { next: o.next } : { stop: true };
-  },
-  nice: simple({ shortArg: 'n', longArg: ['adjustment'], numeric: true }),
-  nohup: simple({ longFlag: ['help', 'version'] }),
-  stdbuf: simple({ shortArg: 'ioe', longArg: ['input', 'output', 'error'] }),
-  setsid: simple({ shortFlag: 'cfw', longFlag: ['ctty', 'fork', 'wait'] }),
-  noglob: simple({}),
-  nocorrect: simple({}),
-  builtin: simple({}),
-  command(words, i, program) {
-    const o = options(words, i, { shortFlag: 'pvV' }, program);
-    if (o.error) return { reason: o.error };
-    if (has(o, '-v', '-V') || o.next >= words.length) return { stop: true }; // a query: runs nothing
-    return { next: o.next };
-  },
-  ionice(words, i, program) {
-    const o = options(words, i, { shortArg: 'cnpPu', shortFlag: 't', longArg: ['class', 'classdata', 'pid', 'pgid', 'uid'], longFlag: ['ignore', 'help', 'version'] }, program);
-    if (o.error) return { reason: o.error };
-    if (has(o, '-p', '-P', '-u', '--pid', '--pgid', '--uid') || o.next >= words.length) return { stop: true };
-    return { next: o.next };
-  },
-  busybox(words, i, program) {
-    const o = options(words, i, { longFlag: ['list', 'list-full', 'install', 'help'] }, program);
-    if (o.error) return { reason: o.error };
-    if (o.seen.size || o.next >= words.length) return { stop: true };
-    return { next: o.next };
-  },
-  env(words, i, program) {
-    const o = options(words, i, {
-      shortArg: 'uCS', shortFlag: 'i0v', dash: true,
-      longArg: ['unset', 'chdir', 'split-string'], longFlag: ['ignore-environment', 'null', 'debug', 'help', 'version', 'list-signal-handling'],
-      longOptional: ['block-signal', 'default-signal', 'ignore-signal'],
-    }, program);
-    if (o.error) return { reason: o.error };
-    if (has(o, '-S', '--split-string')) return { reason: 'env -S splits a string into a command line at run time' };
-    const a = assignments(words, o.next, program);
+  }
+  const scanned = scanArgs(args.map((w) => w.value), { ...spec.options, permute: true });
+  const unknown = scanned.find((a) => a.option && a.option !== '-' && !knownOption(a.option, spec.options));
+  if (unknown) return { reason: `${program}: unknown option ${unknown.option}` };
+  if (scanned.some((a) => a.option === '--help' || a.option === '--version' || a.option === '-h' || a.option === '-V')) return { stop: true };
+  const script = scanned.find((a) => a.option && spec.scriptOptions?.includes(a.option));
+  if (script) return { script: literalWord(script.value) };
+  if (scanned.some((a) => a.option === '-s' || a.option === '--shell')) return { reason: `${program} -s runs another shell` };
+  const operands = scanned.filter((a) => !a.option && a.value !== '-');
+  if (operands.length <= 1) return { reason: `${program} starts a login shell, which runs what its start-up files and input hold` };
+  return { shellArgs: i + 1 + operands[1].index };
+}
+
+function knownOption(option: string, spec: OptionSpec): boolean {
+  if (option.startsWith('--')) return [...(spec.longArg ?? []), ...(spec.longFlag ?? []), ...(spec.longOptional ?? [])].includes(option.slice(2));
+  const c = option[1];
+  return [spec.shortArg, spec.shortFlag, spec.shortOptional].some((s) => s?.includes(c));
+}
+
+/** `sg GROUP [-c] COMMAND`: COMMAND is a shell string. */
+function sg(words: Word[], i: number): Peeled {
+  let k = i + 1;
+  if (words[k]?.value === '-') k++;
+  k++; // the group
+  if (words[k]?.value === '-c') k++;
+  const rest = words.slice(k);
+  if (rest.length === 0) return { reason: 'sg starts a shell' };
+  if (rest.some((w) => w.dynamic)) return { reason: 'sg runs a command that is not known before it runs' };
+  return { script: literalWord(rest.map((w) => w.value).join(' ')) };
+}
+
+/** `flock [opts] FILE cmd…` or `flock [opts] FILE -c CMD` (FILE is created if missing). */
+function flock(words: Word[], i: number, program: string): Peeled {
+  const spec = WRAPPERS.flock;
+  const o = options(words, i, spec.options, program);
+  if (o.error) return { reason: o.error };
+  if (has(o, ['-h', '-V', '--help', '--version'])) return { stop: true };
+  const file = words[o.next];
+  if (!file) return { stop: true };
+  if (file.dynamic) return { reason: `flock: ${file.raw} is not known before the command runs` };
+  const rest = words.slice(o.next + 1);
+  const script = o.seen.get('-c') ?? o.seen.get('--command');
+  if (script !== undefined) return rest.length ? { reason: 'flock with -c and a command' } : { script: literalWord(script), writes: [file] };
+  if (rest[0] && /^(-c|--command|--comm|--comma|--comman)$/.test(rest[0].value)) {
+    if (!rest[1] || rest[1].dynamic) return { reason: 'flock -c runs a command that is not known before it runs' };
+    return { script: rest[1], writes: [file] };
+  }
+  // `flock FD`: a number locks a descriptor and runs nothing.
+  if (rest.length === 0) return { stop: true };
+  return { next: o.next + 1, writes: [file] };
+}
+
+/** `script [options] [file]` (options anywhere): `-c CMD` runs CMD with a shell and logs to file. */
+function script(words: Word[], i: number, program: string): Peeled {
+  const spec = WRAPPERS.script;
+  const args = words.slice(i + 1);
+  if (args.some((w) => w.dynamic)) return { reason: `script: ${args.find((w) => w.dynamic)!.raw} is not known before the command runs` };
+  const scanned = scanArgs(args.map((w) => w.value), { ...spec.options, permute: true });
+  const unknown = scanned.find((a) => a.option && !knownOption(a.option, spec.options));
+  if (unknown) return { reason: `${program}: unknown option ${unknown.option}` };
+  if (scanned.some((a) => ['-h', '-V', '--help', '--version'].includes(a.option ?? ''))) return { stop: true };
+  const cmd = scanned.find((a) => a.option === '-c' || a.option === '--command');
+  if (!cmd) return { reason: 'script without -c starts an interactive shell' };
+  const writes = scanned.filter((a) => (!a.option) || spec.writeOptions!.includes(a.option)).map((a) => literalWord(a.value));
+  if (!scanned.some((a) => !a.option)) writes.push(literalWord('typescript'));
+  return { script: literalWord(cmd.value), writes };
+}
+
+/** Looks through a wrapper described by `spec`. */
+export function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, stdinFed = false): Peeled {
+  const o = options(words, i, spec.options, program);
+  if (o.error) return { reason: o.error };
+  for (const [opt, why] of Object.entries(spec.unknown ?? {})) if (o.seen.has(opt)) return { reason: why };
+  if (has(o, spec.stops)) return { stop: true };
+  const optionFiles = (names: string[] | undefined) => (names ?? []).flatMap((n) => (o.seen.has(n) && o.seen.get(n) !== '' ? [literalWord(o.seen.get(n)!)] : []));
+  const writes = optionFiles(spec.writeOptions);
+  const reads = optionFiles(spec.readOptions);
+  const script = has(o, spec.scriptOptions);
+  if (script) return o.next < words.length ? { reason: `${program} with ${script} and a command` } : { script: literalWord(o.seen.get(script)!), writes, reads };
+  let next = o.next;
+  for (let k = 0; k < (spec.operands ?? 0); k++) {
+    const w = words[next];
+    if (!w) return { stop: true };
+    if (w.dynamic) return { reason: `${program}: ${w.raw} is not known before the command runs, so what ${program} runs is not known` };
+    if (spec.operandWrites) writes.push(w);
+    next++;
+  }
+  let assigned: Word[] | undefined;
+  if (spec.assignments) {
+    const a = assignments(words, next, program);
     if ('reason' in a) return a;
-    return a.next < words.length ? { next: a.next, assignments: a.found } : { stop: true };
-  },
-  sudo(words, i, program) {
-    const o = options(words, i, {
-      shortArg: 'ugCDprtTURh', shortFlag: 'AbEHknPSBNiselvKV',
-      longArg: ['user', 'group', 'close-from', 'chdir', 'prompt', 'role', 'type', 'command-timeout', 'other-user', 'chroot', 'host'],
-      longFlag: ['askpass', 'background', 'set-home', 'non-interactive', 'preserve-groups', 'stdin', 'bell', 'login', 'shell', 'edit', 'list', 'validate', 'reset-timestamp', 'remove-timestamp', 'version', 'help'],
-      longOptional: ['preserve-env'],
-    }, program);
-    if (o.error) return { reason: o.error };
-    if (has(o, '-i', '-s', '--login', '--shell')) return { reason: 'sudo -i / -s runs a shell' };
-    if (has(o, '-e', '--edit')) return { reason: 'sudo -e edits files as another user' };
-    if (has(o, '-l', '-v', '-K', '-V', '--list', '--validate', '--remove-timestamp', '--version', '--help')) return { stop: true };
-    const a = assignments(words, o.next, program);
-    if ('reason' in a) return a;
-    return a.next < words.length ? { next: a.next, assignments: a.found } : { stop: true };
-  },
-  doas(words, i, program) {
-    const o = options(words, i, { shortArg: 'uC', shortFlag: 'nsL' }, program);
-    if (o.error) return { reason: o.error };
-    if (has(o, '-s')) return { reason: 'doas -s runs a shell' };
-    if (has(o, '-C', '-L') || o.next >= words.length) return { stop: true };
-    return { next: o.next };
-  },
-  xargs(words, i, program) {
-    const o = options(words, i, {
-      shortArg: 'EIdLnPsa', shortFlag: '0rtpxo', shortOptional: 'ile',
-      longArg: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
-      longFlag: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits', 'help', 'version'],
-      longOptional: ['replace', 'eof', 'max-lines'],
-    }, program);
-    if (o.error) return { reason: o.error };
-    if (has(o, '-a', '--arg-file')) return { reason: 'xargs -a reads its arguments from a file' };
-    if (o.next >= words.length) return { stop: true };
+    next = a.next;
+    assigned = a.found;
+  }
+  if (next >= words.length) {
+    if (spec.shellWhenEmpty && stdinFed) return { reason: `${program} with no command starts a shell, which runs what its input holds` };
+    return { stop: true };
+  }
+  if (spec.joins) {
+    const rest = words.slice(next);
+    if (o.seen.has('-x') || o.seen.has('--exec')) return { next, writes, reads };
+    if (rest.some((w) => w.dynamic)) return { reason: `${program} runs a command that is not known before it runs` };
+    return { script: literalWord(rest.map((w) => w.value).join(' ')), writes, reads };
+  }
+  if (spec.runtimeArgs) {
     const replace = o.seen.get('-I') ?? o.seen.get('-i') ?? o.seen.get('--replace');
-    return { next: o.next, runtimeArgs: true, placeholder: replace === undefined ? undefined : replace || '{}' };
-  },
-};
+    return { next, runtimeArgs: true, placeholder: replace === undefined ? undefined : replace || '{}', writes, reads, ...(assigned ? { assignments: assigned } : {}) };
+  }
+  return { next, writes, reads, ...(assigned ? { assignments: assigned } : {}) };
+}
 
 /** Looks through the wrapper program `name` at `words[i]`, or returns undefined when it is none. */
-export function peelWrapper(name: string, words: Word[], i: number): Peeled | undefined {
-  const peel = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
-  return peel?.(words, i, name);
+export function peelWrapper(name: string, words: Word[], i: number, stdinFed = false): Peeled | undefined {
+  if (name === 'parallel') return parallel(words, i, name);
+  if (name === 'sg') return sg(words, i);
+  if (name === 'su' || name === 'runuser') return userShell(words, i, name);
+  if (name === 'flock') return flock(words, i, name);
+  if (name === 'script') return script(words, i, name);
+  const sub = Object.hasOwn(SUBCOMMAND_WRAPPERS, name) ? SUBCOMMAND_WRAPPERS[name] : undefined;
+  if (sub) {
+    const word = words[i + 1];
+    const spec = word && !word.dynamic && Object.hasOwn(sub, word.value) ? sub[word.value] : undefined;
+    if (spec) {
+      const peeled = peelWith(spec, words, i + 1, `${name} ${word.value}`, stdinFed);
+      return 'stop' in peeled ? { stop: true } : peeled;
+    }
+    return undefined;
+  }
+  return Object.hasOwn(WRAPPERS, name) ? peelWith(WRAPPERS[name], words, i, name, stdinFed) : undefined;
 }
