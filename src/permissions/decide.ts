@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { commandText, describeRule as describe, fileDenial, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
+import { commandText, shownText, describeRule as describe, fileDenial, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
 import { decisionLookup, fsLookup, type PathLookup } from './look.ts';
 import { decideByMode, protectedFile, type Decision, type PermissionMode } from './modes.ts';
@@ -80,6 +80,9 @@ function isReadOnly(c: SimpleCommand): boolean {
   return READ_ONLY.has(c.program) && c.wrappers.every((w) => w === 'time' || w === 'command');
 }
 
+/** A part that runs without asking when it reads only the workspace: read-only (SPEC §11.5), not version control. */
+export const isReadOnlyPart = (c: SimpleCommand): boolean => !VCS.has(c.program) && isReadOnly(c);
+
 /** Whether every part of a split command is on the read-only list (SPEC §11.5), with nothing unanalysable. */
 export function isReadOnlyCommand(a: ShellAnalysis): boolean {
   return a.unanalysable.length === 0 && a.commands.every(isReadOnly);
@@ -96,7 +99,7 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
   // 1. deny rules: any part, any file it reads (Read deny) or writes (Edit deny).
   for (const [i, c] of a.commands.entries()) {
     const r = rules.deny.find((d) => bashRuleMatches(d, c));
-    if (r) return { behavior: 'deny', reason: `\`${commandText(c)}\` is denied by the rule ${describe(r)}`, rule: r };
+    if (r) return { behavior: 'deny', reason: `\`${shownText(c)}\` is denied by the rule ${describe(r)}`, rule: r };
     const denied = fileDenial(c, files[i], ctx, dot);
     if (denied) return { behavior: 'deny', ...denied };
   }
@@ -106,7 +109,7 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
     const risk = runtimeReadRisk(c, ctx);
     if (!risk) continue;
     const rd = risk.rule;
-    const reason = `\`${commandText(c)}\` opens files named only when it runs (${risk.word}), so it cannot be checked against the rule ${describe(rd)}`;
+    const reason = `\`${shownText(c)}\` opens files named only when it runs (${risk.word}), so it cannot be checked against the rule ${describe(rd)}`;
     if (ctx.mode === 'bypass') {
       const spelled = spelledDenial(String(input.command ?? ''), start, ctx);
       if (spelled) return { behavior: 'deny', reason: `${reason}, and the command names ${spelled.word}, which it denies`, rule: spelled.rule, remedy: 'name the files in the command' };
@@ -122,7 +125,7 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
   if (ctx.mode === 'plan') {
     const bad = a.unanalysable.length ? undefined : a.commands.find((c) => !isReadOnly(c));
     if (a.unanalysable.length || bad) {
-      return { behavior: 'deny', reason: `Plan Mode: \`${bad ? commandText(bad) : String(input.command)}\` is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy: 'leave Plan Mode (--permission-mode normal or auto-accept)' };
+      return { behavior: 'deny', reason: `Plan Mode: \`${bad ? shownText(bad) : String(input.command)}\` is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy: 'leave Plan Mode (--permission-mode normal or auto-accept)' };
     }
     return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
   }
@@ -132,7 +135,7 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
   // 3. ask rules, 4. allow rules (every part must be allowed; writes by redirection count as edits).
   for (const c of a.commands) {
     const r = rules.ask.find((d) => bashRuleMatches(d, c));
-    if (r) return { behavior: 'ask', firm: true, reason: `\`${commandText(c)}\` matches the ask rule ${describe(r)}`, rule: r };
+    if (r) return { behavior: 'ask', firm: true, reason: `\`${shownText(c)}\` matches the ask rule ${describe(r)}`, rule: r };
   }
   if (a.commands.length === 0) return { behavior: 'allow', reason: 'the command runs no program' };
   let last: Rule | undefined;
@@ -144,7 +147,7 @@ function decideBash(input: Record<string, unknown>, ctx: DecideContext): RuledDe
       const vcs = VCS.has(c.program);
       return {
         behavior: 'ask',
-        reason: vcs ? `\`${commandText(c)}\` is a version-control command and ${c.program} is not granted` : `\`${commandText(c)}\` is not allowed by any rule`,
+        reason: vcs ? `\`${shownText(c)}\` is a version-control command and ${c.program} is not granted` : `\`${shownText(c)}\` is not allowed by any rule`,
         remedy: vcs ? `--allowed-tools "Bash(${c.program}:*)"` : `--allowed-tools "Bash(${c.program}:*)" (or the exact command)`,
         needs: `Bash(${c.program}:*)`,
         part: commandText(c),
@@ -170,10 +173,10 @@ function readOnlyInWorkspace(c: SimpleCommand, f: CommandFiles, ctx: DecideConte
 /** Files an allowed part writes (redirections, `git log --output`) are decided as edits (SPEC §11.8). */
 function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext): RuledDecision | undefined {
   const u = f.unknownWrites[0];
-  if (u) return { behavior: 'ask', reason: `\`${commandText(c)}\` writes ${u.word}: ${u.why}`, remedy: 'name the file in the command' };
+  if (u) return { behavior: 'ask', reason: `\`${shownText(c)}\` writes ${u.word}: ${u.why}`, remedy: 'name the file in the command' };
   for (const t of f.writes) {
     const edit = decideFile('Edit', t.abs, ctx, {}, t.raw);
-    if (edit.behavior !== 'allow') return { ...edit, reason: `\`${commandText(c)}\` writes ${t.abs}: ${edit.reason}` };
+    if (edit.behavior !== 'allow') return { ...edit, reason: `\`${shownText(c)}\` writes ${t.abs}: ${edit.reason}` };
   }
   return undefined;
 }
@@ -239,7 +242,7 @@ function protectedArgument(a: ShellAnalysis, files: CommandFiles[], ctx: DecideC
           : dirs.includes(f.replace(/\/+$/, '')) || (trees && settings.some((p) => f === '/' || p.startsWith(`${f}/`)));
         const what = protectedFile(f, ctx.projectRoot, ctx.home) ?? (named ? 'assistant settings (hooks and permission rules)' : undefined);
         if (what) {
-          return { behavior: 'ask', firm: true, reason: `\`${commandText(c)}\` may change ${what}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
+          return { behavior: 'ask', firm: true, reason: `\`${shownText(c)}\` may change ${what}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
         }
       }
     }
