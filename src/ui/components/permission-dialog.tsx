@@ -3,7 +3,7 @@ import { Box, Text, useInput } from 'ink';
 import type { PermissionRequest } from '../../agent/events.ts';
 import { shortPath, toolTitle } from '../format.ts';
 import type { PermissionChoice } from '../state.ts';
-import { prevBoundary } from '../editor.ts';
+import { prevBoundary, sanitize } from '../editor.ts';
 import { DiffView, diffRows } from './diff-view.tsx';
 import { structuredPatch } from 'diff';
 
@@ -94,10 +94,10 @@ export function PermissionDialog({ req, always, preview, onAnswer, cwd, width, h
   };
   useInput((input, key) => {
     if (fbRef.current !== undefined) {
-      if (key.return) onAnswer({ kind: 'deny', feedback: fbRef.current });
+      if (key.return) onAnswer({ kind: 'deny', feedback: sanitize(fbRef.current) });
       else if (key.escape) setFeedback(undefined);
       else if (key.backspace || key.delete) setFeedback((f) => (f ?? '').slice(0, prevBoundary(f ?? '', (f ?? '').length)));
-      else if (input.includes('\r')) onAnswer({ kind: 'deny', feedback: (fbRef.current ?? '') + input.split('\r')[0] });
+      else if (input.includes('\r')) onAnswer({ kind: 'deny', feedback: sanitize((fbRef.current ?? '') + input.split('\r')[0]) });
       else if (input && !key.ctrl && !key.meta) setFeedback((f) => (f ?? '') + input);
       return;
     }
