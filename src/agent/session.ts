@@ -6,6 +6,7 @@ import { decide } from '../permissions/decide.ts';
 import { readDenied } from '../permissions/path-forms.ts';
 import { buildRules, emptyRules, type RuleSet } from '../permissions/rules.ts';
 import { suggestRules } from '../permissions/suggest.ts';
+import { wellFormed } from './well-formed.ts';
 import { addLocalAllowRules } from '../config/local-rules.ts';
 import { initShellParser, splitCommand } from '../permissions/shell/parser.ts';
 import { HookEngine } from '../hooks/engine.ts';
@@ -267,8 +268,9 @@ export class Session {
   }
 
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
-  async prompt(text: string, signal: AbortSignal, attachments: Expansion & { ok: true } | undefined = undefined): Promise<RunOutcome> {
+  async prompt(prompt: string, signal: AbortSignal, attachments: Expansion & { ok: true } | undefined = undefined): Promise<RunOutcome> {
     const o = this.opts;
+    const text = wellFormed(prompt); // never a lone surrogate in the conversation (the API would answer 400 from then on)
     this.reportSettingsChanges();
     this.history.startPrompt();
     this.hooks.newPrompt();

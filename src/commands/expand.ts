@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { parseRule } from '../permissions/rules.ts';
+import { WITH_SUBCOMMANDS } from '../permissions/suggest.ts';
 import type { CommandDef } from './loader.ts';
 import { runShell, type ShellRun } from './run-shell.ts';
 import { splitWords } from './words.ts';
@@ -44,8 +45,6 @@ function substitute(text: string, args: string, words: string[]): string {
   return text.replace(PLACEHOLDER, (_m, n: string | undefined) => (n ? words[Number(n) - 1] ?? '' : args));
 }
 
-/** Programs whose first argument is a subcommand worth naming in a rule. */
-const WITH_SUBCOMMANDS = new Set(['git', 'gh', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'pip', 'uv', 'poetry', 'dotnet', 'hg', 'svn']);
 
 /** The rule to suggest for a `!` command: `Bash(git status:*)`, `Bash(echo:*)`. */
 export function suggestBashRule(command: string): string {

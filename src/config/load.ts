@@ -167,6 +167,7 @@ export function mergeSettings(list: Settings[]): Settings {
     if (s.modelContextWindow !== undefined) out.modelContextWindow = s.modelContextWindow;
     if (s.mcpServers) out.mcpServers = { ...out.mcpServers, ...s.mcpServers };
     if (s.sandbox) out.sandbox = mergeSandboxSettings(out.sandbox, s.sandbox);
+    if (s.ui) out.ui = { ...out.ui, ...s.ui };
   }
   return out;
 }

@@ -32,6 +32,11 @@ export const SettingsSchema = z.object({
   modelContextWindow: z.number().int().positive().optional()
     .describe('Context window in tokens of a model that neither the catalogue nor its server knows (default 200000)'),
   sandbox: SandboxSettingsSchema.optional().describe('The OS sandbox for Bash commands (docs/sandbox.md)'),
+  ui: z.object({
+    promptHints: z.boolean().optional().describe('Prompt-lint hints under the input once typing pauses (default true)'),
+    bell: z.boolean().optional().describe('Ring the terminal bell when a question waits for your answer (default false)'),
+    terminalTitle: z.boolean().optional().describe('Show the project and the session\'s first prompt in the terminal title, marked while working or waiting (default true)'),
+  }).optional().describe('The terminal session (docs/ui.md)'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

@@ -14,6 +14,8 @@ import type { SimpleCommand } from './shell/parser.ts';
 
 export const describeRule = (r: Rule) => `"${r.text}" (${r.source})`;
 export const commandText = (c: SimpleCommand) => [c.program, ...c.args].join(' ');
+/** The part as the user reads it in a reason: as written, quotes kept (`grep -n "a b" f`), not unquoted. */
+export const shownText = (c: SimpleCommand) => c.shown ?? commandText(c);
 
 export interface FileDenial { rule: Rule; reason: string }
 
@@ -59,7 +61,7 @@ function treeDenied(t: Target, rules: Rule[], ctx: PathContext, dot: boolean): {
 
 /** The first file of a part that a Read or Edit deny rule covers, or may cover. */
 export function fileDenial(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): FileDenial | undefined {
-  const text = commandText(c);
+  const text = shownText(c);
   for (const [kind, tool, targets, unknown] of [['reads', 'Read', [...f.reads, ...f.loopReads], f.unknownReads], ['writes', 'Edit', [...f.writes, ...f.dests], f.unknownWrites]] as const) {
     const rules = pathDenials(ctx, tool);
     if (!rules.length) continue;

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { commandText, describeRule as describe, editRisk, fileDenial, hiddenProgram, planUnreadable, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
+import { commandText, shownText, describeRule as describe, editRisk, fileDenial, hiddenProgram, planUnreadable, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
 import { protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, fsLookup, type PathLookup } from './look.ts';
@@ -85,6 +85,9 @@ function isReadOnly(c: SimpleCommand): boolean {
   return READ_ONLY.has(c.program);
 }
 
+/** A part that runs without asking when it reads only the workspace: read-only (SPEC §11.5), not version control. */
+export const isReadOnlyPart = (c: SimpleCommand): boolean => !VCS.has(c.program) && isReadOnly(c);
+
 /** Whether every part of a split command is on the read-only list (SPEC §11.5), with nothing unanalysable. */
 export function isReadOnlyCommand(a: ShellAnalysis): boolean {
   return a.unanalysable.length === 0 && a.commands.every(isReadOnly);
@@ -134,7 +137,7 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   // 1. deny rules: any part, any file it reads (Read deny) or writes (Edit deny).
   for (const [i, c] of a.commands.entries()) {
     const r = rules.deny.find((d) => bashRuleMatches(d, c));
-    if (r) return { behavior: 'deny', reason: `\`${commandText(c)}\` is denied by the rule ${describe(r)}`, rule: r };
+    if (r) return { behavior: 'deny', reason: `\`${shownText(c)}\` is denied by the rule ${describe(r)}`, rule: r };
     const denied = fileDenial(c, files[i], at(i), dot);
     if (denied) return { behavior: 'deny', ...denied };
   }
@@ -143,15 +146,15 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   for (const [i, c] of a.commands.entries()) {
     if (c.code) {
       const named = codeDenial(c.code.text, start, ctx);
-      if (named) return { behavior: 'deny', reason: `\`${commandText(c)}\`: ${c.code.why}, and it names ${named.word}, which the rule ${describe(named.rule)} denies`, rule: named.rule };
-      if (hidden.bash) return risky(ctx, `\`${commandText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`, hidden.bash, 'run the program as a command of its own');
+      if (named) return { behavior: 'deny', reason: `\`${shownText(c)}\`: ${c.code.why}, and it names ${named.word}, which the rule ${describe(named.rule)} denies`, rule: named.rule };
+      if (hidden.bash) return risky(ctx, `\`${shownText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`, hidden.bash, 'run the program as a command of its own');
     }
     const runs = hiddenProgram(c, files[i], rules.deny);
-    if (runs) return risky(ctx, `\`${commandText(c)}\` may run ${programName(runs.specifier!.trim().split(/[\s:]/)[0])}, which the rule ${describe(runs)} denies: what ${c.program} does with its arguments is not known`, runs, 'run the program directly');
+    if (runs) return risky(ctx, `\`${shownText(c)}\` may run ${programName(runs.specifier!.trim().split(/[\s:]/)[0])}, which the rule ${describe(runs)} denies: what ${c.program} does with its arguments is not known`, runs, 'run the program directly');
     const read = runtimeReadRisk(c, ctx, files[i]);
-    if (read) return risky(ctx, `\`${commandText(c)}\` opens files named only when it runs (${read.word}), so it cannot be checked against the rule ${describe(read.rule)}`, read.rule, 'name the files in the command');
+    if (read) return risky(ctx, `\`${shownText(c)}\` opens files named only when it runs (${read.word}), so it cannot be checked against the rule ${describe(read.rule)}`, read.rule, 'name the files in the command');
     const edit = editRisk(c, files[i], at(i), dot);
-    if (edit) return risky(ctx, `\`${commandText(c)}\` ${edit.why}, so it cannot be checked against the rule ${describe(edit.rule)}`, edit.rule, 'name the files in the command');
+    if (edit) return risky(ctx, `\`${shownText(c)}\` ${edit.why}, so it cannot be checked against the rule ${describe(edit.rule)}`, edit.rule, 'name the files in the command');
   }
   const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
   if (unseen.length && ctx.mode === 'bypass' && (hidden.bash || hidden.path)) {
@@ -166,17 +169,17 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   // Protected paths ask in every mode, Bypass included (SPEC §11.16).
   const guarded = protectedWrite(a, files, at, dot, isReadOnly, ctx.mode === 'bypass', command);
   if (guarded) {
-    return { behavior: 'ask', firm: true, reason: `\`${commandText(guarded.part)}\` may change ${guarded.path}: ${guarded.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+    return { behavior: 'ask', firm: true, reason: `\`${shownText(guarded.part)}\` may change ${guarded.path}: ${guarded.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
   }
   const linked = writeAfterLink(a, files, ctx);
   if (linked) {
-    return { behavior: 'ask', firm: true, reason: `\`${commandText(linked.link)}\` may make a symbolic link and \`${commandText(linked.write)}\` then writes a file: the link may lead it to any file, a protected one among them`, remedy: 'make the link and write the file in separate commands' };
+    return { behavior: 'ask', firm: true, reason: `\`${shownText(linked.link)}\` may make a symbolic link and \`${shownText(linked.write)}\` then writes a file: the link may lead it to any file, a protected one among them`, remedy: 'make the link and write the file in separate commands' };
   }
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything but denied commands' };
   // 3. ask rules, 4. allow rules (every part must be allowed; writes by redirection count as edits).
   for (const c of a.commands) {
     const r = rules.ask.find((d) => bashRuleMatches(d, c));
-    if (r) return { behavior: 'ask', firm: true, reason: `\`${commandText(c)}\` matches the ask rule ${describe(r)}`, rule: r };
+    if (r) return { behavior: 'ask', firm: true, reason: `\`${shownText(c)}\` matches the ask rule ${describe(r)}`, rule: r };
   }
   if (a.commands.length === 0) return { behavior: 'allow', reason: 'the command runs no program' };
   let last: Rule | undefined;
@@ -188,7 +191,7 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
       const vcs = VCS.has(c.program);
       return {
         behavior: 'ask',
-        reason: vcs ? `\`${commandText(c)}\` is a version-control command and ${c.program} is not granted` : `\`${commandText(c)}\` is not allowed by any rule`,
+        reason: vcs ? `\`${shownText(c)}\` is a version-control command and ${c.program} is not granted` : `\`${shownText(c)}\` is not allowed by any rule`,
         remedy: vcs ? `--allowed-tools "Bash(${c.program}:*)"` : `--allowed-tools "Bash(${c.program}:*)" (or the exact command)`,
         needs: `Bash(${c.program}:*)`,
         part: commandText(c),
@@ -213,10 +216,10 @@ function decidePlan(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext,
     return { behavior: 'deny', reason: `Plan Mode: \`${command}\` cannot be fully analysed (${a.unanalysable.join('; ')}), so it is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
   }
   const bad = a.commands.find((c) => !isReadOnly(c));
-  if (bad) return { behavior: 'deny', reason: `Plan Mode: \`${commandText(bad)}\` is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
+  if (bad) return { behavior: 'deny', reason: `Plan Mode: \`${shownText(bad)}\` is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
   for (const [i, c] of a.commands.entries()) {
     const outside = planUnreadable(c, files[i], ctx, dot);
-    if (outside) return { behavior: 'ask', reason: `Plan Mode: \`${commandText(c)}\` reads ${outside}, which the Read tool could not read without asking`, remedy: '--add-dir DIR, or read it with the Read tool' };
+    if (outside) return { behavior: 'ask', reason: `Plan Mode: \`${shownText(c)}\` reads ${outside}, which the Read tool could not read without asking`, remedy: '--add-dir DIR, or read it with the Read tool' };
   }
   return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
 }
@@ -238,12 +241,12 @@ function readOnlyInWorkspace(c: SimpleCommand, f: CommandFiles, ctx: DecideConte
  */
 function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext, wholeShell = false): RuledDecision | undefined {
   const u = f.unknownWrites[0];
-  if (u) return { behavior: 'ask', reason: `\`${commandText(c)}\` writes ${u.word}: ${u.why}`, remedy: 'name the file in the command' };
+  if (u) return { behavior: 'ask', reason: `\`${shownText(c)}\` writes ${u.word}: ${u.why}`, remedy: 'name the file in the command' };
   for (const t of f.writes) {
     const edit = decideFile('Edit', t.abs, ctx, {}, t.raw);
     if (edit.behavior === 'allow') continue;
     if (wholeShell && edit.behavior === 'ask' && !edit.firm && t.abs && inWorkspace(pathForms(t.abs, ctx, t.raw).where, ctx)) continue;
-    return { ...edit, reason: `\`${commandText(c)}\` writes ${t.abs}: ${edit.reason}` };
+    return { ...edit, reason: `\`${shownText(c)}\` writes ${t.abs}: ${edit.reason}` };
   }
   return undefined;
 }

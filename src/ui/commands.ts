@@ -25,7 +25,7 @@ export const KEYS_HELP = [
   '  Enter            send            \\ then Enter, Shift+Enter*, Alt+Enter   new line',
   '  ↑ / ↓            earlier prompts (kept per project)',
   '  / or @           a menu of commands or paths as you type: ↑/↓, Tab or Enter; Esc hides it',
-  '  Ctrl-O           show the last prompt\'s folded tool output whole      Ctrl-L   redraw',
+  '  Ctrl-O           every tool call\'s output unfolded; again: folded     Ctrl-L   redraw',
   '  Shift+Tab        cycle mode: normal → accept edits → plan',
   '  Esc              interrupt the model or a tool      Esc Esc   /rewind',
   '  Ctrl-C           interrupt; on an empty line twice: quit      Ctrl-D   quit',

@@ -8,14 +8,13 @@ import type { PermissionMode } from '../permissions/modes.ts';
 import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type ModelHandle, type Usage } from '../providers/types.ts';
 import { projectDir } from '../session/transcript.ts';
-import { toExpand } from './fold.ts';
 import { attachedLine, nextMode } from './format.ts';
 import { IdleTimer } from './idle.ts';
 import { offerPlan } from './plan-offer.ts';
 import { InputHistory } from './input-history.ts';
 import { askPermission, Questions } from './questions.ts';
 import { replayItems } from './replay.ts';
-import { addItems, endRun, initialState, reduceEvent, type Choice, type NewItem, type UiState } from './state.ts';
+import { addItems, endRun, initialState, reduceEvent, toggleDetail, type Choice, type NewItem, type UiState } from './state.ts';
 import { Store } from './store.ts';
 
 export interface ControllerOptions {
@@ -269,13 +268,10 @@ export class Controller {
     this.run?.abort(new Error('interrupted by the user'));
   }
 
-  /** Ctrl-O: prints the folded tool output of the last prompt whole (once per call). */
+  /** Ctrl-O: the whole history unfolded, or folded again (the screen is wiped and printed anew). */
   expand(): void {
-    const items = toExpand(this.store.get().history);
-    if (items.length) { this.add(...items); return; }
-    const text = 'Nothing folded to expand in the last prompt.';
-    this.hint(text);
-    setTimeout(() => this.store.update((s) => (s.hint === text ? { ...s, hint: undefined } : s)), 3000).unref?.();
+    this.onClearScreen?.();
+    this.store.update(toggleDetail);
   }
 
   setMode(mode: PermissionMode): void {

@@ -1,6 +1,6 @@
 import type { Message } from '../providers/types.ts';
 import { SUMMARY_PREFIX } from '../session/compact.ts';
-import type { NewItem } from './state.ts';
+import { groupTools, type NewItem } from './state.ts';
 
 /** In place of the summary a compaction left (it is for the model, not a prompt of the user's). */
 const COMPACTED = '── Conversation compacted: what came before is summarised for the model ──';
@@ -9,7 +9,7 @@ const COMPACTED = '── Conversation compacted: what came before is summarised
  * The conversation of a resumed session as history items, so `-c` / `-r` shows where it left off:
  * prompts, answers, and each tool call with its result; a compaction's summary as a notice that
  * the conversation was compacted. Attachments and hook context (extra text parts of a user
- * message) are not repeated. Pure.
+ * message) are not repeated; runs of reads and searches are grouped as in the live session. Pure.
  */
 export function replayItems(messages: readonly Message[]): NewItem[] {
   const out: NewItem[] = [];
@@ -37,5 +37,5 @@ export function replayItems(messages: readonly Message[]): NewItem[] {
       }
     }
   }
-  return out;
+  return groupTools(out);
 }

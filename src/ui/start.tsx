@@ -2,6 +2,8 @@ import { render } from 'ink';
 import { App } from './app.tsx';
 import { SelectDialog } from './components/select-dialog.tsx';
 import type { Controller } from './controller.ts';
+import { quietConsole } from './quiet-console.ts';
+import { titleRestore } from './terminal-title.ts';
 import type { Choice } from './state.ts';
 import { translateModifiedKeys } from './stdin-keys.ts';
 
@@ -17,7 +19,9 @@ const WIPE = '\x1b[2J\x1b[3J\x1b[H';
  */
 export async function startUi(ctrl: Controller, firstPrompt?: string): Promise<void> {
   translateModifiedKeys(process.stdin);
-  const instance = render(<App ctrl={ctrl} />, { exitOnCtrlC: false, interactive: true, patchConsole: true, maxFps: 30, incrementalRendering: true });
+  // The console is silenced, not patched: what a library prints must not reach the screen.
+  const loud = quietConsole();
+  const instance = render(<App ctrl={ctrl} />, { exitOnCtrlC: false, interactive: true, patchConsole: false, maxFps: 30, incrementalRendering: true });
   const wipe = () => {
     instance.clear();
     process.stdout.write(WIPE);
@@ -26,7 +30,12 @@ export async function startUi(ctrl: Controller, firstPrompt?: string): Promise<v
   const stopResize = redrawOnResize(ctrl, wipe);
   const started = ctrl.start().catch((e: unknown) => ctrl.notice('error', `SessionStart failed: ${(e as Error).message}`));
   if (firstPrompt?.trim()) void ctrl.submit(firstPrompt);
-  await instance.waitUntilExit();
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    loud();
+    if (process.stdout.isTTY) process.stdout.write(titleRestore());
+  }
   stopResize();
   await started;
 }
@@ -67,6 +76,6 @@ export async function pick(title: string, options: Array<Choice<string>>, body?:
 export function guardTerminal(): void {
   process.on('exit', () => {
     try { if (process.stdin.isTTY) process.stdin.setRawMode(false); } catch { /* already closed */ }
-    try { if (process.stdout.isTTY) process.stdout.write(RESTORE); } catch { /* already closed */ }
+    try { if (process.stdout.isTTY) process.stdout.write(RESTORE + titleRestore()); } catch { /* already closed */ }
   });
 }

@@ -12,13 +12,19 @@ export type HistoryItem =
   | { kind: 'user'; id: number; text: string }
   /** Markdown from the model (a finished paragraph or a whole answer). */
   | { kind: 'assistant'; id: number; text: string; /** Continues the previous item's message (no bullet). */ cont?: boolean }
-  /** `expandedFrom`: a Ctrl-O copy of item `expandedFrom`, shown whole. */
-  | { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; expandedFrom?: number; /** Ran inside the OS sandbox. */ sandboxed?: boolean }
+  | ToolItem
+  /** Consecutive reads and searches of one answer, shown as one line ("Searched for 2 patterns, read 3 files"). */
+  | { kind: 'group'; id: number; tools: Array<Omit<ToolItem, 'id'>> }
   | { kind: 'notice'; id: number; tone: 'info' | 'warning' | 'error' | 'success'; text: string }
   /** What `@path` references attached to the prompt above, one line each (`a.ts (3 lines)`). */
   | { kind: 'attached'; id: number; lines: string[] }
   /** Preformatted text (slash-command output). */
   | { kind: 'output'; id: number; text: string };
+
+export interface ToolItem { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; /** Ran inside the OS sandbox. */ sandboxed?: boolean }
+
+/** Tools whose runs are grouped into one line (as Claude Code does): they only read and search. */
+export const GROUPED = new Set(['Read', 'Grep', 'Glob', 'LS']);
 
 /** Distributes `Omit` over the union (the plain Omit would collapse it). */
 export type NewItem = HistoryItem extends infer T ? T extends HistoryItem ? Omit<T, 'id'> : never : never;
@@ -39,6 +45,8 @@ export interface LiveState {
   verifying?: string;
   /** SessionStart hooks are running: the session is not ready yet (what is typed is queued). */
   starting?: boolean;
+  /** Reads and searches finished since the answer's last text or other tool: one group line, not yet in history. */
+  group?: Array<Omit<ToolItem, 'id'>>;
 }
 
 export type Choice<T> = { label: string; value: T; hint?: string };
@@ -68,6 +76,8 @@ export interface UiState {
   nextId: number;
   verbose: boolean;
   cwd: string;
+  /** Ctrl-O: the whole history is shown unfolded (every tool's output and diff, each group's calls). */
+  detail?: boolean;
 }
 
 export function initialState(o: { mode: PermissionMode; model: string; window: number; cwd: string; verbose?: boolean }): UiState {
@@ -112,8 +122,47 @@ function flushStreaming(s: UiState): UiState {
 
 const approxTokens = (text: string) => Math.ceil(text.length / 4);
 
+/** A group of one is shown as that call; of more, as one group line. */
+function groupItem(tools: Array<Omit<ToolItem, 'id'>>): NewItem {
+  return tools.length === 1 ? tools[0] : { kind: 'group', tools };
+}
+
+/** The reads and searches run so far go to history (something else comes after them). */
+function flushGroup(s: UiState): UiState {
+  const g = s.live.group;
+  if (!g?.length) return s;
+  return addItems({ ...s, live: { ...s.live, group: undefined } }, groupItem(g));
+}
+
+/**
+ * History items with runs of successful reads and searches (no text between them) put in groups,
+ * as the live session groups them: for a conversation brought back by -c, -r or /rewind. Pure.
+ */
+export function groupTools(items: NewItem[]): NewItem[] {
+  const out: NewItem[] = [];
+  let run: Array<Omit<ToolItem, 'id'>> = [];
+  const end = () => { if (run.length) out.push(groupItem(run)); run = []; };
+  for (const it of items) {
+    if (it.kind === 'tool' && GROUPED.has(it.name) && it.status === 'ok') { run.push(it); continue; }
+    end();
+    out.push(it);
+  }
+  end();
+  return out;
+}
+
+/** Ctrl-O: the history shown unfolded, or folded again; printed anew (the screen is wiped first). */
+export function toggleDetail(s: UiState): UiState {
+  return { ...s, detail: !s.detail, epoch: s.epoch + 1 };
+}
+
 /** Applies one agent event. Pure. */
-export function reduceEvent(s: UiState, ev: AgentEvent, now: number): UiState {
+export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiState {
+  // Anything shown after a run of reads and searches ends the run: its group line goes first.
+  const ends = ev.type === 'text-delta' ? !!(state.live.streaming + ev.text).trim()
+    : ev.type === 'tool-start' || ev.type === 'tool-end' ? !GROUPED.has(ev.name) || (ev.type === 'tool-end' && !!ev.result.isError)
+    : ev.type !== 'request' && ev.type !== 'message' && ev.type !== 'hook-running' && ev.type !== 'retry' && !(ev.type === 'hook' && !state.verbose);
+  const s = ends ? flushGroup(state) : state;
   const live = s.live;
   switch (ev.type) {
     case 'request':
@@ -141,7 +190,9 @@ export function reduceEvent(s: UiState, ev: AgentEvent, now: number): UiState {
     case 'tool-end': {
       const next = { ...s, live: { ...live, tools: live.tools.filter((t) => t.id !== ev.id) } };
       const sandboxed = live.tools.find((t) => t.id === ev.id)?.sandboxed;
-      return addItems(next, { kind: 'tool', name: ev.name, input: ev.input, status: ev.result.isError ? 'error' : 'ok', result: ev.result, durationMs: ev.durationMs, ...(sandboxed ? { sandboxed } : {}) });
+      const item = { kind: 'tool', name: ev.name, input: ev.input, status: ev.result.isError ? 'error' : 'ok', result: ev.result, durationMs: ev.durationMs, ...(sandboxed ? { sandboxed } : {}) } as const;
+      if (!ends) return { ...next, live: { ...next.live, group: [...(next.live.group ?? []), item] } };
+      return addItems(next, item);
     }
     case 'tool-denied':
       return addItems(flushStreaming(s), { kind: 'tool', name: ev.name, input: ev.input, status: 'denied', reason: ev.reason });
@@ -174,6 +225,6 @@ export function reduceEvent(s: UiState, ev: AgentEvent, now: number): UiState {
 
 /** The prompt is over: whatever was streamed is finished, nothing runs any more. */
 export function endRun(s: UiState): UiState {
-  const next = flushStreaming(s);
+  const next = flushStreaming(flushGroup(s));
   return { ...next, live: { streaming: '', tools: [], hooks: [] } };
 }

@@ -92,6 +92,23 @@ export class TmuxCli {
     this.keys('Enter');
   }
 
+  /** The screen and the scrollback above it, as text (`capture-pane -S -`). */
+  scrollback(): string {
+    return this.tmux('capture-pane', '-p', '-S', '-', '-t', 'main');
+  }
+
+  /** The pane's title, as the program set it (OSC 0 / OSC 2). */
+  title(): string { return this.tmux('display-message', '-p', '-t', 'main', '#{pane_title}').replace(/\n$/, ''); }
+
+  /** Where the terminal's cursor is: column and row, from 0 at the top-left of the screen. */
+  cursor(): { x: number; y: number } {
+    const [x, y] = this.tmux('display-message', '-p', '-t', 'main', '#{cursor_x} #{cursor_y}').trim().split(' ').map(Number);
+    return { x, y };
+  }
+
+  /** Whether the program rang the terminal's bell (tmux's window bell flag). */
+  rang(): boolean { return this.tmux('display-message', '-p', '-t', 'main', '#{window_bell_flag}').trim() === '1'; }
+
   /** Whether the terminal's cursor is shown (tmux's `cursor_flag`: a program hid it with `ESC[?25l`). */
   cursorVisible(): boolean { return this.tmux('display-message', '-p', '-t', 'main', '#{cursor_flag}').trim() === '1'; }
 

@@ -418,3 +418,8 @@ test("path rules in Claude Code's ./ form are relative to the project root", () 
   assert.equal(file('Write', 'src/x.ts'), 'deny');
   assert.equal(file('Edit', '/proj/lib/src/x.ts'), 'allow');
 });
+
+test('a reason shows the part as written, its quoting kept', () => {
+  assert.equal(bash(`echo ok | sed -n "1,2p" 'my notes.txt'`, rules()).reason, "`sed -n \"1,2p\" 'my notes.txt'` is not allowed by any rule");
+  assert.equal(bash('rm "a b"', RM_DENY).reason, '`rm "a b"` is denied by the rule "Bash(rm:*)" (test)');
+});

@@ -9,12 +9,29 @@ import { makeProject } from '../fakes/project.ts';
 
 before(async () => { await initShellParser(); });
 
-test('allow-always suggests the narrowest rule per part of a compound command', () => {
+test('allow-always suggests a short, sensible set: one rule per part, no duplicates, no literal arguments, none for read-only parts', () => {
   const s = (c: string) => suggestRules('Bash', { command: c }, '/p', splitCommand(c));
-  assert.deepEqual(s('git status && npm test'), ['Bash(git status:*)', 'Bash(npm test:*)']);
-  assert.deepEqual(s('ls'), ['Bash(ls)']);
-  assert.deepEqual(s('ls -la | wc -l'), ['Bash(ls:*)', 'Bash(wc:*)']);
-  assert.deepEqual(s('eval "$X"'), []);
+  const table: Array<[string, string[]]> = [
+    ['git status && npm test', ['Bash(git status:*)', 'Bash(npm test:*)']],
+    ['npm run test:unit -- --watch', ['Bash(npm run test:unit:*)']],
+    // Read-only parts run without asking: no rule for them.
+    ['ls -la | wc -l', []],
+    ['tail -f log.txt', []],
+    ['cat a.txt | grep foo | sort | uniq -c | sort -rn | head -5', ['Bash(sort:*)', 'Bash(uniq:*)']],
+    // Never a rule made of a literal argument; `sort` and `sort -u` give one rule.
+    ['sort data.csv && sort -u other.csv && sort', ['Bash(sort:*)']],
+    ['python3 script.py --fast', ['Bash(python3:*)']],
+    ['sed -i "s/a b/c/" f.txt', ['Bash(sed:*)']],
+    // A package runner names the package, never the runner alone.
+    ['npx prettier --write src', ['Bash(npx prettier:*)']],
+    ['npx -y tsc --noEmit', ['Bash(npx tsc:*)']],
+    ['pnpm dlx create-vite app', ['Bash(pnpm dlx create-vite:*)']],
+    ['npx "$TOOL"', []],
+    // A broader rule of the set covers a narrower one.
+    ['git -C sub log && git push', ['Bash(git:*)']],
+    ['eval "$X"', []],
+  ];
+  for (const [command, rules] of table) assert.deepEqual(s(command), rules, command);
   assert.deepEqual(suggestRules('Edit', { file_path: 'src/a.ts' }, '/p'), ['Edit(/src/a.ts)']);
   assert.deepEqual(suggestRules('Read', { file_path: '/etc/hosts' }, '/p'), ['Read(//etc/**)']);
 });

@@ -3,6 +3,8 @@
  * screenshots of the terminal UI (test/ui/screenshot.ts). Handles the 16 colours, 256 colours,
  * truecolour, bold, dim, italic, underline and inverse. Pure.
  */
+import stringWidth from 'string-width';
+
 const BASE16 = ['#1e1e1e', '#cd3131', '#0dbc79', '#e5e510', '#2472c8', '#bc3fbc', '#11a8cd', '#e5e5e5',
   '#666666', '#f14c4c', '#23d18b', '#f5f543', '#3b8eea', '#d670d6', '#29b8db', '#ffffff'];
 const FG = '#d4d4d4';
@@ -59,7 +61,7 @@ export function ansiToSvg(capture: string, o: { columns: number; title?: string 
       if (m[1] !== undefined) { st = applySgr(st, m[1] === '' ? [0] : m[1].split(';').map(Number)); continue; }
       if (!m[2]) continue;
       const text = m[2];
-      const n = [...text].length;
+      const n = stringWidth(text); // cells: a CJK character takes two
       let fg = st.fg ?? FG; let bg = st.bg;
       if (st.inverse) { const f = fg; fg = bg ?? BG; bg = f; }
       const x = pad + col * cw;

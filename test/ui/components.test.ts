@@ -5,6 +5,7 @@ import { render } from 'ink-testing-library';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PermissionDialog } from '../../src/ui/components/permission-dialog.tsx';
 import { PromptInput } from '../../src/ui/components/prompt-input.tsx';
+import { HINT_PAUSE_MS, typingHints } from '../../src/ui/components/prompt-hints.ts';
 import { ToolView } from '../../src/ui/components/tool-view.tsx';
 import { DiffView } from '../../src/ui/components/diff-view.tsx';
 import { Footer } from '../../src/ui/components/footer.tsx';
@@ -100,17 +101,33 @@ test('the input: multi-line with \\ Enter, submit, history with ↑, @ completio
   ui.unmount();
 });
 
-test('the prompt lint\'s findings show under the input as hints, and never block sending', async () => {
+test('prompt-lint hints: once typing pauses, only the findings that matter, never blocking; ui.promptHints: false turns them off', async () => {
   const { ctrl, calls } = fakeCtrl([]);
   const ui = render(h(PromptInput, { ctrl, busy: false, width: 100, active: true }));
   ui.stdin.write('Fix the login bug');
   await tick();
+  assert.doesNotMatch(ui.lastFrame() ?? '', /hint:/, 'nothing while typing');
+  for (let i = 0; i < 100 && !/hint:/.test(ui.lastFrame()!); i++) await sleep(HINT_PAUSE_MS / 10);
   assert.match(ui.lastFrame() ?? '', /hint: a debugging prompt with no file, no line and no symptom/);
+  ui.stdin.write(' now');
+  await tick();
+  assert.match(ui.lastFrame() ?? '', /hint: a debugging prompt/, 'typing on does not make the hint jump away');
   ui.stdin.write('\r');
   await tick();
-  assert.deepEqual(calls, ['submit:Fix the login bug']);
+  assert.deepEqual(calls, ['submit:Fix the login bug now']);
   assert.doesNotMatch(ui.lastFrame() ?? '', /hint:/);
+  ui.stdin.write('add a logout button to the header');
+  await sleep(HINT_PAUSE_MS + 100);
+  assert.doesNotMatch(ui.lastFrame() ?? '', /hint:/, 'a finding that fires on most prompts (no verification asked for) is not shown');
   ui.unmount();
+  assert.deepEqual(typingHints('this is wrong, try again', false).map((f) => f.id), ['vague-feedback']);
+  assert.deepEqual(typingHints('/review the login bug', false), [], 'not for commands');
+  (ctrl.setup as unknown as { settings: unknown }).settings = { merged: { ui: { promptHints: false } } };
+  const off = render(h(PromptInput, { ctrl, busy: false, width: 100, active: true }));
+  off.stdin.write('Fix the login bug');
+  await sleep(HINT_PAUSE_MS + 100);
+  assert.doesNotMatch(off.lastFrame() ?? '', /hint:/);
+  off.unmount();
 });
 
 test('Ctrl-C: interrupts while busy; clears text; twice on an empty line quits', async () => {

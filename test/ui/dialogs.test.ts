@@ -35,12 +35,46 @@ test('select dialog: a digit moves the ❯ to its option as it answers; `initial
   at.unmount();
 });
 
+test('select dialog: what is typed filters the list, shown in the dialog; Backspace edits it, Esc clears it, then cancels', async () => {
+  const answers: Array<string | undefined> = [];
+  const ui = render(h(SelectDialog, { title: 'Resume which session?', options: [...OPTIONS, { label: 'fix the parser', value: 'p' }, { label: 'twenty', value: 't' }], onAnswer: (v: string | undefined) => { answers.push(v); }, width: 60 }));
+  ui.stdin.write('tw');
+  await tick();
+  let f = ui.lastFrame()!;
+  assert.match(f, /Filter: tw/);
+  assert.match(f, /❯ 2\. two/);
+  assert.match(f, /5\. twenty/);
+  assert.doesNotMatch(f, /one|three|parser/);
+  ui.stdin.write('\x1b[B');
+  await tick();
+  assert.match(ui.lastFrame()!, /❯ 5\. twenty/);
+  ui.stdin.write('x');
+  await tick();
+  assert.match(ui.lastFrame()!, /No option matches/);
+  ui.stdin.write('\x7f');
+  await tick();
+  f = ui.lastFrame()!;
+  assert.match(f, /Filter: tw /);
+  ui.stdin.write('\x1b');
+  await sleep(80);
+  f = ui.lastFrame()!;
+  assert.doesNotMatch(f, /Filter:/);
+  assert.match(f, /1\. one/);
+  assert.deepEqual(answers, [], 'Esc cleared the filter, nothing answered');
+  ui.stdin.write('par');
+  await tick();
+  ui.stdin.write('\r');
+  await tick();
+  assert.deepEqual(answers, ['p']);
+  ui.unmount();
+});
+
 test('permission dialog: "3" moves the ❯ to "No" while the note is typed; a Write preview has no blank line at its end', async () => {
   const answers: PermissionChoice[] = [];
   const req = { tool: 'Write', input: { file_path: '/p/plum.txt', content: 'plum\nkiwi\n' }, reason: 'Write needs approval in normal mode' };
   const ui = render(h(PermissionDialog, { req, always: ['Write(/plum.txt)'], onAnswer: (c: PermissionChoice) => answers.push(c), cwd: '/p', width: 60 }));
   const lines = ui.lastFrame()!.split('\n');
-  const k = lines.findIndex((l) => /│\s+kiwi\s+│/.test(l));
+  const k = lines.findIndex((l) => /│\s+\+kiwi\s+│/.test(l));
   assert.match(lines[k + 1], /^│\s+│$/, 'one blank line after the content…');
   assert.match(lines[k + 2], /Write needs approval/, '…not two');
   ui.stdin.write('3');

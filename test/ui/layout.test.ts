@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { helpText } from '../../src/commands/help.ts';
 import { Footer } from '../../src/ui/components/footer.tsx';
 import { HistoryView } from '../../src/ui/components/history-view.tsx';
+import { HINT_PAUSE_MS } from '../../src/ui/components/prompt-hints.ts';
 import { PromptInput } from '../../src/ui/components/prompt-input.tsx';
 import type { Controller } from '../../src/ui/controller.ts';
 import { makeProject } from '../fakes/project.ts';
@@ -64,7 +65,7 @@ test('prompt-lint hints under the input: the finding on one line, the remedy wra
   const ctrl = { setup: { cwd: dir, home }, history: { all: [] }, touch() {}, hint() {}, submit: async () => {} } as unknown as Controller;
   const ui = render(h(PromptInput, { ctrl, busy: false, width: 60, active: true }));
   ui.stdin.write('Fix the login bug');
-  await sleep(50);
+  for (let i = 0; i < 100 && !/hint:/.test(ui.lastFrame()!); i++) await sleep(HINT_PAUSE_MS / 10);
   const frame = ui.lastFrame()!;
   const lines = frame.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
   assert.ok(lines.every((l) => l.length <= 60), `fits:\n${frame}`);

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PromptInput } from '../../src/ui/components/prompt-input.tsx';
 import type { Controller } from '../../src/ui/controller.ts';
 import { fuzzyPaths } from '../../src/ui/file-index.ts';
-import { translateModifiedKeys } from '../../src/ui/stdin-keys.ts';
+import { KeySplitter, translateModifiedKeys } from '../../src/ui/stdin-keys.ts';
 import { makeProject } from '../fakes/project.ts';
 
 const tick = () => sleep(40);
@@ -180,5 +180,26 @@ test('Shift+Enter (CSI-u ESC[13;2u, xterm ESC[27;2;13~) inserts a new line inste
   ui.stdin.write('\r');
   await tick();
   assert.deepEqual(calls, ['abc\ndef\nghi']);
+  ui.unmount();
+});
+
+test('every key of one read applies: C-w C-w deletes two words, C-a C-k clears the line, text around a key stays', async () => {
+  const s = new KeySplitter();
+  assert.deepEqual(s.split('\x17\x17'), ['\x17', '\x17']);
+  assert.deepEqual(s.split('ab\x01cd\x0b'), ['ab', '\x01', 'cd', '\x0b']);
+  assert.deepEqual(s.split('fix it\r'), ['fix it\r'], 'Enter stays in typed text');
+  assert.deepEqual(s.split('\x1b[A\x1b[B'), ['\x1b[A\x1b[B'], 'escape sequences are Ink\'s to split');
+  assert.deepEqual(s.split('\x1b[200~a\x17b'), ['\x1b[200~a\x17b'], 'a paste is left whole…');
+  assert.deepEqual(s.split('c\x1b[201~\x17'), ['c\x1b[201~', '\x17'], '…across reads');
+  const { ui } = input();
+  translateModifiedKeys(ui.stdin as never);
+  ui.stdin.write('one two three');
+  await tick();
+  ui.stdin.write('\x17\x17');
+  await tick();
+  assert.match(ui.lastFrame()!, /> one \x1b\[7m \x1b\[27m +│/);
+  ui.stdin.write('\x01\x0b');
+  await tick();
+  assert.doesNotMatch(ui.lastFrame()!, /one/);
   ui.unmount();
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,15 +69,32 @@ test('the preview falls back to old_string/new_string when old_string is not in 
   assert.equal(await permissionPreview({ tool: 'Edit', input: { file_path: 'gone.txt', old_string: 'a', new_string: 'b' } }, dir), undefined);
 });
 
-test('a long change is folded in the question with a "+N lines" marker', async () => {
+test('a long change fits the screen folded ("… +N lines (ctrl+o to expand)"); Ctrl-O shows it whole, scrolled in the question', async () => {
   writeFileSync(join(dir, 'long.txt'), numbered(60));
-  const q = await question({ tool: 'Write', input: { file_path: 'long.txt', content: numbered(60, (i) => `LINE ${i}`) } });
+  const req = { tool: 'Write', input: { file_path: 'long.txt', content: numbered(60, (i) => `LINE ${i}`) }, reason: 'needs approval' };
+  const preview = await permissionPreview(req, dir);
+  const answers: unknown[] = [];
+  const ui = render(h(PermissionDialog, { req, always: [], preview, onAnswer: (a: unknown) => answers.push(a), cwd: dir, width: 80, height: 30 }));
+  const q = ui.lastFrame()!;
   assert.match(q, /│\s+1 - line 1\s+│/);
   assert.doesNotMatch(q, /LINE 60/);
-  const m = /… \+(\d+) lines/.exec(q);
-  assert.ok(m, 'the fold marker');
-  assert.equal(Number(m[1]), 120 - 24, 'the question shows 24 of the 120 diff lines');
-  assert.ok(q.split('\n').length < 40, 'the question stays a few dozen lines');
+  const m = /… \+(\d+) lines \(ctrl\+o to expand\)/.exec(q);
+  assert.ok(m, `the fold marker:\n${q}`);
+  const shown = 120 - Number(m[1]);
+  assert.ok(q.split('\n').length <= 30 - 2, `the question fits the screen with the footer:\n${q}`);
+  ui.stdin.write('\x0f');
+  await sleep(30);
+  assert.match(ui.lastFrame()!, new RegExp(`lines 1–${shown} of 120 · ↑/↓ PgUp/PgDn to scroll`));
+  for (let i = 0; i < 200; i++) ui.stdin.write('\x1b[B');
+  await sleep(50);
+  const end = ui.lastFrame()!;
+  assert.match(end, /60 \+ LINE 60/, 'scrolled to the end of the change');
+  assert.match(end, new RegExp(`lines ${120 - shown + 1}–120 of 120`));
+  assert.equal(end.split('\n').length, q.split('\n').length, 'the question keeps its height');
+  ui.stdin.write('1');
+  await sleep(30);
+  assert.deepEqual(answers, [{ kind: 'once' }], 'the options still answer');
+  ui.unmount();
 });
 
 test('askPermission reads the file and puts the preview on the question', async () => {

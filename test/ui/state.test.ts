@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { endRun, initialState, reduceEvent, splitFinished, type UiState } from '../../src/ui/state.ts';
+import { endRun, groupTools, initialState, reduceEvent, splitFinished, toggleDetail, type UiState } from '../../src/ui/state.ts';
+import { groupSummary } from '../../src/ui/components/group-view.tsx';
 import type { AgentEvent } from '../../src/agent/events.ts';
 import { summaryMessage } from '../../src/session/compact.ts';
 import { replayItems } from '../../src/ui/replay.ts';
@@ -62,4 +63,36 @@ test('replaying a compacted session shows "conversation compacted", not the summ
   assert.match((items[0] as { text: string }).text, /Conversation compacted/);
   assert.ok(!items.some((i) => i.kind === 'user' && /We fixed the parser|continues an earlier conversation/.test(i.text)));
   assert.deepEqual(items.slice(1).map((i) => i.kind), ['user', 'assistant']);
+});
+
+test('a run of reads and searches becomes one group once something else follows; a run of one stays a plain call', () => {
+  const end = (id: string, name: string, input: unknown, isError = false): AgentEvent => ({ type: 'tool-end', id, name, input, result: { output: isError ? 'no such file' : 'x', isError }, durationMs: 1 });
+  const startEv = (id: string, name: string, input: unknown): AgentEvent => ({ type: 'tool-start', id, name, input });
+  let s = apply(start(), { type: 'text-delta', text: 'Looking.' }, startEv('1', 'Grep', { pattern: 'a' }), end('1', 'Grep', { pattern: 'a' }),
+    startEv('2', 'Read', { file_path: 'a.ts' }), end('2', 'Read', { file_path: 'a.ts' }), startEv('3', 'Glob', { pattern: '*.md' }));
+  assert.deepEqual(s.history.map((i) => i.kind), ['assistant'], 'the group is live while it grows');
+  assert.equal(s.live.group?.length, 2);
+  s = apply(s, end('3', 'Glob', { pattern: '*.md' }), { type: 'message', message: { role: 'assistant', content: [] } }, { type: 'request', turn: 2 },
+    startEv('4', 'Read', { file_path: 'b.ts' }), end('4', 'Read', { file_path: 'b.ts' }), { type: 'text-delta', text: 'Found it.' });
+  const group = s.history.at(-1)!;
+  assert.ok(group.kind === 'group', 'text ends the run');
+  assert.deepEqual(group.tools.map((t) => t.name), ['Grep', 'Read', 'Glob', 'Read'], 'across model requests');
+  assert.equal(groupSummary(group.tools), 'Searched for 2 patterns, read 2 files');
+  assert.equal(groupSummary([{ name: 'Read' }, { name: 'LS' }], true), 'Reading 1 file, listing 1 directory…');
+  s = apply(s, startEv('5', 'Read', { file_path: 'c.ts' }), end('5', 'Read', { file_path: 'c.ts' }), startEv('6', 'Bash', { command: 'ls' }));
+  const one = s.history.at(-1)!;
+  assert.ok(one.kind === 'tool' && one.name === 'Read', 'a group of one is the call itself, before the Bash that ends it');
+  s = apply(s, end('6', 'Bash', { command: 'ls' }), startEv('7', 'Read', {}), end('7', 'Read', {}), startEv('8', 'Read', {}), end('8', 'Read', {}, true));
+  assert.deepEqual(s.history.slice(-2).map((i) => i.kind === 'tool' && i.status), ['ok', 'error'], 'a failed read is shown on its own');
+  s = apply(s, startEv('9', 'Read', {}), end('9', 'Read', {}), startEv('10', 'Grep', {}), end('10', 'Grep', {}));
+  s = endRun(s);
+  assert.equal(s.history.at(-1)!.kind, 'group', 'the end of the prompt ends the run');
+  assert.deepEqual(groupTools([{ kind: 'tool', name: 'Read', input: {}, status: 'ok' }, { kind: 'tool', name: 'Grep', input: {}, status: 'ok' }, { kind: 'assistant', text: 'x' }]).map((i) => i.kind), ['group', 'assistant'], 'replayed sessions are grouped the same way');
+});
+
+test('Ctrl-O toggles the detail view: the history printed anew, unfolded', () => {
+  const s = toggleDetail(start());
+  assert.equal(s.detail, true);
+  assert.equal(s.epoch, 1);
+  assert.equal(toggleDetail(s).detail, false);
 });

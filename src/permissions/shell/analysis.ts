@@ -392,6 +392,7 @@ export class Analysis {
       program,
       args,
       text: [program, ...args].join(' '),
+      shown: words.map((w) => w.raw).join(' '),
       wrappers,
       redirects: env.redirects,
       hasExpansion: runtimeArgs || words.some((w) => w.dynamic),

@@ -26,6 +26,8 @@ export interface SimpleCommand {
   args: string[];
   /** `program` and `args` joined by single spaces: what prefix rules (`npm run test:*`) match. */
   text: string;
+  /** The command's words as written (quotes and escapes kept), for messages; what rules match is `text`. */
+  shown?: string;
   /**
    * The wrappers looked through to reach the program, outermost first (wrapper-table.ts: `timeout`,
    * `sudo`, `env`, `xargs`, `flock`, `su`, `watch`, `uv run`…, `bash -c` for any shell, `find -exec`

@@ -45,12 +45,19 @@ export function diffRows(diff: string): DiffRow[] {
 
 const SIGN = { add: '+', del: '-', ctx: ' ', gap: ' ' } as const;
 
-/** A unified diff, numbered and coloured: additions green, removals red; long diffs folded. */
-export function DiffView({ diff, maxLines = 24 }: { diff: string; maxLines?: number }) {
+/** What a fold says it hides, and how to see it (Ctrl-O, as in Claude Code). */
+export const foldNote = (hidden: number) => `… +${hidden} line${hidden === 1 ? '' : 's'} (ctrl+o to expand)`;
+
+/**
+ * A unified diff, numbered and coloured: additions green, removals red; long diffs folded after
+ * `maxLines` rows. `from`: the first row shown (a diff scrolled in the permission question), with
+ * no fold note (the question says where the window is).
+ */
+export function DiffView({ diff, maxLines = 24, from }: { diff: string; maxLines?: number; from?: number }) {
   const rows = diffRows(diff);
   const width = Math.max(0, ...rows.map((r) => (r.no === undefined ? 0 : String(r.no).length)));
-  const shown = rows.slice(0, maxLines);
-  const hidden = rows.length - shown.length;
+  const shown = rows.slice(from ?? 0, (from ?? 0) + maxLines);
+  const hidden = from === undefined ? rows.length - shown.length : 0;
   return (
     <Box flexDirection="column">
       {shown.map((r, i) => {
@@ -60,7 +67,7 @@ export function DiffView({ diff, maxLines = 24 }: { diff: string; maxLines?: num
         if (r.kind === 'del') return <Text key={i} color="red">{line}</Text>;
         return <Text key={i}>{line}</Text>;
       })}
-      {hidden > 0 && <Text dimColor>… +{hidden} lines</Text>}
+      {hidden > 0 && <Text dimColor>{foldNote(hidden)}</Text>}
     </Box>
   );
 }

@@ -2,12 +2,13 @@ import { Box, Text } from 'ink';
 import { wrapHanging } from '../format.ts';
 import { renderMarkdown } from '../markdown.ts';
 import type { HistoryItem } from '../state.ts';
+import { GroupView } from './group-view.tsx';
 import { ToolView } from './tool-view.tsx';
 
 const TONES = { info: undefined, warning: 'yellow', error: 'red', success: 'green' } as const;
 
-/** One finished item of the session, printed once above the live region. */
-export function HistoryView({ item, width, cwd }: { item: HistoryItem; width: number; cwd: string }) {
+/** One finished item of the session, printed once above the live region; `detail`: unfolded (Ctrl-O). */
+export function HistoryView({ item, width, cwd, detail }: { item: HistoryItem; width: number; cwd: string; detail?: boolean }) {
   switch (item.kind) {
     case 'banner':
       return (
@@ -41,7 +42,9 @@ export function HistoryView({ item, width, cwd }: { item: HistoryItem; width: nu
         </Box>
       );
     case 'tool':
-      return <ToolView name={item.name} input={item.input} status={item.status} result={item.result} durationMs={item.durationMs} reason={item.reason} cwd={cwd} width={width} expanded={item.expandedFrom !== undefined} sandboxed={item.sandboxed} />;
+      return <ToolView name={item.name} input={item.input} status={item.status} result={item.result} durationMs={item.durationMs} reason={item.reason} cwd={cwd} width={width} expanded={detail} sandboxed={item.sandboxed} />;
+    case 'group':
+      return <GroupView tools={item.tools} width={width} cwd={cwd} detail={detail} />;
     case 'notice':
       return (
         <Box marginTop={1}>

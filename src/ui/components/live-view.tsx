@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import { formatTokens } from '../format.ts';
 import { renderMarkdown } from '../markdown.ts';
-import type { LiveState } from '../state.ts';
+import { GROUPED, type LiveState } from '../state.ts';
+import { GroupView } from './group-view.tsx';
 import { ToolView } from './tool-view.tsx';
 
 const FRAMES = ['·', '✢', '✳', '✶', '✻', '✽', '✻', '✶', '✳', '✢'];
@@ -36,12 +37,22 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
   let streamed = live.streaming.trim() ? renderMarkdown(live.streaming, width - 2).split('\n') : [];
   const room = Math.max(3, height - 12);
   if (streamed.length > room) streamed = ['…', ...streamed.slice(-room)];
+  // A run of reads and searches shows as one line while it grows (state.ts groups it), its running calls counted in.
+  const grouping = (live.group?.length ?? 0) > 0 || live.tools.some((t) => GROUPED.has(t.name));
+  const inGroup = grouping ? live.tools.filter((t) => GROUPED.has(t.name)) : [];
+  const others = live.tools.filter((t) => !inGroup.includes(t));
+  const groupSize = (live.group?.length ?? 0) + inGroup.length;
   return (
     <Box flexDirection="column">
       {streamed.length > 0 && (
         <Box marginTop={1}><Text>{live.continued ? '  ' : '● '}</Text><Box flexShrink={1}><Text>{streamed.join('\n')}</Text></Box></Box>
       )}
-      {live.tools.map((t) => (
+      {groupSize > 1 && <GroupView tools={live.group ?? []} running={inGroup} width={width} cwd={cwd} frame={frame} />}
+      {groupSize === 1 && live.group?.map((t, k) => <ToolView key={k} {...t} cwd={cwd} width={width} />)}
+      {groupSize === 1 && inGroup.map((t) => (
+        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} />
+      ))}
+      {others.map((t) => (
         <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} />
       ))}
       {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Text, useInput, usePaste } from 'ink';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Text, useCursor, useInput, usePaste, type DOMElement } from 'ink';
 import wrapAnsi from 'wrap-ansi';
-import { lintPrompt } from '../../recipes/lint.ts';
 import * as ed from '../editor.ts';
 import type { Controller } from '../controller.ts';
 import { Pastes } from '../pastes.ts';
 import { CompletionMenu, useCompletionMenu } from './completion-menu.tsx';
+import { usePromptHints } from './prompt-hints.ts';
 
 const DOUBLE_MS = 2000;
 const ESC_DOUBLE_MS = 800;
@@ -18,6 +18,20 @@ const cursor = (ch: string) => `\x1b[7m${ch}\x1b[27m`;
 
 /** Word-wrapped to `width` here, so no line starts with the space it was broken at. */
 const fit = (text: string, width: number) => wrapAnsi(text, Math.max(10, width), { hard: true, trim: true });
+
+/** Columns of the box around the text: its border and padding (2 each side) and the `> ` lead. */
+const CHROME = 6;
+
+/** Where a box is on the screen: its offset from the top-left of Ink's output (layout of the last frame). */
+function origin(node: DOMElement | null): { x: number; y: number } {
+  let x = 0;
+  let y = 0;
+  for (let n: DOMElement | undefined = node ?? undefined; n; n = n.parentNode) {
+    const l = n.yogaNode?.getComputedLayout();
+    if (l) { x += l.left; y += l.top; }
+  }
+  return { x, y };
+}
 
 /**
  * The input box: multi-line editing (\ then Enter, Shift+Enter or Alt+Enter for a new line), history (↑/↓), a live menu
@@ -37,6 +51,10 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
   const hist = useRef<{ idx?: number; draft?: ed.Buffer }>({});
   const lastCtrlC = useRef(0);
   const lastEsc = useRef(0);
+  const box = useRef<DOMElement>(null);
+  const { setCursorPosition } = useCursor();
+  /** The text's width inside the box: where its lines wrap, and what ↑/↓ move across. */
+  const textWidth = Math.max(4, width - CHROME);
 
   const edit = (b: ed.Buffer) => { setBuf(b); hist.current.idx = undefined; };
   // A draft from the controller (a rewound prompt) replaces the text, once per id.
@@ -134,7 +152,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     // from history (which may start with `/`) opens no menu, and ↑/↓ keep browsing history.
     if ((key.upArrow || key.downArrow) && hist.current.idx === undefined && liveMenu()) { completion.move(key.upArrow ? -1 : 1); return; }
     if (key.upArrow) {
-      const moved = ed.up(bufRef.current);
+      const moved = ed.up(bufRef.current, textWidth);
       if (moved) { setBuf(moved); return; }
       const all = ctrl.history.all;
       const idx = (hist.current.idx ?? all.length) - 1;
@@ -145,7 +163,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
       return;
     }
     if (key.downArrow) {
-      const moved = ed.down(bufRef.current);
+      const moved = ed.down(bufRef.current, textWidth);
       if (moved) { setBuf(moved); return; }
       if (hist.current.idx === undefined) return;
       const all = ctrl.history.all;
@@ -168,23 +186,35 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
   }, { isActive: active });
 
   usePaste((text) => { ctrl.touch(); edit(ed.insert(bufRef.current, pastes.current.add(text))); }, { isActive: active });
-  // The prompt lint's findings as hints under the input (SPEC §7): advice, never blocking.
-  const hints = useMemo(() => (buf.text.length >= 12 && !buf.text.startsWith('/') ? lintPrompt(buf.text, { conventionFile: (ctrl.setup.memory?.files.length ?? 0) > 0 }).slice(0, 2) : []), [buf.text]);
+  // The prompt lint's findings as hints under the input (SPEC §7): advice, never blocking; after a
+  // pause in typing, and only those that matter (prompt-hints.ts). Settings `ui.promptHints` turns them off.
+  const hints = usePromptHints(buf.text, {
+    enabled: ctrl.setup.settings?.merged.ui?.promptHints !== false,
+    conventionFile: (ctrl.setup.memory?.files.length ?? 0) > 0,
+  });
+  const rows = ed.layout(buf.text, textWidth);
+  const at = ed.caret(rows, buf.text, buf.cursor);
+  // The terminal's own cursor sits on the caret, so an input method (CJK) opens its window there.
+  // Read when Ink writes the frame, after layout: the box may have moved since this render.
+  setCursorPosition(active ? { get x() { return origin(box.current).x + CHROME - 2 + at.col; }, get y() { return origin(box.current).y + 1 + at.row; } } : undefined);
   // Hidden while a question is open, but kept mounted so a half-typed prompt survives it.
   if (!active) return null;
 
-  const { line, col, lines } = ed.position(buf);
   // After a completed command, its arguments' hint, dim, where they go (as Claude Code shows it).
   const argHint = buf.cursor === buf.text.length ? completion.argHint(buf.text) : undefined;
   return (
     <Box flexDirection="column">
-      <Box borderStyle="round" borderColor="gray" flexDirection="column" width={width} paddingX={1}>
+      <Box ref={box} borderStyle="round" borderColor="gray" flexDirection="column" width={width} paddingX={1}>
         {!buf.text
           ? <Text>{'> '}{cursor(' ')}<Text dimColor>{busy ? '' : 'Try "explain this project" · / for commands · @ for files'}</Text></Text>
-          : lines.map((l, i) => {
-            const lead = i === 0 ? '> ' : '  ';
-            if (i !== line) return <Text key={i}>{lead}{l}</Text>;
-            return <Text key={i}>{lead}{l.slice(0, col)}{cursor(l[col] ?? ' ')}{l.slice(col + 1)}{argHint && <Text dimColor>{argHint}</Text>}</Text>;
+          : rows.map((r, k) => {
+            // A wrapped line goes on under its text, not under the `>`.
+            const lead = k === 0 ? '> ' : '  ';
+            const l = buf.text.slice(r.start, r.end);
+            if (k !== at.row) return <Text key={k}>{lead}{l}</Text>;
+            const c = buf.cursor - r.start;
+            const under = buf.cursor < r.end ? buf.text.slice(buf.cursor, ed.nextBoundary(buf.text, buf.cursor)) : '';
+            return <Text key={k}>{lead}{l.slice(0, c)}{cursor(under || ' ')}{l.slice(c + under.length)}{argHint && <Text dimColor>{argHint}</Text>}</Text>;
           })}
       </Box>
       {/* Each finding, and the first one's remedy below it, wrapped under the finding's text. */}

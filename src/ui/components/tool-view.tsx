@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import type { ToolResult } from '../../tools/types.ts';
 import { editDiff, FOLD, foldedText } from '../fold.ts';
 import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';
-import { DiffView, diffCounts } from './diff-view.tsx';
+import { DiffView, diffCounts, foldNote } from './diff-view.tsx';
 
 export interface ToolViewProps {
   name: string;
@@ -15,7 +15,7 @@ export interface ToolViewProps {
   width: number;
   /** Shown instead of the status dot while running (a spinner frame). */
   frame?: string;
-  /** Ctrl-O: everything, nothing folded. */
+  /** Ctrl-O's detail view: everything, nothing folded. */
   expanded?: boolean;
   /** Runs (ran) inside the OS sandbox. */
   sandboxed?: boolean;
@@ -24,15 +24,25 @@ export interface ToolViewProps {
 function Body({ p }: { p: ToolViewProps }) {
   const { result } = p;
   if (p.status === 'running') return <Text dimColor>Running…</Text>;
-  if (p.status === 'denied') return <Text color="yellow">{p.expanded ? p.reason : foldLines(p.reason ?? 'Refused.', FOLD.denied).lines.join('\n')}</Text>;
+  if (p.status === 'denied') {
+    if (p.expanded) return <Text color="yellow">{p.reason}</Text>;
+    const f = foldLines(p.reason ?? 'Refused.', FOLD.denied);
+    return <Box flexDirection="column"><Text color="yellow">{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>{foldNote(f.hidden)}</Text>}</Box>;
+  }
   if (!result) return <Text dimColor>(no result recorded)</Text>;
   if (p.expanded) {
     const full = foldedText(p);
     if (full !== undefined && !/^@@ /.test(full)) return <Text color={p.status === 'error' ? 'red' : undefined}>{full.replace(/\n+$/, '')}</Text>;
   }
+  if (p.status === 'error' && p.name === 'Bash') {
+    // The first lines, then the last one: how it ended (`Exit code 1`, `…interrupted by the user`).
+    const all = result.output.replace(/\n+$/, '').split('\n');
+    if (all.length <= FOLD.bash + 1) return <Text color="red">{all.join('\n')}</Text>;
+    return <Box flexDirection="column"><Text color="red">{all.slice(0, FOLD.bash).join('\n')}</Text><Text dimColor>{foldNote(all.length - FOLD.bash - 1)}</Text><Text color="red">{all.at(-1)}</Text></Box>;
+  }
   if (p.status === 'error') {
-    const f = foldLines(result.output, p.name === 'Bash' ? FOLD.bashError : FOLD.error);
-    return <Box flexDirection="column"><Text color="red">{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>… +{f.hidden} lines</Text>}</Box>;
+    const f = foldLines(result.output, FOLD.error);
+    return <Box flexDirection="column"><Text color="red">{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>{foldNote(f.hidden)}</Text>}</Box>;
   }
   const diff = editDiff(p.name, result);
   if (diff !== undefined) {
@@ -49,10 +59,12 @@ function Body({ p }: { p: ToolViewProps }) {
     const text = result.output === '(Command completed with no output)' ? '' : result.output;
     if (!text.trim()) return <Text dimColor>(no output)</Text>;
     const f = foldLines(text, FOLD.bash);
-    return <Box flexDirection="column"><Text>{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>… +{f.hidden} lines</Text>}</Box>;
+    return <Box flexDirection="column"><Text>{f.lines.join('\n')}</Text>{f.hidden > 0 && <Text dimColor>{foldNote(f.hidden)}</Text>}</Box>;
   }
   const line = result.display ?? result.output.split('\n')[0];
-  return <Text>{p.name === 'Write' || p.name === 'Edit' ? line.replace(p.cwd + '/', '') : line}</Text>;
+  // A summary (`Read 120 lines`) stands for output the detail view shows.
+  const more = foldedText(p) !== undefined;
+  return <Text>{p.name === 'Write' || p.name === 'Edit' ? line.replace(p.cwd + '/', '') : line}{more && <Text dimColor> (ctrl+o to expand)</Text>}</Text>;
 }
 
 /** One tool call: `● Bash(npm test) · 1.2s` then `⎿` and a short result (diff, folded output, refusal). */
@@ -63,7 +75,7 @@ export function ToolView(p: ToolViewProps) {
       <Box>
         <Text color={dot}>{p.frame ?? '●'} </Text>
         <Box flexShrink={1}>
-          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}{p.sandboxed && <Text dimColor> · sandboxed</Text>}{p.expanded && <Text dimColor> · expanded (ctrl+o)</Text>}</Text>
+          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}{p.sandboxed && <Text dimColor> · sandboxed</Text>}</Text>
         </Box>
       </Box>
       <Box>

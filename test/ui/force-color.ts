@@ -1,0 +1,3 @@
+// Imported first by tests that need colour on (chalk reads FORCE_COLOR once, when it loads): the
+// highlighter runs only when there is colour.
+process.env.FORCE_COLOR = '1';
