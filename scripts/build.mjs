@@ -24,6 +24,19 @@ const zodNamespace = {
   },
 };
 
+// The model catalogue's figures are computed once here (src/providers/catalogue-compact.ts) and
+// bundled as data: ~20 KB in a chunk loaded only when a model is resolved, not the source's 550 KB.
+const catalogueData = {
+  name: 'catalogue-data',
+  setup(b) {
+    b.onLoad({ filter: /\/src\/providers\/catalogue-data\.ts$/ }, async () => {
+      const { MODELS } = await import('../node_modules/@mariozechner/pi-ai/dist/models.generated.js');
+      const { compactCatalogue } = await import('../src/providers/catalogue-compact.ts');
+      return { contents: `export const CATALOGUE = ${JSON.stringify(compactCatalogue(MODELS))};`, loader: 'js' };
+    });
+  },
+};
+
 rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: { assistant: 'src/cli/main.ts' },
@@ -43,12 +56,13 @@ await build({
   // jsonc-parser's "main" is a UMD build whose require('./impl/…') esbuild cannot follow: use its ESM build.
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   define: { 'process.env.NODE_ENV': '"production"' },
-  // @vscode/ripgrep finds its binary relative to its own module; keep it external.
-  external: ['@vscode/ripgrep'],
+  // @vscode/ripgrep finds its binary relative to its own module, and sharp loads its native
+  // libvips binding the same way: both stay external (package.json dependencies).
+  external: ['@vscode/ripgrep', 'sharp'],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
-  plugins: [zodNamespace],
+  plugins: [zodNamespace, catalogueData],
   logLevel: 'warning',
 });
 

@@ -140,7 +140,7 @@ export class Session {
   /** The user reviewed the changed settings with `/hooks` and kept the session's: not reported again. */
   settingsReviewed(): void { this.opts.watch?.reviewed(); }
 
-  get costUsd(): number { return costUsd(this.opts.model.model, this.usage); }
+  get costUsd(): number { return costUsd(this.opts.model.facts?.price, this.usage); }
 
   /** Replaces the ASSISTANT.md section of the system prompt (the files changed during the session); from the next request on. */
   setMemory(section: string): void { this.opts.memory = section; }
@@ -309,7 +309,7 @@ export class Session {
     else if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') outcome = { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
     this.usage = addUsage(this.usage, outcome.usage);
     this.transcript.write({
-      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.model, outcome.usage),
+      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.facts?.price, outcome.usage),
       ...(outcome.error ? { error: outcome.error } : {}), timestamp: new Date().toISOString(),
     });
     return outcome;
