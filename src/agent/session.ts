@@ -16,7 +16,7 @@ import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts
 import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
-import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
+import { attachmentImages, attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import { sandboxedBashTool } from '../tools/bash.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
@@ -174,6 +174,7 @@ export class Session {
     const o = this.opts;
     return expandAtPaths(prompt, {
       cwd: o.cwd, home: o.home, fileState: this.fileState, signal,
+      imagesRefused: o.model.facts?.images === false ? `the model ${o.model.label} does not take images` : undefined,
       canRead: (abs) => decide('Read', { file_path: abs }, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }).behavior,
     });
   }
@@ -296,6 +297,7 @@ export class Session {
         emit,
       },
       context: [...(attachments?.attachments.length ? [attachmentText(attachments.attachments)] : []), ...submitted.context],
+      images: attachmentImages(attachments?.attachments ?? []),
       // Verification first (SPEC §8): a failure goes back to the model before Stop hooks see an answer.
       onStop: async (sig, lastText) => (await verifier?.onStop(sig)) ?? this.stop.onStop(sig, lastText),
       halted: () => this.hooks.stopReason,

@@ -59,9 +59,10 @@ export function foldedText(t: FoldableTool): string | undefined {
 export function toExpand(history: readonly HistoryItem[]): NewItem[] {
   const start = history.findLastIndex((i) => i.kind === 'user') + 1;
   const turn = history.slice(start);
-  const done = new Set(turn.map((i) => (i.kind === 'tool' ? i.expandedFrom : undefined)));
+  const done = new Set(turn.map((i) => (i.kind === 'tool' || i.kind === 'thinking' ? i.expandedFrom : undefined)));
   const out: NewItem[] = [];
   for (const i of turn) {
+    if (i.kind === 'thinking' && i.expandedFrom === undefined && !done.has(i.id)) { out.push({ kind: 'thinking', text: i.text, expandedFrom: i.id }); continue; }
     if (i.kind !== 'tool' || i.expandedFrom !== undefined || done.has(i.id) || foldedText(i) === undefined) continue;
     const { id, ...rest } = i;
     out.push({ ...rest, expandedFrom: id });

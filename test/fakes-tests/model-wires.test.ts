@@ -8,6 +8,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOllama } from 'ollama-ai-provider-v2';
+import { ollamaFetch } from '../../src/providers/ollama-fetch.ts';
 import { APICallError, type LanguageModelV4, type LanguageModelV4Prompt, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { fail, lastToolResults, receivedImages, reply, startFakeModel, streamError, systemPrompt, toolNames, userTexts, type FakeModel, type WireFormat } from '../fakes/model-server.ts';
 
@@ -19,7 +20,8 @@ beforeEach(() => { model.reset(); });
 
 const CASES: Array<{ name: string; format: WireFormat; make: (m: FakeModel) => LanguageModelV4 }> = [
   { name: 'gemini', format: 'gemini', make: (m) => createGoogleGenerativeAI({ apiKey: 'x', baseURL: `${m.url}/v1beta` })('gemini-2.5-pro') as LanguageModelV4 },
-  { name: 'ollama', format: 'ollama', make: (m) => createOllama({ baseURL: `${m.url}/api` })('qwen3') as LanguageModelV4 },
+  // As the product makes it: its fetch turns Ollama's in-stream error line into a failed body (the provider would skip the line).
+  { name: 'ollama', format: 'ollama', make: (m) => createOllama({ baseURL: `${m.url}/api`, fetch: ollamaFetch(fetch) })('qwen3') as LanguageModelV4 },
 ];
 const TOOLS = [{ type: 'function' as const, name: 'Read', description: 'Read a file', inputSchema: { type: 'object', properties: { file_path: { type: 'string' } } } as never }];
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
@@ -78,8 +80,9 @@ for (const c of CASES) {
 
     await assert.rejects(async () => lm.doStream({ prompt }), (e: unknown) => APICallError.isInstance(e) && e.statusCode === 429 && e.isRetryable);
     const broken = await collect((await lm.doStream({ prompt })).stream);
-    // Gemini's provider makes it an error part; Ollama's rejects the read (its error line is not a response).
+    // Gemini's provider makes it an error part; for Ollama the read fails with Ollama's words.
     assert.equal(broken.errors.length + (broken.thrown ? 1 : 0), 1, 'the error inside the stream surfaces');
+    if (broken.thrown) assert.match(String(broken.thrown), /Ollama: /);
   });
 }
 

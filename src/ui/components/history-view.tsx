@@ -51,5 +51,17 @@ export function HistoryView({ item, width, cwd }: { item: HistoryItem; width: nu
       );
     case 'output':
       return <Box marginTop={1} paddingLeft={2}><Text>{wrapHanging(item.text, width - 2)}</Text></Box>;
+    case 'thinking': {
+      if (item.expandedFrom === undefined) {
+        const lines = item.text.split('\n').length;
+        return <Box marginTop={1}><Text dimColor italic>✻ Thought for {lines} line{lines === 1 ? '' : 's'} (ctrl+o to expand)</Text></Box>;
+      }
+      return (
+        <Box marginTop={1} flexDirection="column">
+          <Text dimColor italic>✻ Thinking · expanded (ctrl+o)</Text>
+          <Box paddingLeft={2} flexShrink={1}><Text dimColor italic>{wrapHanging(item.text, width - 2)}</Text></Box>
+        </Box>
+      );
+    }
   }
 }
