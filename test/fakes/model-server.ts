@@ -192,6 +192,8 @@ export interface FakeModelInfo {
   contextLength?: number;
   /** Ollama only: a `num_ctx` parameter the model was created with (`parameters` of /api/show). */
   numCtx?: number;
+  /** Ollama only: `capabilities` of /api/show (default `completion`, `tools`); add `vision`, `thinking`. */
+  capabilities?: string[];
 }
 
 /** A step decided from the request it answers (e.g. echo the last tool result). */
@@ -571,9 +573,13 @@ export function receivedImages(req: RecordedRequest): ReceivedImage[] {
       for (const m of body.messages ?? []) for (const c of Array.isArray(m?.content) ? m.content : []) one(c, m.role === 'tool' ? 'tool-result' : 'user');
       break;
     case 'gemini':
-      for (const c of body.contents ?? []) for (const p of c?.parts ?? []) {
-        if (p?.functionResponse) for (const fp of p.functionResponse.parts ?? []) one(fp, 'tool-result');
-        else one(p, 'user');
+      // Gemini 3 puts a result's image inside its functionResponse; earlier models beside it, in the same content.
+      for (const c of body.contents ?? []) {
+        const results = (c?.parts ?? []).some((p: Json) => p?.functionResponse);
+        for (const p of c?.parts ?? []) {
+          if (p?.functionResponse) for (const fp of p.functionResponse.parts ?? []) one(fp, 'tool-result');
+          else one(p, results ? 'tool-result' : 'user');
+        }
       }
       break;
     case 'ollama':
@@ -1037,7 +1043,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         template: '{{ .Prompt }}',
         details: { format: 'gguf', family: 'fake', parameter_size: '7B', quantization_level: 'Q4_K_M' },
         model_info: { 'general.architecture': 'fake', 'general.parameter_count': 7_000_000_000, ...(info.contextLength !== undefined ? { 'fake.context_length': info.contextLength } : {}) },
-        capabilities: ['completion', 'tools'],
+        capabilities: info.capabilities ?? ['completion', 'tools'],
       });
       return;
     }
