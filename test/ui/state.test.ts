@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { endRun, initialState, reduceEvent, splitFinished, type UiState } from '../../src/ui/state.ts';
+import { addItems, endRun, initialState, reduceEvent, splitFinished, type UiState } from '../../src/ui/state.ts';
 import type { AgentEvent } from '../../src/agent/events.ts';
 import { summaryMessage } from '../../src/session/compact.ts';
 import { replayItems } from '../../src/ui/replay.ts';
@@ -62,4 +62,21 @@ test('replaying a compacted session shows "conversation compacted", not the summ
   assert.match((items[0] as { text: string }).text, /Conversation compacted/);
   assert.ok(!items.some((i) => i.kind === 'user' && /We fixed the parser|continues an earlier conversation/.test(i.text)));
   assert.deepEqual(items.slice(1).map((i) => i.kind), ['user', 'assistant']);
+});
+
+test('thinking streams as one live line, then goes to history folded; Ctrl-O shows it whole', async () => {
+  const { toExpand } = await import('../../src/ui/fold.ts');
+  let s = apply(start(), { type: 'request', turn: 1 }, { type: 'thinking-delta', text: 'Step one.\n' }, { type: 'thinking-delta', text: 'Step two.' });
+  assert.equal(s.live.thinking, 'Step one.\nStep two.');
+  assert.equal(s.history.length, 0);
+  s = apply(s, { type: 'text-delta', text: 'Answer.' });
+  assert.equal(s.live.thinking, undefined);
+  assert.deepEqual(s.history.map((h) => h.kind === 'thinking' && [h.text, h.expandedFrom]), [['Step one.\nStep two.', undefined]]);
+  s = apply(s, { type: 'message', message: { role: 'assistant', content: [] } });
+  const expanded = toExpand([{ kind: 'user', id: 0, text: 'q' }, ...s.history]);
+  assert.deepEqual(expanded.map((e) => e.kind === 'thinking' && e.expandedFrom), [s.history[0].id]);
+  s = addItems(s, ...expanded);
+  assert.deepEqual(toExpand([{ kind: 'user', id: 0, text: 'q' }, ...s.history]), [], 'each once');
+  const retried = apply(start(), { type: 'thinking-delta', text: 'x' }, { type: 'retry', attempt: 1, maxRetries: 2, delayMs: 1, message: 'm' });
+  assert.equal(retried.live.thinking, undefined, 'a retry drops it');
 });
