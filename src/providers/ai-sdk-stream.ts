@@ -2,7 +2,7 @@ import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamPart,
 import { classifyError, INCOMPLETE, isAbort } from './errors.ts';
 import { thinkingCall } from './thinking.ts';
 import type { ModelFacts, ModelRequest, StreamEvent, Usage } from './types.ts';
-import { imagesOutOfToolResults, withoutForbiddenReasoning } from './wire-prompt.ts';
+import { imagesOutOfToolResults, withoutForbiddenReasoning, withoutImages } from './wire-prompt.ts';
 
 export interface AttemptOptions {
   /** Our provider name (anthropic, openai, openai-chat, google, ollama, openai-compatible): what the wire takes. */
@@ -78,8 +78,9 @@ export async function* streamOnce(
     arm();
     const kind = opts.kind ?? model.provider;
     const thinking = thinkingCall(kind, req.thinking ?? opts.facts?.thinking, opts.facts);
+    const base = plainToolErrors(withCacheBreakpoints(req), model.provider);
     const { stream } = await model.doStream({
-      prompt: withoutForbiddenReasoning(imagesOutOfToolResults(plainToolErrors(withCacheBreakpoints(req), model.provider), kind), kind),
+      prompt: withoutForbiddenReasoning(imagesOutOfToolResults(opts.facts?.images === false ? withoutImages(base) : base, kind), kind),
       ...(thinking.reasoning ? { reasoning: thinking.reasoning } : {}),
       ...(thinking.providerOptions || opts.providerOptions ? { providerOptions: mergeOptions(opts.providerOptions, thinking.providerOptions) } : {}),
       tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })),

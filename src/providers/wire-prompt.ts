@@ -52,3 +52,20 @@ export function withoutForbiddenReasoning(prompt: LanguageModelV4Prompt, provide
   return prompt.map((m) => (m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning')
     ? { ...m, content: m.content.filter((p) => p.type !== 'reasoning') } : m));
 }
+
+/**
+ * For a model that takes no images, the images of earlier turns (a resumed session, another model
+ * before a switch) become a note, so the request is not refused for them.
+ */
+export function withoutImages(prompt: LanguageModelV4Prompt): LanguageModelV4Prompt {
+  const note = { type: 'text' as const, text: '[an image was here; this model does not take images]' };
+  return prompt.map((m) => {
+    if (m.role === 'user' && m.content.some((p) => p.type === 'file')) return { ...m, content: m.content.map((p) => (p.type === 'file' ? note : p)) };
+    if (m.role !== 'tool') return m;
+    return {
+      ...m,
+      content: m.content.map((p) => (p.type === 'tool-result' && p.output.type === 'content'
+        ? { ...p, output: { ...p.output, value: p.output.value.map((v) => (v.type === 'file' ? note : v)) } } : p)),
+    };
+  });
+}

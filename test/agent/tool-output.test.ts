@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { toolOutput } from '../../src/agent/tool-output.ts';
 import { Reasoning } from '../../src/agent/reasoning.ts';
 import { toToolResult } from '../../src/mcp/result.ts';
-import { imagesOutOfToolResults, withoutForbiddenReasoning } from '../../src/providers/wire-prompt.ts';
+import { imagesOutOfToolResults, withoutForbiddenReasoning, withoutImages } from '../../src/providers/wire-prompt.ts';
 
 const PNG = 'iVBORw0KGgo=';
 const vision = { label: 'anthropic:m', facts: { images: true } };
@@ -33,8 +33,11 @@ test('chat wires get a result\'s images in a user message after it; reasoning is
     { type: 'text', text: 'The image returned by the Read call above:' },
     { type: 'file', data: { type: 'data', data: PNG }, mediaType: 'image/png' },
   ] });
-  assert.deepEqual(withoutForbiddenReasoning(prompt, 'openai-compatible')[0].content.map((p) => p.type), ['tool-call']);
+  assert.deepEqual((withoutForbiddenReasoning(prompt, 'openai-compatible')[0].content as Array<{ type: string }>).map((p) => p.type), ['tool-call']);
   assert.equal(withoutForbiddenReasoning(prompt, 'anthropic'), prompt);
+  const text = withoutImages([...prompt, { role: 'user', content: [{ type: 'file', data: { type: 'data', data: PNG }, mediaType: 'image/png' }] }]);
+  assert.doesNotMatch(JSON.stringify(text), /"file"/, 'a text-only model gets notes for earlier images');
+  assert.match(JSON.stringify(text[1]), /an image was here/);
 });
 
 test('reasoning blocks keep their provider metadata (signatures), merged as it streams', () => {

@@ -20,7 +20,7 @@ let proxy: TestProxy;
 let caFile: string;
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'assistant-ca-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
     '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
   caFile = join(dir, 'cert.pem');
   tls = await startFakeModel({ tls: { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(caFile, 'utf8') } });
