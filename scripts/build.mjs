@@ -8,15 +8,15 @@ import { build } from 'esbuild';
 
 
 // `import { z } from 'zod'` pulls zod's whole namespace, every locale included (~590 KB, ~10 ms at
-// start); `import * as z` lets esbuild keep only what is used. Rewritten in our code and the AI SDK's.
+// start); `import * as z` lets esbuild keep only what is used. Rewritten in our code, the AI SDK's and the Ollama provider's.
 const zodNamespace = {
   name: 'zod-namespace',
   setup(b) {
-    b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js)$/ }, async (args) => {
+    b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs)$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (!/import \{ z \} from ['"]zod/.test(text)) return undefined;
+      if (!/import \{ z(?: as \w+)? \} from ['"]zod/.test(text)) return undefined;
       return {
-        contents: text.replace(/import \{ z \} from (['"])(zod(?:\/v4)?)\1/g, 'import * as z from $1$2$1'),
+        contents: text.replace(/import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g, (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`),
         loader: args.path.endsWith('.ts') ? 'ts' : 'js',
         resolveDir: dirname(args.path),
       };

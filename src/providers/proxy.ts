@@ -1,6 +1,6 @@
 /**
  * `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` (and their lower-case forms) for every request the
- * process makes through `fetch`: the providers, the context-window probes, MCP over HTTP. Node's
+ * process makes through `fetch` once a model is set up: the providers, the context-window probes. Node's
  * own support (`http.setGlobalProxyFromEnv`, Node 24.5 and later) where the Node version has it;
  * else undici's `EnvHttpProxyAgent` with undici's own `fetch`. A CONNECT tunnel carries HTTPS, so
  * the proxy never sees the keys. Custom CA certificates (a TLS-inspecting proxy) come from
