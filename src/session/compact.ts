@@ -50,6 +50,8 @@ export async function summarise(model: ModelHandle, messages: readonly Message[]
   const request = {
     system: instructions.trim(),
     tools: [],
+    // A summary needs no extended thinking, whatever the session's setting: it costs time and tokens.
+    thinking: 'off' as const,
     messages: [{
       role: 'user' as const,
       content: [{ type: 'text' as const, text: `${extra ? `Additional instructions for this summary: ${extra}\n\n` : ''}The conversation:\n\n${conversationText(messages)}` }],
