@@ -6,6 +6,8 @@ export type AgentEvent =
   /** A model request is about to be sent (turn = 1 for the first request of the run). */
   | { type: 'request'; turn: number }
   | { type: 'text-delta'; text: string }
+  /** The model's reasoning as it streams (extended thinking, a reasoning summary); the whole of it is in the next `message`. */
+  | { type: 'thinking-delta'; text: string }
   | { type: 'retry'; attempt: number; maxRetries: number; delayMs: number; message: string }
   /** A complete message added to the conversation: user prompt, assistant reply, or tool results. */
   | { type: 'message'; message: Message; usage?: Usage }

@@ -1,5 +1,8 @@
-import type { LanguageModelV4ToolCallPart, LanguageModelV4ToolResultPart } from '@ai-sdk/provider';
+import type { LanguageModelV4ReasoningPart, LanguageModelV4ToolCallPart, LanguageModelV4ToolResultPart } from '@ai-sdk/provider';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type ToolSpec, type Usage } from '../providers/types.ts';
+import type { ImageData } from '../tools/types.ts';
+import { Reasoning } from './reasoning.ts';
+import { toolOutput, userContent } from './tool-output.ts';
 import type { RunOutcome } from './events.ts';
 import { runCall, type CallOutcome, type ToolCall, type ToolRunContext } from './tool-call.ts';
 
@@ -20,6 +23,8 @@ export interface LoopOptions {
   halted?(): string | undefined;
   /** Extra text parts sent with the prompt (UserPromptSubmit context). */
   context?: string[];
+  /** Images sent with the prompt (`@shot.png`). */
+  images?: ImageData[];
   /** Runs before every request after the first (auto-compaction between requests of a long run); a text ends the run with that error. */
   beforeRequest?(signal: AbortSignal): Promise<string | undefined>;
   /** Counts refusals for permission_denials. */
@@ -28,6 +33,8 @@ export interface LoopOptions {
 
 interface StreamedTurn {
   text: string;
+  /** The model's reasoning, one part per block, with what its provider wants back (signatures). */
+  reasoning: LanguageModelV4ReasoningPart[];
   calls: ToolCall[];
   usage: Usage;
   end: 'ok' | 'error' | 'aborted';
@@ -39,24 +46,27 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
   const { emit } = opts.run;
   let text = '';
   let calls: ToolCall[] = [];
+  let thought = new Reasoning();
   const request = { system: opts.system, messages: opts.messages as Message[], tools: opts.toolSpecs };
+  const end = (rest: Omit<StreamedTurn, 'text' | 'calls' | 'reasoning'>): StreamedTurn => ({ text, calls, reasoning: thought.parts(), ...rest });
   for await (const ev of opts.model.stream(request, opts.signal)) {
     switch (ev.type) {
       case 'text': text += ev.delta; emit({ type: 'text-delta', text: ev.delta }); break;
+      case 'reasoning': thought.add(ev); if (ev.delta) emit({ type: 'thinking-delta', text: ev.delta }); break;
       case 'tool-call': calls.push({ id: ev.id, name: ev.name, rawInput: ev.input, ...(ev.meta ? { meta: ev.meta } : {}) }); break;
       case 'retry':
-        text = ''; calls = [];
+        text = ''; calls = []; thought = new Reasoning();
         emit({ type: 'retry', attempt: ev.attempt, maxRetries: ev.maxRetries, delayMs: ev.delayMs, message: ev.error.message });
         break;
       case 'finish':
         if (ev.reason === 'length' && calls.length === 0) emit({ type: 'warning', message: 'The model hit its output limit: the answer may be cut short.' });
-        if (ev.reason === 'error') return { text, calls, usage: ev.usage, end: 'error', error: 'the model ended its answer with an error' };
-        return { text, calls, usage: ev.usage, end: 'ok' };
-      case 'error': return { text, calls, usage: emptyUsage(), end: 'error', error: ev.error.message };
-      case 'aborted': return { text, calls, usage: emptyUsage(), end: 'aborted' };
+        if (ev.reason === 'error') return end({ usage: ev.usage, end: 'error', error: 'the model ended its answer with an error' });
+        return end({ usage: ev.usage, end: 'ok' });
+      case 'error': return end({ usage: emptyUsage(), end: 'error', error: ev.error.message });
+      case 'aborted': return end({ usage: emptyUsage(), end: 'aborted' });
     }
   }
-  return { text, calls, usage: emptyUsage(), end: 'error', error: 'the model stream ended without a result' };
+  return end({ usage: emptyUsage(), end: 'error', error: 'the model stream ended without a result' });
 }
 
 /** Read-only calls next to each other run concurrently; anything that writes runs alone, in order. */
@@ -85,7 +95,7 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
   let usage = emptyUsage();
   let turns = 0;
   let lastText = '';
-  opts.append({ role: 'user', content: [userText, ...(opts.context ?? [])].map((text) => ({ type: 'text' as const, text })) });
+  opts.append({ role: 'user', content: userContent([userText, ...(opts.context ?? [])], opts.images) });
   for (;;) {
     if (opts.maxTurns !== undefined && turns >= opts.maxTurns) {
       return { status: 'max-turns', text: lastText, turns, usage, error: `Reached the turn limit (--max-turns ${opts.maxTurns}).` };
@@ -104,7 +114,8 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     }
     if (t.end === 'error') return { status: 'error', text: lastText, turns, usage, error: t.error };
 
-    const content: Array<{ type: 'text'; text: string } | LanguageModelV4ToolCallPart> = [];
+    // Reasoning first, as the providers that need it back expect it (Anthropic's thinking blocks precede the answer).
+    const content: Array<LanguageModelV4ReasoningPart | { type: 'text'; text: string } | LanguageModelV4ToolCallPart> = [...t.reasoning];
     if (t.text) content.push({ type: 'text', text: t.text });
     for (const c of t.calls) content.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: parseInput(c.rawInput), ...(c.meta ? { providerOptions: c.meta as LanguageModelV4ToolCallPart['providerOptions'] } : {}) });
     opts.append({ role: 'assistant', content }, t.usage);
@@ -125,7 +136,7 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     const results: LanguageModelV4ToolResultPart[] = t.calls.map((c, i) => {
       const r = outcomes[i].result;
       if (outcomes[i].denied) opts.onDenied?.(c, parseInput(c.rawInput));
-      return { type: 'tool-result', toolCallId: c.id, toolName: c.name, output: r.isError ? { type: 'error-text', value: r.output } : { type: 'text', value: r.output } };
+      return { type: 'tool-result', toolCallId: c.id, toolName: c.name, output: toolOutput(r, opts.model) };
     });
     opts.append({ role: 'tool', content: results });
     if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };

@@ -18,7 +18,7 @@ import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts
 import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
-import { attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
+import { attachmentImages, attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
 import { sandboxedBashTool } from '../tools/bash.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
@@ -147,7 +147,7 @@ export class Session {
   /** The user reviewed the changed settings with `/hooks` and kept the session's: not reported again. */
   settingsReviewed(): void { this.opts.watch?.reviewed(); }
 
-  get costUsd(): number { return costUsd(this.opts.model.model, this.usage); }
+  get costUsd(): number { return costUsd(this.opts.model.facts?.price, this.usage); }
 
   /** Replaces the ASSISTANT.md section of the system prompt (the files changed during the session); from the next request on. */
   setMemory(section: string): void { this.opts.memory = section; }
@@ -184,6 +184,7 @@ export class Session {
     const o = this.opts;
     return expandAtPaths(prompt, {
       cwd: o.cwd, home: o.home, fileState: this.fileState, signal,
+      imagesRefused: o.model.facts?.images === false ? `the model ${o.model.label} does not take images` : undefined,
       canRead: (abs) => decide('Read', { file_path: abs }, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }).behavior,
     });
   }
@@ -307,6 +308,7 @@ export class Session {
         emit,
       },
       context: [...(attachments?.attachments.length ? [attachmentText(attachments.attachments)] : []), ...submitted.context],
+      images: attachmentImages(attachments?.attachments ?? []),
       // Verification first (SPEC §8): a failure goes back to the model before Stop hooks see an answer.
       onStop: async (sig, lastText) => (await verifier?.onStop(sig)) ?? this.stop.onStop(sig, lastText),
       halted: () => this.hooks.stopReason,
@@ -320,7 +322,7 @@ export class Session {
     else if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') outcome = { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
     this.usage = addUsage(this.usage, outcome.usage);
     this.transcript.write({
-      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.model, outcome.usage),
+      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.facts?.price, outcome.usage),
       ...(outcome.error ? { error: outcome.error } : {}), timestamp: new Date().toISOString(),
     });
     return outcome;

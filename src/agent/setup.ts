@@ -8,8 +8,12 @@ import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { openSandbox } from '../sandbox/open.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
-import { resolveModel } from '../providers/resolve.ts';
+import { resolveModel, type ResolveOptions } from '../providers/resolve.ts';
+import type { ThinkingLevel } from '../providers/types.ts';
+import { estimateTokens } from '../session/compact.ts';
 import { listSessions, projectDir, transcriptWarning } from '../session/transcript.ts';
+import { toolSchemas } from '../tools/registry.ts';
+import type { ModelHandle } from '../providers/types.ts';
 import type { AskFn, EventSink } from './events.ts';
 import { Session } from './session.ts';
 import { rulesOf } from './settings-reload.ts';
@@ -34,6 +38,8 @@ export interface SetupOptions {
   appendSystemPrompt?: string;
   /** `--sandbox` (true) / `--no-sandbox` (false): the OS sandbox for this run, over `sandbox.enabled` (SPEC §13). */
   sandbox?: boolean;
+  /** `--thinking off|low|medium|high`, over settings `thinking`. */
+  thinking?: ThinkingLevel;
 }
 
 /** What a session is made from: settings, memory and choices, read once at start (SPEC §11.9). */
@@ -138,6 +144,19 @@ export interface SessionWiring {
   extraAllow?: { rules: string[]; source: string };
 }
 
+/**
+ * How to set up a model for this run: `spec` (a command's `model:` front matter, a switch), else
+ * `--model`, else settings `model`; thinking, the context-window setting and Ollama's cap from the
+ * command line and settings. Every place that resolves a model uses this, so they all agree.
+ */
+export function resolveOptions(setup: Setup, spec?: string): ResolveOptions {
+  const s = setup.settings.merged;
+  return {
+    spec: spec ?? setup.opts.model ?? s.model, env: { ...process.env, ...setup.env }, cwd: setup.cwd,
+    contextWindow: s.modelContextWindow, thinking: setup.opts.thinking ?? s.thinking, ollamaMaxContext: s.ollamaMaxContext,
+  };
+}
+
 /** Resolves the model, rules and hooks of a Setup and opens its Session. Adds its warnings to `setup.warnings`. */
 export async function createSession(setup: Setup, w: SessionWiring): Promise<Session> {
   const { cwd, home, opts, settings } = setup;
@@ -151,7 +170,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
       // Hook scripts run outside the sandbox: commands inside may not change them (SPEC §11.16).
       protectedExtra: sessionGuards(cwd, home, hooks.hooks, flagSettingsFiles(settings)),
     }),
-    resolveModel({ spec: w.modelSpec ?? opts.model ?? settings.merged.model, env: { ...process.env, ...setup.env }, cwd, contextWindow: settings.merged.modelContextWindow }),
+    resolveModel(resolveOptions(setup, w.modelSpec)),
   ]);
   setup.warnings.push(...rules.warnings);
   setup.warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
@@ -168,9 +187,28 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined,
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
+  const tight = contextTooSmall(model, estimateTokens(session.systemPrompt() + JSON.stringify(toolSchemas(session.tools)), []));
+  if (tight) setup.warnings.push(tight);
   // `"continue": false` from SessionStart: shown to a person who is there, else it stops the run (docs/hooks.md).
   session.hooks.interactive = w.interactive === true;
   const damaged = setup.resume && transcriptWarning(setup.resume.path);
   if (damaged) setup.warnings.push(damaged);
   return session;
+}
+
+/** Room a request needs beyond the system prompt and tools: a prompt, a few tool results, an answer. */
+const WORKING_ROOM = 4_096;
+
+/**
+ * A warning when the model's window cannot hold what every request carries (the system prompt and
+ * the tools' definitions) with room to work: such a model would get its prompt cut (Ollama does so
+ * silently) or fail on the first long answer. Undefined when it fits.
+ */
+export function contextTooSmall(model: Pick<ModelHandle, 'provider' | 'label' | 'contextWindow' | 'contextSource'>, fixedTokens: number): string | undefined {
+  if (model.provider === 'replay' || fixedTokens + WORKING_ROOM <= model.contextWindow) return undefined;
+  const how = model.provider === 'ollama'
+    ? 'raise it with the setting ollamaMaxContext (when the model takes more) or a num_ctx PARAMETER in its Modelfile'
+    : 'choose a model with a larger window, or set modelContextWindow if this figure is wrong';
+  return `The model ${model.label} has a ${model.contextWindow}-token context window (from ${model.contextSource ?? 'the provider'}), `
+    + `but the system prompt and tool definitions alone take about ${fixedTokens} tokens, leaving ${Math.max(0, model.contextWindow - fixedTokens)} for the conversation: ${how}.`;
 }

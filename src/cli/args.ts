@@ -74,6 +74,7 @@ export function buildProgram(version: string): Command {
     .option('--verify <command>', 'verification command to run after changes')
     .option('--sandbox', 'run every Bash command inside the OS sandbox (docs/sandbox.md); exit 2 when it cannot run here')
     .option('--no-sandbox', 'run Bash commands without the sandbox, whatever sandbox.enabled says')
+    .addOption(new Option('--thinking <level>', 'how much the model reasons first (docs/models.md)').choices(['off', 'low', 'medium', 'high']))
     .option('--verbose', 'show tool calls and more detail')
     .option('-c, --continue', 'continue the newest session of this project')
     .option('-r, --resume [sessionId]', 'resume a session by id')

@@ -5,10 +5,11 @@ import { Exit } from './exit.ts';
 import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
-import { createSession, loadSetup, setupGuards, type Setup } from '../agent/setup.ts';
+import { createSession, loadSetup, resolveOptions, setupGuards, type Setup } from '../agent/setup.ts';
 import { headlessPrinter, printInit, printResult, refusalSummary, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { readEntries } from '../session/transcript.ts';
 import { resultJson } from '../headless/format.ts';
+import { modelFactsText } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
@@ -60,8 +61,8 @@ function sessionCost(path: string | undefined): string {
 /** `/status`: the model and its context window with where that figure comes from (SPEC §11.14). */
 async function modelStatus(setup: Setup): Promise<string> {
   try {
-    const m = await resolveModel({ spec: setup.opts.model ?? setup.settings.merged.model, env: { ...process.env, ...setup.env }, cwd: setup.cwd, contextWindow: setup.settings.merged.modelContextWindow });
-    return `model: ${m.label}\ncontext window: ${m.contextWindow} tokens (from ${m.contextSource ?? 'the provider'})\n`;
+    const m = await resolveModel(resolveOptions(setup));
+    return `model: ${m.label}\ncontext window: ${m.contextWindow} tokens (from ${m.contextSource ?? 'the provider'})\n${modelFactsText(m)}`;
   } catch (e) {
     return `model: none usable (${(e as Error).message.split('\n')[0]})\n`;
   }

@@ -31,6 +31,10 @@ export const SettingsSchema = z.object({
   }).optional().describe('Automatic compaction of long conversations'),
   modelContextWindow: z.number().int().positive().optional()
     .describe('Context window in tokens of a model that neither the catalogue nor its server knows (default 200000)'),
+  thinking: z.enum(['off', 'low', 'medium', 'high']).optional()
+    .describe('How much the model reasons before answering: Anthropic thinking budget, OpenAI reasoning effort, Gemini thinking (docs/models.md); unset: the provider\'s default'),
+  ollamaMaxContext: z.number().int().positive().optional()
+    .describe('The most context (num_ctx) asked of Ollama for a model that takes more (default 32768); a Modelfile\'s own num_ctx is kept'),
   sandbox: SandboxSettingsSchema.optional().describe('The OS sandbox for Bash commands (docs/sandbox.md)'),
   ui: z.object({
     promptHints: z.boolean().optional().describe('Prompt-lint hints under the input once typing pauses (default true)'),

@@ -3,7 +3,8 @@ import type { Stats } from 'node:fs';
 import { lsTool } from '../tools/ls.ts';
 import { displayPath, isInside, resolvePath } from '../tools/paths.ts';
 import { similarPaths } from '../tools/similar.ts';
-import type { FileStateMap, ToolContext } from '../tools/types.ts';
+import { imageType, loadImage } from '../tools/image-file.ts';
+import type { FileStateMap, ImageData, ToolContext } from '../tools/types.ts';
 import { attachFile } from './attach-file.ts';
 import { type AtCandidate, type AtToken, looksLikePath, packageScope, scanAtTokens } from './at-tokens.ts';
 
@@ -25,6 +26,8 @@ export interface AttachContext {
   maxLines?: number;
   /** Bytes of numbered output per file at most (default 256 KB). */
   maxBytes?: number;
+  /** Why an image cannot be attached (the model takes none); undefined: images are attached. */
+  imagesRefused?: string;
   signal?: AbortSignal;
 }
 
@@ -33,9 +36,11 @@ export interface Attachment {
   ref: string;
   /** Absolute. */
   path: string;
-  kind: 'file' | 'range' | 'directory';
+  kind: 'file' | 'range' | 'directory' | 'image';
   /** What the model reads: a header naming the file and lines, then the content. */
   text: string;
+  /** `image`: the picture itself, sent after the prompt's text. */
+  image?: ImageData;
 }
 
 export type Expansion = { ok: true; prompt: string; attachments: Attachment[] } | { ok: false; errors: string[] };
@@ -99,6 +104,12 @@ async function attachOne(hit: Hit, ctx: AttachContext, tool: ToolContext): Promi
   if (c.start !== undefined && (c.start < 1 || (c.end ?? c.start) < c.start)) {
     return `${c.ref}: not a valid line range (lines are numbered from 1; write @file:40-80 or @file:40)`;
   }
+  if (imageType(abs) && c.start === undefined) {
+    if (ctx.imagesRefused) return `${c.ref}: ${display} is an image, and ${ctx.imagesRefused}`;
+    const img = await loadImage(abs, display);
+    if ('error' in img) return `${c.ref}: ${img.error}`;
+    return { ref: c.ref, path: abs, kind: 'image', text: `Image ${display} (${img.note}) is attached to this message.`, image: img.image };
+  }
   const range = c.start === undefined ? undefined : { start: c.start, end: c.end ?? c.start };
   const r = await attachFile({
     abs, display, ref: c.ref, range, tool,
@@ -141,6 +152,11 @@ export async function expandAtPaths(prompt: string, ctx: AttachContext): Promise
   if (errors.length > 0) return { ok: false, errors };
   for (const [path, snap] of scratch) ctx.fileState.set(path, snap);
   return { ok: true, prompt, attachments };
+}
+
+/** The images of the attachments, in order. */
+export function attachmentImages(a: Attachment[]): ImageData[] {
+  return a.flatMap((x) => (x.image ? [x.image] : []));
 }
 
 /** The attachments as they go into the user's message, after the prompt. Empty when there are none. */

@@ -32,7 +32,8 @@ export function messageJson(m: Message, meta: { model?: string; usage?: Usage } 
         ...(meta.usage ? { usage: usageJson(meta.usage) } : {}),
         content: m.content.map((p) =>
           p.type === 'tool-call' ? { type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input }
-          : p.type === 'text' ? { type: 'text', text: p.text } : { type: p.type }),
+          : p.type === 'text' ? { type: 'text', text: p.text }
+          : p.type === 'reasoning' ? thinkingJson(p) : { type: p.type }),
       },
     };
   }
@@ -44,13 +45,30 @@ export function messageJson(m: Message, meta: { model?: string; usage?: Usage } 
         content: m.content.map((p) => {
           if (p.type !== 'tool-result') return { type: p.type };
           const out = p.output as { type: string; value?: unknown };
-          return { type: 'tool_result', tool_use_id: p.toolCallId, content: typeof out.value === 'string' ? out.value : JSON.stringify(out.value ?? ''), is_error: out.type.startsWith('error') };
+          const content = out.type === 'content' && Array.isArray(out.value) ? out.value.map(partJson)
+            : typeof out.value === 'string' ? out.value : JSON.stringify(out.value ?? '');
+          return { type: 'tool_result', tool_use_id: p.toolCallId, content, is_error: out.type.startsWith('error') };
         }),
       },
     };
   }
-  const content = m.role === 'system' ? [{ type: 'text', text: m.content }] : m.content.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: p.type }));
+  const content = m.role === 'system' ? [{ type: 'text', text: m.content }] : m.content.map(partJson);
   return { type: 'user', message: { role: 'user', content } };
+}
+
+/** Claude Code's thinking block: the text, and the signature when the provider gave one. */
+function thinkingJson(p: { text: string; providerOptions?: Record<string, Record<string, unknown> | undefined> }) {
+  const signature = p.providerOptions?.anthropic?.signature;
+  return { type: 'thinking', thinking: p.text, ...(typeof signature === 'string' ? { signature } : {}) };
+}
+
+/** A text or image part, in Anthropic's shape (an image as a base64 source). */
+function partJson(p: { type: string; text?: string; mediaType?: string; data?: unknown }) {
+  if (p.type === 'text') return { type: 'text', text: p.text };
+  const data = p.data as { type?: string; data?: unknown } | string | undefined;
+  const b64 = typeof data === 'string' ? data : data?.type === 'data' && typeof data.data === 'string' ? data.data : undefined;
+  if (p.type === 'file' && p.mediaType?.startsWith('image/') && b64 !== undefined) return { type: 'image', source: { type: 'base64', media_type: p.mediaType, data: b64 } };
+  return { type: p.type };
 }
 
 /** One stream-json line for an event, or undefined for events that stream-json does not show. */

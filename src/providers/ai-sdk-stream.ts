@@ -1,8 +1,16 @@
-import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamPart, SharedV4ProviderOptions } from '@ai-sdk/provider';
 import { classifyError, INCOMPLETE, isAbort } from './errors.ts';
-import type { ModelRequest, StreamEvent, Usage } from './types.ts';
+import { thinkingCall } from './thinking.ts';
+import type { ModelFacts, ModelRequest, StreamEvent, Usage } from './types.ts';
+import { imagesOutOfToolResults, withoutForbiddenReasoning, withoutImages } from './wire-prompt.ts';
 
 export interface AttemptOptions {
+  /** Our provider name (anthropic, openai, openai-chat, google, ollama, openai-compatible): what the wire takes. */
+  kind?: string;
+  /** The model's facts: its thinking setting, whether it reasons. */
+  facts?: ModelFacts;
+  /** Provider options sent with every request (Ollama's `num_ctx`). */
+  providerOptions?: SharedV4ProviderOptions;
   /** Abort the attempt when no stream part arrives for this long (a hung server). */
   idleTimeoutMs: number;
   /** The start of the last response body (body-tap.ts): what a server sent that was not its wire format. */
@@ -68,8 +76,13 @@ export async function* streamOnce(
   let finished = false;
   try {
     arm();
+    const kind = opts.kind ?? model.provider;
+    const thinking = thinkingCall(kind, req.thinking ?? opts.facts?.thinking, opts.facts);
+    const base = plainToolErrors(withCacheBreakpoints(req), model.provider);
     const { stream } = await model.doStream({
-      prompt: plainToolErrors(withCacheBreakpoints(req), model.provider),
+      prompt: withoutForbiddenReasoning(imagesOutOfToolResults(opts.facts?.images === false ? withoutImages(base) : base, kind), kind),
+      ...(thinking.reasoning ? { reasoning: thinking.reasoning } : {}),
+      ...(thinking.providerOptions || opts.providerOptions ? { providerOptions: mergeOptions(opts.providerOptions, thinking.providerOptions) } : {}),
       tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })),
       toolChoice: req.tools.length ? { type: 'auto' } : undefined,
       maxOutputTokens: req.maxOutputTokens,
@@ -92,6 +105,9 @@ export async function* streamOnce(
       // The provider saw the body end with no final event: an incomplete response is a dropped
       // stream (SPEC §3), never an answer; whatever it held (a half-streamed call) is dropped by the retry.
       if (part.type === 'finish' && part.finishReason?.unified === 'interrupted') break;
+      // Ollama's provider ends a body that never said `done` (a dropped stream, an error line) with
+      // an unnamed reason and no usage: incomplete too.
+      if (part.type === 'finish' && kind === 'ollama' && part.finishReason?.raw === undefined) break;
       const ev = mapPart(part, opts.body);
       if (!ev) continue;
       if (ev.type === 'finish') finished = true;
@@ -119,10 +135,20 @@ export async function* streamOnce(
 export function mapPart(p: LanguageModelV4StreamPart, body?: () => string): StreamEvent | undefined {
   switch (p.type) {
     case 'text-delta': return p.delta ? { type: 'text', delta: p.delta } : undefined;
-    case 'reasoning-delta': return { type: 'reasoning', delta: p.delta };
+    case 'reasoning-start':
+    case 'reasoning-end':
+      return p.providerMetadata ? { type: 'reasoning', delta: '', id: p.id, meta: p.providerMetadata as Record<string, Record<string, unknown>> } : undefined;
+    case 'reasoning-delta': return { type: 'reasoning', delta: p.delta, id: p.id, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
     case 'tool-call': return { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
     case 'finish': return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
     case 'error': return { type: 'error', error: classifyError(p.error, body?.()) };
     default: return undefined;
   }
+}
+
+/** Two sets of provider options, merged one level deep (per provider). */
+function mergeOptions(a: SharedV4ProviderOptions | undefined, b: SharedV4ProviderOptions | undefined): SharedV4ProviderOptions {
+  const out: SharedV4ProviderOptions = { ...a };
+  for (const [k, v] of Object.entries(b ?? {})) out[k] = { ...out[k], ...v };
+  return out;
 }

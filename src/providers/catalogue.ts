@@ -1,47 +1,30 @@
-/** What we know about models: context windows (for compaction and the status line) and prices
- *  (USD per million tokens, for `total_cost_usd`). Unknown models get no price; their window: context-window.ts. */
-export interface ModelInfo {
+import type { CompactCatalogue, CompactEntry } from './catalogue-compact.ts';
+import type { Usage } from './types.ts';
+
+/**
+ * What the model catalogue knows of a model: context window, output limit, prices, image and
+ * reasoning support. The figures are models.dev's (catalogue-compact.ts), never typed in here; the
+ * data loads on first use, so a run that needs no model (replay, --version) never reads it.
+ * A model it does not know gets its window from its server or settings (context-window.ts).
+ */
+export interface CatalogueEntry {
   contextWindow: number;
   maxOutputTokens: number;
-  /** [input, output, cache read, cache write] USD per million tokens. */
-  price?: [number, number, number, number];
+  /** USD per million tokens: input, output, cache read, cache write. */
+  price: Price;
+  images: boolean;
+  reasoning: boolean;
+  /** The catalogue section and id it was found under ("openrouter: qwen/qwen3-coder"). */
+  foundAs: string;
 }
-
-const MODELS: Array<[RegExp, ModelInfo]> = [
-  [/claude-(opus-4-[5-9]|opus-4\.[5-9])/, { contextWindow: 200_000, maxOutputTokens: 32_000, price: [5, 25, 0.5, 6.25] }],
-  [/claude-(opus-4|4-opus)/, { contextWindow: 200_000, maxOutputTokens: 32_000, price: [15, 75, 1.5, 18.75] }],
-  [/claude-(sonnet|3-7-sonnet|3-5-sonnet)/, { contextWindow: 200_000, maxOutputTokens: 32_000, price: [3, 15, 0.3, 3.75] }],
-  [/claude-haiku-4/, { contextWindow: 200_000, maxOutputTokens: 16_000, price: [1, 5, 0.1, 1.25] }],
-  [/claude-3-5-haiku/, { contextWindow: 200_000, maxOutputTokens: 8_192, price: [0.8, 4, 0.08, 1] }],
-  [/^gpt-5(\.\d)?(-codex)?$/, { contextWindow: 400_000, maxOutputTokens: 32_000, price: [1.25, 10, 0.125, 0] }],
-  [/^gpt-5(\.\d)?-mini/, { contextWindow: 400_000, maxOutputTokens: 32_000, price: [0.25, 2, 0.025, 0] }],
-  [/^gpt-4\.1/, { contextWindow: 1_000_000, maxOutputTokens: 32_000, price: [2, 8, 0.5, 0] }],
-  [/^gpt-4o/, { contextWindow: 128_000, maxOutputTokens: 16_000, price: [2.5, 10, 1.25, 0] }],
-  [/^gemini-2\.5-pro/, { contextWindow: 1_000_000, maxOutputTokens: 32_000, price: [1.25, 10, 0.31, 0] }],
-  [/^gemini-2\.5-flash/, { contextWindow: 1_000_000, maxOutputTokens: 32_000, price: [0.3, 2.5, 0.075, 0] }],
-];
+export type Price = [number, number, number, number];
 
 /** A model the catalogue does not know: its window comes from the provider or settings when they say (SPEC §11.14). */
 export const UNKNOWN_CONTEXT_WINDOW = 200_000;
-const UNKNOWN: ModelInfo = { contextWindow: UNKNOWN_CONTEXT_WINDOW, maxOutputTokens: 8_192 };
-
-/** The catalogue's entry for a model, or undefined when it does not know it. */
-export function knownModel(model: string): ModelInfo | undefined {
-  for (const [re, info] of MODELS) if (re.test(model)) return info;
-  return undefined;
-}
-
-export function modelInfo(model: string): ModelInfo {
-  return knownModel(model) ?? UNKNOWN;
-}
-
-export function costUsd(model: string, u: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number }): number {
-  const p = modelInfo(model).price;
-  if (!p) return 0;
-  // Providers report cached tokens inside or beside inputTokens; we price what they report, once.
-  const fresh = Math.max(0, u.inputTokens - u.cacheReadTokens - u.cacheWriteTokens);
-  return (fresh * p[0] + u.outputTokens * p[1] + u.cacheReadTokens * p[2] + u.cacheWriteTokens * p[3]) / 1_000_000;
-}
+/** The output limit asked for when the catalogue gives none. */
+export const UNKNOWN_MAX_OUTPUT = 8_192;
+/** The output limit asked for at most (Claude Code's default), whatever larger limit a model has: a turn this long is rare, and providers reserve room for it. */
+export const MAX_OUTPUT_CAP = 32_000;
 
 /** The model used when a provider is chosen without one. */
 export const DEFAULT_MODELS: Record<string, string> = {
@@ -49,3 +32,44 @@ export const DEFAULT_MODELS: Record<string, string> = {
   openai: 'gpt-5',
   google: 'gemini-2.5-pro',
 };
+
+/** Where to look for each of our providers; an OpenAI-compatible server may be any host, so every section is tried. */
+function sectionsFor(provider: string, all: string[]): string[] {
+  switch (provider) {
+    case 'anthropic': return ['anthropic'];
+    case 'openai': case 'openai-chat': return ['openai'];
+    case 'google': return ['google'];
+    case 'openai-compatible': return ['openrouter', ...all.filter((s) => s !== 'openrouter')];
+    default: return []; // ollama: a local model's figures come from the server (/api/show)
+  }
+}
+
+/** The ids a model may be listed under: as given, and without a date suffix or a `models/` prefix. */
+function idsFor(model: string): string[] {
+  const ids = [model, model.replace(/^models\//, ''), model.replace(/-\d{8}$/, ''), model.replace(/-\d{4}-\d{2}-\d{2}$/, '')];
+  return [...new Set(ids)];
+}
+
+let data: Promise<CompactCatalogue> | undefined;
+const load = () => (data ??= import('./catalogue-data.ts').then((m) => m.CATALOGUE));
+
+/** The catalogue's entry for a model of a provider, or undefined when it does not know it. */
+export async function lookupModel(provider: string, model: string): Promise<CatalogueEntry | undefined> {
+  const sections = sectionsFor(provider, []);
+  if (sections.length === 0) return undefined;
+  const cat = await load();
+  for (const section of sectionsFor(provider, Object.keys(cat))) {
+    for (const id of idsFor(model)) {
+      const e: CompactEntry | undefined = cat[section]?.[id];
+      if (e) return { contextWindow: e[0], maxOutputTokens: e[1], price: [e[2], e[3], e[4], e[5]], images: e[6] === 1, reasoning: e[7] === 1, foundAs: `${section}: ${id}` };
+    }
+  }
+  return undefined;
+}
+
+/** The cost of some usage at a price (none known: 0). Providers report cached tokens inside or beside inputTokens; each is priced once. */
+export function costUsd(price: Price | undefined, u: Usage): number {
+  if (!price) return 0;
+  const fresh = Math.max(0, u.inputTokens - u.cacheReadTokens - u.cacheWriteTokens);
+  return (fresh * price[0] + u.outputTokens * price[1] + u.cacheReadTokens * price[2] + u.cacheWriteTokens * price[3]) / 1_000_000;
+}

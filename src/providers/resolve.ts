@@ -1,11 +1,13 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { streamOnce } from './ai-sdk-stream.ts';
 import { bodyTap } from './body-tap.ts';
-import { DEFAULT_MODELS, modelInfo } from './catalogue.ts';
-import { contextWindow } from './context-window.ts';
+import { DEFAULT_MODELS, lookupModel, MAX_OUTPUT_CAP, UNKNOWN_MAX_OUTPUT } from './catalogue.ts';
+import { askOllamaShow, contextWindow, type OllamaShow } from './context-window.ts';
+import { ollamaFetch } from './ollama-fetch.ts';
+import { useProxyFromEnv } from './proxy.ts';
 import { loadReplay, replayModel, ReplayFileError } from './replay.ts';
 import { retryPolicyFromEnv, withRetries } from './retry.ts';
-import type { ModelHandle } from './types.ts';
+import type { ModelFacts, ModelHandle, ThinkingLevel } from './types.ts';
 
 /** A model that cannot be set up: the CLI exits 2 with this message. */
 export class ModelConfigError extends Error {
@@ -30,6 +32,10 @@ export interface ResolveOptions {
   cwd: string;
   /** Settings `modelContextWindow`: the window of a model neither the catalogue nor its server knows (SPEC §11.14). */
   contextWindow?: number;
+  /** `--thinking`, else settings `thinking`. */
+  thinking?: ThinkingLevel;
+  /** Settings `ollamaMaxContext`: the most `num_ctx` asked of Ollama. */
+  ollamaMaxContext?: number;
 }
 
 function inferProvider(model: string): string | undefined {
@@ -100,14 +106,16 @@ async function languageModel(provider: string, model: string, env: NodeJS.Proces
       const apiKey = need(env, 'GEMINI_API_KEY', 'google', ['GOOGLE_GENERATIVE_AI_API_KEY', 'GOOGLE_API_KEY']);
       return createGoogleGenerativeAI({ apiKey, baseURL: env.GOOGLE_GEMINI_BASE_URL || undefined, fetch })(model) as LanguageModelV4;
     }
-    case 'openai-compatible':
     case 'ollama': {
+      // Ollama's own /api/chat, not its OpenAI-compatible /v1: only the native API takes num_ctx.
+      const { createOllama } = await import('ollama-ai-provider-v2');
+      return createOllama({ baseURL: `${ollamaBase(env)}/api`, fetch: ollamaFetch(fetch) })(model) as LanguageModelV4;
+    }
+    case 'openai-compatible': {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-      const baseURL = provider === 'ollama'
-        ? `${ollamaBase(env)}/v1`
-        : env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL;
+      const baseURL = env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL;
       if (!baseURL) throw new ModelConfigError(`openai-compatible:${model} needs the server's address: export OPENAI_COMPATIBLE_BASE_URL=http://host:port/v1`);
-      const apiKey = provider === 'ollama' ? undefined : env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY;
+      const apiKey = env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY;
       return createOpenAICompatible({ name: provider, baseURL: baseURL.replace(/\/+$/, ''), apiKey, includeUsage: true, fetch })(model) as LanguageModelV4;
     }
     default:
@@ -141,6 +149,7 @@ function keepWasmOnBaselineTier(): void {
 export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
   const { env } = opts;
   let spec = opts.spec;
+  if (!spec?.startsWith('replay:')) await useProxyFromEnv(env);
   if (!spec) {
     // A key, a token, or a base URL (a local proxy may need no key) names the provider.
     if (env.ANTHROPIC_API_KEY || env.ANTHROPIC_AUTH_TOKEN) spec = `anthropic:${DEFAULT_MODELS.anthropic}`;
@@ -166,16 +175,22 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
     }
   }
   const tap = bodyTap();
-  const lm = await languageModel(provider, model, env, tap.fetch);
+  const [lm, known, show] = await Promise.all([
+    languageModel(provider, model, env, tap.fetch),
+    lookupModel(provider, model),
+    provider === 'ollama' ? askOllamaShow(ollamaBase(env), model) : undefined,
+  ]);
   keepWasmOnBaselineTier();
-  const info = modelInfo(model);
   const window = await contextWindow({
-    provider, model, setting: opts.contextWindow,
+    provider, model, setting: opts.contextWindow, catalogue: known?.contextWindow, ollama: show, ollamaCap: opts.ollamaMaxContext,
     baseURL: provider === 'ollama' ? ollamaBase(env) : (env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL)?.trim().replace(/\/+$/, ''),
     apiKey: env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY,
   });
+  const facts = modelFacts(known, show, opts.thinking);
   const policy = retryPolicyFromEnv(env);
   const idleTimeoutMs = Number(env.ASSISTANT_STREAM_IDLE_TIMEOUT_MS) || 300_000;
+  // Every Ollama request carries the window it was given, or Ollama cuts the prompt to its default (SPEC §11.14).
+  const providerOptions = provider === 'ollama' ? { ollama: { options: { num_ctx: window.tokens } } } : undefined;
   return {
     id: `${provider}:${model}`,
     provider,
@@ -183,7 +198,26 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
     label: `${provider}:${model}`,
     contextWindow: window.tokens,
     contextSource: window.source,
+    facts,
     stream: (req, signal) =>
-      withRetries(() => streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? info.maxOutputTokens }, signal, { idleTimeoutMs, body: tap.head }), policy, signal),
+      withRetries(() => streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? facts.maxOutputTokens }, signal, { idleTimeoutMs, body: tap.head, kind: provider, facts, providerOptions }), policy, signal),
+  };
+}
+
+/** What the catalogue, else Ollama's /api/show, says of the model. Unknown stays unknown (undefined), never guessed. */
+function modelFacts(known: Awaited<ReturnType<typeof lookupModel>>, show: OllamaShow | null | undefined, thinking: ThinkingLevel | undefined): ModelFacts {
+  if (known) {
+    return {
+      price: known.price, images: known.images, reasoning: known.reasoning, thinking,
+      maxOutputTokens: Math.min(known.maxOutputTokens || UNKNOWN_MAX_OUTPUT, MAX_OUTPUT_CAP), source: `the model catalogue (models.dev; ${known.foundAs})`,
+    };
+  }
+  const caps = show?.capabilities;
+  return {
+    images: caps ? caps.includes('vision') : undefined,
+    reasoning: caps ? caps.includes('thinking') : undefined,
+    thinking,
+    maxOutputTokens: UNKNOWN_MAX_OUTPUT,
+    ...(caps ? { source: "Ollama's /api/show" } : {}),
   };
 }

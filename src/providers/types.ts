@@ -34,7 +34,13 @@ export interface ModelRequest {
   messages: Message[];
   tools: ToolSpec[];
   maxOutputTokens?: number;
+  /** Thinking for this request, over the model's own setting (a summary needs none). */
+  thinking?: ThinkingLevel;
 }
+
+/** How much the model reasons before it answers (settings `thinking`, `--thinking`); unset: the provider's default. */
+export type ThinkingLevel = 'off' | 'low' | 'medium' | 'high';
+export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'low', 'medium', 'high'];
 
 export interface ProviderErrorInfo {
   message: string;
@@ -48,7 +54,8 @@ export interface ProviderErrorInfo {
 /** One model response as a stream. A stream never throws: it ends with `finish`, `error` or `aborted`. */
 export type StreamEvent =
   | { type: 'text'; delta: string }
-  | { type: 'reasoning'; delta: string }
+  /** Reasoning as it streams. `id` tells one block from the next; `meta` is what the provider wants back with it (Anthropic's signature, OpenAI's item id). */
+  | { type: 'reasoning'; delta: string; id?: string; meta?: Record<string, Record<string, unknown>> }
   /** `meta`: the provider's metadata of the call (Gemini's thought signature), sent back with it next turn. */
   | { type: 'tool-call'; id: string; name: string; input: string; meta?: Record<string, Record<string, unknown>> }
   | { type: 'finish'; reason: string; usage: Usage }
@@ -67,5 +74,22 @@ export interface ModelHandle {
   contextWindow: number;
   /** Where `contextWindow` comes from, for `/status` (SPEC §11.14): "the model catalogue", "Ollama's /api/show", … */
   contextSource?: string;
+  /** What is known of the model beyond its window (catalogue, or the server): prices, image and reasoning support. */
+  facts?: ModelFacts;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
+}
+
+export interface ModelFacts {
+  /** USD per million tokens: input, output, cache read, cache write. */
+  price?: [number, number, number, number];
+  /** Takes images: true or false when known; undefined when not (images are sent and the server decides). */
+  images?: boolean;
+  /** Reasons (extended thinking, reasoning effort) when asked: as `images`. */
+  reasoning?: boolean;
+  /** The output limit asked for on each request. */
+  maxOutputTokens?: number;
+  /** The thinking asked for on each request (settings `thinking`, `--thinking`); unset: the provider's default. */
+  thinking?: ThinkingLevel;
+  /** Where the facts come from, for `/status`. */
+  source?: string;
 }

@@ -5,6 +5,17 @@ import instructions from './compact.md';
 /** The first message of a compacted conversation. */
 export const SUMMARY_PREFIX = 'This session continues an earlier conversation that was compacted. Summary of it:\n\n';
 
+/** What an image costs in the context, about (a 1568-px picture is 1,600–3,300 tokens on Anthropic, 765–1,105 on OpenAI). */
+export const IMAGE_TOKENS = 1_600;
+
+/** A tool result's output as text: the text, and `[image]` for each picture (never its base64). */
+function outputText(o: { type: string; value?: unknown }): string {
+  if (o.type === 'content' && Array.isArray(o.value)) {
+    return o.value.map((v: { type?: string; text?: string }) => (v.type === 'text' ? v.text ?? '' : `[${v.type === 'file' ? 'image' : v.type}]`)).join('\n');
+  }
+  return typeof o.value === 'string' ? o.value : JSON.stringify(o.value ?? '');
+}
+
 function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n)}\n[… ${s.length - n} characters left out]` : s;
 }
@@ -16,10 +27,11 @@ export function conversationText(messages: readonly Message[]): string {
     if (m.role === 'system') continue;
     for (const p of m.content) {
       if (p.type === 'text') out.push(`${m.role === 'user' ? 'USER' : 'ASSISTANT'}: ${p.text}`);
+      else if (p.type === 'file') out.push(`${m.role === 'user' ? 'USER' : 'ASSISTANT'}: [an image]`);
       else if (p.type === 'tool-call') out.push(`ASSISTANT called ${p.toolName} ${clip(JSON.stringify(p.input), 2000)}`);
       else if (p.type === 'tool-result') {
         const o = p.output as { type: string; value?: unknown };
-        out.push(`RESULT of ${p.toolName}${o.type.startsWith('error') ? ' (error)' : ''}: ${clip(typeof o.value === 'string' ? o.value : JSON.stringify(o.value ?? ''), 4000)}`);
+        out.push(`RESULT of ${p.toolName}${o.type.startsWith('error') ? ' (error)' : ''}: ${clip(outputText(o), 4000)}`);
       }
     }
   }
@@ -38,6 +50,8 @@ export async function summarise(model: ModelHandle, messages: readonly Message[]
   const request = {
     system: instructions.trim(),
     tools: [],
+    // A summary needs no extended thinking, whatever the session's setting: it costs time and tokens.
+    thinking: 'off' as const,
     messages: [{
       role: 'user' as const,
       content: [{ type: 'text' as const, text: `${extra ? `Additional instructions for this summary: ${extra}\n\n` : ''}The conversation:\n\n${conversationText(messages)}` }],
@@ -60,7 +74,10 @@ export function summaryMessage(summary: string): Message {
 
 /** Rough token count of a conversation (4 characters a token), for the auto-compaction check. */
 export function estimateTokens(system: string, messages: readonly Message[]): number {
-  return Math.ceil((system.length + JSON.stringify(messages).length) / 4);
+  let images = 0;
+  // An image counts as what a model charges for it, not as its base64 text.
+  const text = JSON.stringify(messages, (k, v) => (k === 'data' && typeof v === 'string' && v.length > 512 ? (images++, '') : v));
+  return Math.ceil((system.length + text.length) / 4) + images * IMAGE_TOKENS;
 }
 
 
@@ -90,8 +107,9 @@ export function contextReport(system: string, messages: readonly Message[], top 
         paths.set(p.toolCallId, named);
         items.push({ what: `a ${p.toolName} call's input${named}`, tokens: size(JSON.stringify(p.input ?? '')) });
       } else if (p.type === 'tool-result') {
-        const o = p.output as { value?: unknown };
-        items.push({ what: `the result of ${p.toolName}${paths.get(p.toolCallId) ?? ''}`, tokens: size(typeof o.value === 'string' ? o.value : JSON.stringify(o.value ?? '')) });
+        const o = p.output as { type: string; value?: unknown };
+        const images = o.type === 'content' && Array.isArray(o.value) ? o.value.filter((v: { type?: string }) => v.type === 'file').length : 0;
+        items.push({ what: `the result of ${p.toolName}${paths.get(p.toolCallId) ?? ''}`, tokens: size(outputText(o)) + images * IMAGE_TOKENS });
       }
     }
   }

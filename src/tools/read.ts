@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { binaryByName } from './binary.ts';
+import { imageType, loadImage } from './image-file.ts';
 import { recordSnapshot } from './file-state.ts';
 import { resolvePath } from './paths.ts';
 import { numberedRows } from './read-lines.ts';
@@ -54,6 +55,16 @@ export const readTool: ToolDef<typeof schema> = {
     }
     if (st.isDirectory()) return fail(`${abs} is a directory, not a file. Use LS to list it, or Glob to find files in it.`);
     if (!st.isFile()) return fail(`${abs} is not a regular file (a device, socket or pipe); Read only reads files.`);
+    if (imageType(abs)) {
+      const img = await loadImage(abs, abs);
+      if ('error' in img) return fail(`Cannot read ${img.error}.`);
+      return {
+        output: `Image ${abs} (${img.note}); the image itself is attached to this result.`,
+        display: `Read image (${img.note})`,
+        images: [img.image],
+        response: { type: 'image', file: { base64: img.image.data, type: img.image.mediaType, originalSize: img.originalBytes } },
+      };
+    }
     const byName = binaryByName(abs);
     if (byName) return fail(`Cannot read ${abs}: it is ${byName}. Read shows text files only.`);
 

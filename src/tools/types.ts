@@ -56,9 +56,12 @@ export interface ToolResult {
   display?: string;
   /** Claude Code–shaped `tool_response` for PostToolUse hooks (SPEC §11.1). */
   response?: unknown;
-  /** Images the tool returned (MCP tools), base64, kept for models that take images (SPEC §12); `output` names each. */
-  images?: Array<{ mediaType: string; data: string }>;
+  /** Images the tool returned (Read of an image, MCP tools), sent to models that take images (SPEC §12); `output` names each. */
+  images?: ImageData[];
 }
+
+/** An image as the model receives it: base64 data and its media type (`image/png`). */
+export interface ImageData { mediaType: string; data: string }
 
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
   name: string;

@@ -10,6 +10,8 @@ import initPrompt from '../commands/init-prompt.md';
 import { MODES, parseMode } from '../permissions/modes.ts';
 import type { Rule } from '../permissions/rules.ts';
 import { bashRuleCheck } from '../commands/rule-check.ts';
+import { resolveOptions } from '../agent/setup.ts';
+import { modelFactsLines } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
@@ -25,7 +27,7 @@ export const KEYS_HELP = [
   '  Enter            send            \\ then Enter, Shift+Enter*, Alt+Enter   new line',
   '  ↑ / ↓            earlier prompts (kept per project)',
   '  / or @           a menu of commands or paths as you type: ↑/↓, Tab or Enter; Esc hides it',
-  '  Ctrl-O           every tool call\'s output unfolded; again: folded     Ctrl-L   redraw',
+  '  Ctrl-O           every tool call\'s output and thinking unfolded; again: folded     Ctrl-L   redraw',
   '  Shift+Tab        cycle mode: normal → accept edits → plan',
   '  Esc              interrupt the model or a tool      Esc Esc   /rewind',
   '  Ctrl-C           interrupt; on an empty line twice: quit      Ctrl-D   quit',
@@ -58,7 +60,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     let model: ModelHandle | undefined;
     if (expanded.model) {
       try {
-        model = await resolveModel({ spec: expanded.model, env: { ...process.env, ...ctrl.setup.env }, cwd });
+        model = await resolveModel(resolveOptions(ctrl.setup, expanded.model));
       } catch (e) {
         ctrl.add({ kind: 'user', text });
         ctrl.notice('error', `/${res.command.name}: its model "${expanded.model}" cannot be used: ${(e as Error).message} Nothing was sent.`);
@@ -184,6 +186,7 @@ export function statusText(ctrl: Controller): string {
   return [
     `Model:       ${s.model.label}`,
     `Context:     ${s.model.contextWindow.toLocaleString('en-US')} tokens (from ${s.model.contextSource ?? 'the provider'})`,
+    ...modelFactsLines(s.model).map(([k, v]) => `${`${k[0].toUpperCase()}${k.slice(1)}:`.padEnd(13)}${v}`),
     `Mode:        ${s.mode}`,
     `Directory:   ${setup.cwd}`,
     `Session:     ${s.id}`,

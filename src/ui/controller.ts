@@ -160,7 +160,7 @@ export class Controller {
   }
 
   private cost(): number {
-    return this.session.costUsd + (this.run ? costUsd(this.session.model.model, this.runUsage) : 0);
+    return this.session.costUsd + (this.run ? costUsd(this.session.model.facts?.price, this.runUsage) : 0);
   }
 
   /** Text typed at the prompt: a slash command, or a prompt for the model. Queued while a prompt runs. */

@@ -66,9 +66,10 @@ export function wrapHanging(text: string, width: number): string {
  * One `@path` attachment as the transcript shows it: `a.ts (3 lines)`, `a.ts:40-80 (lines 40-80)`,
  * `big.log (lines 1-2000 of 9000)`, `the listing of src/`. Read from the header the model gets.
  */
-export function attachedLine(a: { ref: string; kind: 'file' | 'range' | 'directory'; text: string }): string {
+export function attachedLine(a: { ref: string; kind: 'file' | 'range' | 'directory' | 'image'; text: string }): string {
   const ref = a.ref.replace(/^@/, '');
   if (a.kind === 'directory') return `the listing of ${ref.endsWith('/') ? ref : `${ref}/`}`;
+  if (a.kind === 'image') return `${ref} (image: ${/\((.*)\) is attached/.exec(a.text)?.[1] ?? 'picture'})`;
   const m = /^Contents of .*? \(lines (\d+)-(\d+) of ([^)]+)\):/.exec(a.text);
   if (!m) return /\(the file is empty\)/.test(a.text.split('\n')[0]) ? `${ref} (empty)` : ref;
   const [, from, to, total] = m;

@@ -19,7 +19,9 @@ export type HistoryItem =
   /** What `@path` references attached to the prompt above, one line each (`a.ts (3 lines)`). */
   | { kind: 'attached'; id: number; lines: string[] }
   /** Preformatted text (slash-command output). */
-  | { kind: 'output'; id: number; text: string };
+  | { kind: 'output'; id: number; text: string }
+  /** The model's reasoning, shown folded to one line (whole in the Ctrl-O detail view). */
+  | { kind: 'thinking'; id: number; text: string };
 
 export interface ToolItem { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; /** Ran inside the OS sandbox. */ sandboxed?: boolean }
 
@@ -34,6 +36,8 @@ export interface RunningTool { id: string; name: string; input: unknown; started
 export interface LiveState {
   /** Text of the answer streamed so far that is not yet in history (an unfinished paragraph). */
   streaming: string;
+  /** Reasoning streamed so far in this response, not yet in history (shown as one "Thinking…" line). */
+  thinking?: string;
   /** Part of the message being streamed is already in history (the rest continues it). */
   continued?: boolean;
   tools: RunningTool[];
@@ -115,9 +119,18 @@ export function splitFinished(text: string): [string, string] {
 }
 
 function flushStreaming(s: UiState): UiState {
-  const text = s.live.streaming.replace(/\s+$/, '');
-  const next = { ...s, live: { ...s.live, streaming: '', continued: false } };
+  const thought = flushThinking(s);
+  const text = thought.live.streaming.replace(/\s+$/, '');
+  const next = { ...thought, live: { ...thought.live, streaming: '', continued: false } };
   return text.trim() ? addItems(next, { kind: 'assistant', text, cont: !!s.live.continued }) : next;
+}
+
+/** Reasoning goes to history, folded, once the answer or a tool call follows it. */
+function flushThinking(s: UiState): UiState {
+  const text = s.live.thinking?.trim();
+  if (s.live.thinking === undefined) return s;
+  const next = { ...s, live: { ...s.live, thinking: undefined } };
+  return text ? addItems(next, { kind: 'thinking', text }) : next;
 }
 
 const approxTokens = (text: string) => Math.ceil(text.length / 4);
@@ -167,14 +180,19 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiStat
   switch (ev.type) {
     case 'request':
       return { ...s, live: { ...live, busy: live.busy ?? { since: now, tokens: 0 }, retry: undefined } };
+    case 'thinking-delta': {
+      const busy = live.busy ? { ...live.busy, tokens: live.busy.tokens + approxTokens(ev.text) } : live.busy;
+      return { ...s, live: { ...live, thinking: (live.thinking ?? '') + ev.text, busy, retry: undefined } };
+    }
     case 'text-delta': {
+      const thought = flushThinking(s);
       const [done, rest] = splitFinished(live.streaming + ev.text);
       const busy = live.busy ? { ...live.busy, tokens: live.busy.tokens + approxTokens(ev.text) } : live.busy;
-      const next = { ...s, live: { ...live, streaming: rest, busy, retry: undefined, continued: live.continued || !!done } };
+      const next = { ...thought, live: { ...thought.live, streaming: rest, busy, retry: undefined, continued: live.continued || !!done } };
       return done ? addItems(next, { kind: 'assistant', text: done, cont: !!live.continued }) : next;
     }
     case 'retry':
-      return { ...s, live: { ...live, streaming: '', continued: false, retry: { until: now + ev.delayMs, attempt: ev.attempt, maxRetries: ev.maxRetries, message: ev.message } } };
+      return { ...s, live: { ...live, streaming: '', thinking: undefined, continued: false, retry: { until: now + ev.delayMs, attempt: ev.attempt, maxRetries: ev.maxRetries, message: ev.message } } };
     case 'message': {
       if (ev.message.role !== 'assistant') return s;
       let next = flushStreaming(s);

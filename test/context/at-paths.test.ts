@@ -157,13 +157,22 @@ test('outside the project: needs canRead allow; deny rules apply inside too', as
   assert.equal(allowed.attachments[0].text, `Contents of ${join(outside, 'x.md')} (lines 1-1 of 1):\n     1\tX`);
 });
 
-test('binary files are refused', async () => {
-  const { dir, home } = makeProject({ 'data.bin2': 'ab\0cd', 'logo.png': 'not really' });
-  const r = await expandAtPaths('@data.bin2 @logo.png', ctxFor(dir, home));
+test('binary files are refused; an image is attached as an image, unless the model takes none', async () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const { dir, home } = makeProject({ 'data.bin2': 'ab\0cd', 'logo.png': 'not really', 'scan.tiff': 'x' });
+  writeFileSync(join(dir, 'dot.png'), png);
+  const r = await expandAtPaths('@data.bin2 @logo.png @scan.tiff', ctxFor(dir, home));
   assert.deepEqual(r, { ok: false, errors: [
     '@data.bin2: data.bin2 looks like a binary file (it contains NUL bytes); only text files can be attached',
-    '@logo.png: logo.png is an image (.png); only text files can be attached',
+    '@logo.png: logo.png is not a PNG, JPEG, GIF or WebP image (its bytes say otherwise)',
+    '@scan.tiff: scan.tiff is an image (.tiff); only text files can be attached',
   ] });
+  const img = ok(await expandAtPaths('look at @dot.png', ctxFor(dir, home)));
+  assert.equal(img.attachments[0].kind, 'image');
+  assert.deepEqual(img.attachments[0].image, { mediaType: 'image/png', data: png.toString('base64') });
+  assert.match(img.attachments[0].text, /^Image dot\.png \(PNG, 1×1, 0 KB\) is attached to this message\.$/);
+  const refused = await expandAtPaths('@dot.png', ctxFor(dir, home, { imagesRefused: 'the model m does not take images' }));
+  assert.deepEqual(refused, { ok: false, errors: ['@dot.png: dot.png is an image, and the model m does not take images'] });
 });
 
 test('a large file is attached in part, with a note on reading the rest with Read', async () => {

@@ -9,15 +9,22 @@ let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
 after(async () => { await model.close(); });
 
-test('ollama and openai-compatible servers are reached through their base URLs', async () => {
+test('Ollama through its own /api/chat with num_ctx from /api/show; openai-compatible servers through their base URLs', async () => {
   const { dir, home } = makeProject({ 'a.txt': 'alpha\n' });
   model.reset();
+  model.models([{ id: 'qwen3-coder', contextLength: 262_144 }]);
   model.script(reply().tool('Read', { file_path: 'a.txt' }), reply().text('It says alpha.'));
-  const ollama = await runCli(['-p', 'read a.txt', '--model', 'ollama:qwen3-coder'], { cwd: dir, home, env: { OLLAMA_HOST: model.url.replace('http://', '') } });
-  assert.equal(ollama.code, 0, ollama.stderr);
-  assert.equal(ollama.stdout, 'It says alpha.\n');
-  assert.equal(model.requests[0].format, 'openai-chat');
-  assert.equal((model.requests[0].body as { model: string }).model, 'qwen3-coder');
+  try {
+    const ollama = await runCli(['-p', 'read a.txt', '--model', 'ollama:qwen3-coder'], { cwd: dir, home, env: { OLLAMA_HOST: model.url.replace('http://', '') } });
+    assert.equal(ollama.code, 0, ollama.stderr);
+    assert.equal(ollama.stdout, 'It says alpha.\n');
+  } finally { model.models([]); }
+  assert.equal(model.requests[0].format, 'ollama');
+  assert.equal(model.requests[0].path, '/api/chat');
+  const body = model.requests[0].body as { model: string; options?: { num_ctx?: number } };
+  assert.equal(body.model, 'qwen3-coder');
+  assert.equal(body.options?.num_ctx, 32_768, "the model's 256k capped by ollamaMaxContext's default");
+  assert.equal((model.requests[1].body as { options?: { num_ctx?: number } }).options?.num_ctx, 32_768, 'every request');
 
   model.reset();
   model.script(reply().text('compatible'));
@@ -92,7 +99,7 @@ test('/status says where the context window comes from: catalogue, Ollama, /v1/m
       return /context window: (.*)/.exec(r.stdout)?.[1];
     };
     const ollama = { OLLAMA_HOST: model.url.replace('http://', '') };
-    assert.equal(await status(['--model', 'ollama:qwen3-coder'], ollama), "16384 tokens (from Ollama's /api/show)");
+    assert.equal(await status(['--model', 'ollama:qwen3-coder'], ollama), "16384 tokens (from Ollama's /api/show (the model's num_ctx))");
     assert.equal(await status(['--model', 'openai-compatible:local-model'], model.env('openai-compatible')), "32768 tokens (from the server's /v1/models)");
     assert.equal(await status(['--model', 'anthropic:claude-sonnet-4-5'], model.env()), '200000 tokens (from the model catalogue)');
     const withSetting = makeProject({ '.assistant/settings.json': JSON.stringify({ modelContextWindow: 65_536 }) }).dir;

@@ -6,6 +6,8 @@
  *   - Anthropic Messages        POST /v1/messages          (also /messages)
  *   - OpenAI Chat Completions   POST /v1/chat/completions  (also /chat/completions)
  *   - OpenAI Responses          POST /v1/responses         (also /responses)
+ *   - Google Gemini             POST /v1beta/models/M:streamGenerateContent?alt=sse  (and :generateContent)
+ *   - Ollama                    POST /api/chat             (newline-delimited JSON; `stream: false` for one object)
  * Each wire format also answers non-streaming JSON when the body says `stream: false`
  * (cut/streamError then send half of the JSON body and destroy the socket; stall sends half and waits;
  * endEarly sends half and ends the body cleanly; malformed sends its bad data as the body).
@@ -31,11 +33,13 @@
  * HTTP 500 "fake model: script exhausted after N requests".
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { geminiError, geminiJson, geminiStream, ollamaError, ollamaJson, ollamaStream } from './model-wires.ts';
 
 // ───────────────────────────── types ─────────────────────────────
 
-export type WireFormat = 'anthropic' | 'openai-chat' | 'openai-responses';
+export type WireFormat = 'anthropic' | 'openai-chat' | 'openai-responses' | 'gemini' | 'ollama';
 
 /** One request the server received (model endpoints and unknown paths alike). */
 export interface RecordedRequest {
@@ -77,6 +81,8 @@ export interface UsageSpec {
 
 type Part =
   | { kind: 'text'; text: string }
+  /** Reasoning: Anthropic thinking (with `signature`), Responses reasoning summary, Chat `reasoning_content`, Gemini thought, Ollama `thinking`. */
+  | { kind: 'thinking'; text: string; signature?: string }
   | { kind: 'tool'; name: string; input: unknown; id?: string };
 
 /** One model response: text and tool calls, in order. Build it with `reply()`. */
@@ -101,6 +107,15 @@ export class ReplyBuilder {
    */
   tool(name: string, input: unknown = {}, opts: { id?: string } = {}): this {
     this.parts.push({ kind: 'tool', name, input, id: opts.id });
+    return this;
+  }
+
+  /**
+   * Appends reasoning, streamed like text on each wire's own channel. `signature` is Anthropic's
+   * thinking signature, the Responses item's encrypted content and Gemini's thought signature.
+   */
+  thinking(text: string, opts: { signature?: string } = {}): this {
+    this.parts.push({ kind: 'thinking', text, signature: opts.signature ?? 'fake-signature' });
     return this;
   }
 
@@ -177,6 +192,8 @@ export interface FakeModelInfo {
   contextLength?: number;
   /** Ollama only: a `num_ctx` parameter the model was created with (`parameters` of /api/show). */
   numCtx?: number;
+  /** Ollama only: `capabilities` of /api/show (default `completion`, `tools`); add `vision`, `thinking`. */
+  capabilities?: string[];
 }
 
 /** A step decided from the request it answers (e.g. echo the last tool result). */
@@ -213,7 +230,7 @@ export interface FakeModel {
   /** Resolves once `count` requests have been received in total. */
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   /** Environment variables that point the `assistant` CLI at this server for a provider. */
-  env(provider?: 'anthropic' | 'openai' | 'openai-chat' | 'openai-compatible'): Record<string, string>;
+  env(provider?: 'anthropic' | 'openai' | 'openai-chat' | 'openai-compatible' | 'google' | 'ollama'): Record<string, string>;
   /** Stops the server and destroys every open connection (hanging answers included). */
   close(): Promise<void>;
 }
@@ -227,6 +244,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Models the information routes know (see `FakeModel.models`). */
   models?: FakeModelInfo[];
+  /** Serve HTTPS with this key and certificate (PEM) instead of HTTP; `url` then starts with https://. */
+  tls?: { key: string; cert: string };
 }
 
 // ───────────────────────────── step builders ─────────────────────────────
@@ -286,6 +305,8 @@ export const MALFORMED_DEFAULT = '<html><head><title>502 Bad Gateway</title></he
 // ───────────────────────────── serialisable steps (CLI, JSON fixtures) ─────────────────────────────
 
 export interface JsonReply {
+  /** Reasoning before the text (see `ReplyBuilder.thinking`). */
+  thinking?: string;
   text?: string;
   tools?: Array<{ name: string; input?: unknown; id?: string }>;
   usage?: UsageSpec;
@@ -307,6 +328,7 @@ export type JsonStep =
 function replyFromJson(j: JsonReply | string): ReplyBuilder {
   if (typeof j === 'string') return reply(j);
   const r = reply();
+  if (j.thinking !== undefined) r.thinking(j.thinking);
   if (j.text !== undefined) r.text(j.text);
   for (const t of j.tools ?? []) r.tool(t.name, t.input ?? {}, { id: t.id });
   if (j.usage) r.usage(j.usage);
@@ -334,7 +356,7 @@ export function stepFromJson(j: JsonStep): Step {
   if ('endEarly' in j) return endEarly(replyFromJson(j.endEarly), { after: j.after });
   if ('malformed' in j) return malformed(replyFromJson(j.malformed), { after: j.after, data: j.data });
   if ('hang' in j) return hang();
-  const known = ['text', 'tools', 'usage', 'delay', 'interval', 'truncated'];
+  const known = ['thinking', 'text', 'tools', 'usage', 'delay', 'interval', 'truncated'];
   const unknownKeys = Object.keys(j).filter((k) => !known.includes(k));
   if (unknownKeys.length) throw new Error(`fake model: unknown step keys ${unknownKeys.join(', ')} in ${JSON.stringify(j)}`);
   return replyFromJson(j as JsonReply);
@@ -416,6 +438,29 @@ function collectToolResults(req: RecordedRequest, onlyLast: boolean): ReceivedTo
       }
       return out;
     }
+    case 'gemini': {
+      const contents: Json[] = Array.isArray(body.contents) ? body.contents : [];
+      let start = 0;
+      if (onlyLast) for (let i = contents.length - 1; i >= 0; i--) if (contents[i]?.role === 'model') { start = i + 1; break; }
+      for (const c of contents.slice(start)) {
+        for (const part of Array.isArray(c?.parts) ? c.parts : []) {
+          const fr = part?.functionResponse;
+          if (!fr) continue;
+          const r = fr.response ?? {};
+          out.push({ toolUseId: fr.id ?? fr.name, content: typeof r.content === 'string' ? r.content : typeof r.error === 'string' ? r.error : JSON.stringify(r.content ?? r.error ?? r), isError: undefined });
+        }
+      }
+      return out;
+    }
+    case 'ollama': {
+      const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
+      let start = 0;
+      if (onlyLast) for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'assistant') { start = i + 1; break; }
+      for (const m of messages.slice(start)) {
+        if (m?.role === 'tool') out.push({ toolUseId: m.tool_call_id ?? m.tool_name, content: partsText(m.content), isError: undefined });
+      }
+      return out;
+    }
     default:
       return out;
   }
@@ -441,6 +486,12 @@ export function systemPrompt(req: RecordedRequest): string | undefined {
       break;
     case 'openai-chat':
       for (const m of body.messages ?? []) if (m?.role === 'system' || m?.role === 'developer') parts.push(partsText(m.content));
+      break;
+    case 'gemini':
+      for (const p of body.systemInstruction?.parts ?? []) if (typeof p?.text === 'string') parts.push(p.text);
+      break;
+    case 'ollama':
+      for (const m of body.messages ?? []) if (m?.role === 'system') parts.push(partsText(m.content));
       break;
     case 'openai-responses':
       if (typeof body.instructions === 'string') parts.push(body.instructions);
@@ -469,7 +520,9 @@ export function userTexts(req: RecordedRequest): string[] {
   };
   const messages: Json[] = formatOf(req) === 'openai-responses'
     ? (typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [])
-    : Array.isArray(body.messages) ? body.messages : [];
+    : formatOf(req) === 'gemini'
+      ? (body.contents ?? []).map((c: Json) => ({ role: c?.role, content: (c?.parts ?? []).filter((p: Json) => typeof p?.text === 'string' && !p.thought).map((p: Json) => ({ type: 'text', text: p.text })) }))
+      : Array.isArray(body.messages) ? body.messages : [];
   for (const m of messages) {
     if (m?.role !== 'user') continue;
     const text = fromContent(m.content);
@@ -480,36 +533,92 @@ export function userTexts(req: RecordedRequest): string[] {
 
 /** The names of the tools offered to the model. */
 export function toolNames(req: RecordedRequest): string[] {
-  const tools: Json[] = Array.isArray(req.body?.tools) ? req.body.tools : [];
+  const raw: Json[] = Array.isArray(req.body?.tools) ? req.body.tools : [];
+  const tools = formatOf(req) === 'gemini' ? raw.flatMap((t) => t?.functionDeclarations ?? []) : raw;
   return tools.map((t) => t?.name ?? t?.function?.name).filter((n): n is string => typeof n === 'string');
+}
+
+/** An image the request carries, whatever the wire: in a tool result, or in a user message. */
+export interface ReceivedImage { where: 'tool-result' | 'user'; mediaType: string; data: string }
+
+const fromDataUrl = (url: unknown): { mediaType: string; data: string } | undefined => {
+  const m = typeof url === 'string' ? /^data:([^;]+);base64,(.*)$/s.exec(url) : null;
+  return m ? { mediaType: m[1], data: m[2] } : undefined;
+};
+
+/** Every image in a request, oldest first, in each wire's own shape (Anthropic `image`, Responses `input_image`, Chat `image_url`, Gemini `inlineData`, Ollama `images`). */
+export function receivedImages(req: RecordedRequest): ReceivedImage[] {
+  const body = req.body ?? {};
+  const out: ReceivedImage[] = [];
+  const one = (p: Json, where: ReceivedImage['where']) => {
+    if (p?.type === 'image' && p.source?.type === 'base64') out.push({ where, mediaType: p.source.media_type, data: p.source.data });
+    else if (p?.type === 'input_image') { const d = fromDataUrl(p.image_url); if (d) out.push({ where, ...d }); }
+    else if (p?.type === 'image_url') { const d = fromDataUrl(p.image_url?.url); if (d) out.push({ where, ...d }); }
+    else if (p?.inlineData) out.push({ where, mediaType: p.inlineData.mimeType, data: p.inlineData.data });
+  };
+  switch (formatOf(req)) {
+    case 'anthropic':
+      for (const m of body.messages ?? []) for (const b of Array.isArray(m?.content) ? m.content : []) {
+        if (b?.type === 'tool_result') for (const c of Array.isArray(b.content) ? b.content : []) one(c, 'tool-result');
+        else if (m.role === 'user') one(b, 'user');
+      }
+      break;
+    case 'openai-responses':
+      for (const item of Array.isArray(body.input) ? body.input : []) {
+        if (item?.type === 'function_call_output') for (const c of Array.isArray(item.output) ? item.output : []) one(c, 'tool-result');
+        else if (item?.role === 'user') for (const c of Array.isArray(item.content) ? item.content : []) one(c, 'user');
+      }
+      break;
+    case 'openai-chat':
+      for (const m of body.messages ?? []) for (const c of Array.isArray(m?.content) ? m.content : []) one(c, m.role === 'tool' ? 'tool-result' : 'user');
+      break;
+    case 'gemini':
+      // Gemini 3 puts a result's image inside its functionResponse; earlier models beside it, in the same content.
+      for (const c of body.contents ?? []) {
+        const results = (c?.parts ?? []).some((p: Json) => p?.functionResponse);
+        for (const p of c?.parts ?? []) {
+          if (p?.functionResponse) for (const fp of p.functionResponse.parts ?? []) one(fp, 'tool-result');
+          else one(p, results ? 'tool-result' : 'user');
+        }
+      }
+      break;
+    case 'ollama':
+      for (const m of body.messages ?? []) for (const img of Array.isArray(m?.images) ? m.images : []) out.push({ where: m.role === 'tool' ? 'tool-result' : 'user', mediaType: 'image/*', data: img });
+      break;
+    default:
+  }
+  return out;
 }
 
 // ───────────────────────────── wire encoding ─────────────────────────────
 
-interface SseEvent {
+export interface SseEvent {
   /** The `event:` line (Anthropic and Responses send one; Chat does not). */
   event?: string;
   /** The `data:` payload: an object (JSON-encoded) or a literal such as `[DONE]`. */
   data: unknown;
   /** Carries generated content (a text or tool-argument delta): the default cut point counts these. */
   content?: boolean;
+  /** Written as one line of JSON (Ollama's newline-delimited stream), not as an SSE event. */
+  line?: boolean;
 }
 
-interface ResolvedTool { id: string; name: string; args: string; input: unknown }
-interface Rendered {
-  parts: Array<{ kind: 'text'; text: string } | ({ kind: 'tool' } & ResolvedTool)>;
+export interface ResolvedTool { id: string; name: string; args: string; input: unknown }
+export interface Rendered {
+  parts: Array<{ kind: 'text'; text: string } | { kind: 'thinking'; text: string; signature?: string } | ({ kind: 'tool' } & ResolvedTool)>;
   usage: Required<UsageSpec>;
   model: string;
   truncated: boolean;
 }
 
 function encodeSse(e: SseEvent): string {
+  if (e.line) return `${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n`;
   const data = typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
   return `${e.event ? `event: ${e.event}\n` : ''}data: ${data}\n\n`;
 }
 
 /** Splits text into small word-sized chunks (a word with its trailing space). */
-function textChunks(text: string): string[] {
+export function textChunks(text: string): string[] {
   if (text === '') return [''];
   const words = text.match(/\s*\S+\s*/g) ?? [text];
   // Long single words are sliced too, so any text streams in several pieces.
@@ -575,7 +684,13 @@ function anthropicStream(r: Rendered, msgId: string): SseEvent[] {
     },
   });
   r.parts.forEach((p, index) => {
-    if (p.kind === 'text') {
+    if (p.kind === 'thinking') {
+      ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } } });
+      for (const chunk of textChunks(p.text)) {
+        ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: chunk } }, content: true });
+      }
+      ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: p.signature ?? '' } } });
+    } else if (p.kind === 'text') {
       ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } });
       if (index === 0) ev.push({ event: 'ping', data: { type: 'ping' } });
       for (const chunk of textChunks(p.text)) {
@@ -600,7 +715,8 @@ function anthropicJson(r: Rendered, msgId: string): unknown {
   const hasTool = r.parts.some((p) => p.kind === 'tool');
   return {
     id: msgId, type: 'message', role: 'assistant', model: r.model,
-    content: r.parts.map((p) => (p.kind === 'text' ? { type: 'text', text: p.text } : { type: 'tool_use', id: p.id, name: p.name, input: anthropicInputObject(p) })),
+    content: r.parts.map((p) => (p.kind === 'thinking' ? { type: 'thinking', thinking: p.text, signature: p.signature ?? '' }
+      : p.kind === 'text' ? { type: 'text', text: p.text } : { type: 'tool_use', id: p.id, name: p.name, input: anthropicInputObject(p) })),
     stop_reason: r.truncated ? 'max_tokens' : hasTool ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: { ...anthropicUsageSplit(r.usage), output_tokens: r.usage.output },
@@ -622,7 +738,9 @@ function chatStream(r: Rendered, id: string, includeUsage: boolean): SseEvent[] 
   ev.push(chunk({ role: 'assistant', content: firstIsText ? '' : null, refusal: null }));
   let toolIndex = 0;
   for (const p of r.parts) {
-    if (p.kind === 'text') {
+    if (p.kind === 'thinking') {
+      for (const c of textChunks(p.text)) ev.push(chunk({ reasoning_content: c }, null, true));
+    } else if (p.kind === 'text') {
       for (const c of textChunks(p.text)) ev.push(chunk({ content: c }, null, true));
     } else {
       const index = toolIndex++;
@@ -640,6 +758,7 @@ function chatStream(r: Rendered, id: string, includeUsage: boolean): SseEvent[] 
 function chatJson(r: Rendered, id: string): unknown {
   const text = r.parts.filter((p) => p.kind === 'text').map((p) => (p as { text: string }).text).join('');
   const tools = r.parts.filter((p): p is { kind: 'tool' } & ResolvedTool => p.kind === 'tool');
+  const reasoning = r.parts.filter((p) => p.kind === 'thinking').map((p) => (p as { text: string }).text).join('');
   return {
     id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: r.model, system_fingerprint: null,
     choices: [{
@@ -647,6 +766,7 @@ function chatJson(r: Rendered, id: string): unknown {
       message: {
         role: 'assistant',
         content: text === '' && tools.length ? null : text,
+        ...(reasoning ? { reasoning_content: reasoning } : {}),
         refusal: null,
         ...(tools.length ? { tool_calls: tools.map((t) => ({ id: t.id, type: 'function', function: { name: t.name, arguments: t.args } })) } : {}),
       },
@@ -659,9 +779,11 @@ function chatJson(r: Rendered, id: string): unknown {
 
 // OpenAI Responses
 
-function responsesOutput(r: Rendered, idFor: (i: number, kind: 'msg' | 'fc') => string): unknown[] {
+function responsesOutput(r: Rendered, idFor: (i: number, kind: 'msg' | 'fc' | 'rs') => string): unknown[] {
   return r.parts.map((p, i) =>
-    p.kind === 'text'
+    p.kind === 'thinking'
+      ? { id: idFor(i, 'rs'), type: 'reasoning', encrypted_content: p.signature ?? null, summary: [{ type: 'summary_text', text: p.text }] }
+      : p.kind === 'text'
       ? { id: idFor(i, 'msg'), type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', annotations: [], logprobs: [], text: p.text }] }
       : { id: idFor(i, 'fc'), type: 'function_call', status: 'completed', arguments: p.args, call_id: p.id, name: p.name },
   );
@@ -680,7 +802,7 @@ function responseObject(r: Rendered, respId: string, createdAt: number, status: 
 
 function responsesStream(r: Rendered, respId: string): SseEvent[] {
   const createdAt = Math.floor(Date.now() / 1000);
-  const idFor = (i: number, kind: 'msg' | 'fc') => `${kind}_${respId.slice(5)}_${i}`;
+  const idFor = (i: number, kind: 'msg' | 'fc' | 'rs') => `${kind}_${respId.slice(5)}_${i}`;
   const ev: SseEvent[] = [];
   let seq = 0;
   const push = (type: string, fields: Record<string, unknown>, content = false) => {
@@ -690,7 +812,13 @@ function responsesStream(r: Rendered, respId: string): SseEvent[] {
   push('response.in_progress', { response: responseObject(r, respId, createdAt, 'in_progress', []) });
   const output = responsesOutput(r, idFor);
   r.parts.forEach((p, output_index) => {
-    if (p.kind === 'text') {
+    if (p.kind === 'thinking') {
+      const item_id = idFor(output_index, 'rs');
+      push('response.output_item.added', { output_index, item: { id: item_id, type: 'reasoning', encrypted_content: p.signature ?? null, summary: [] } });
+      push('response.reasoning_summary_part.added', { item_id, output_index, summary_index: 0, part: { type: 'summary_text', text: '' } });
+      for (const c of textChunks(p.text)) push('response.reasoning_summary_text.delta', { item_id, output_index, summary_index: 0, delta: c }, true);
+      push('response.reasoning_summary_part.done', { item_id, output_index, summary_index: 0, part: { type: 'summary_text', text: p.text } });
+    } else if (p.kind === 'text') {
       const item_id = idFor(output_index, 'msg');
       push('response.output_item.added', { output_index, item: { id: item_id, type: 'message', status: 'in_progress', content: [], role: 'assistant' } });
       push('response.content_part.added', { item_id, output_index, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text: '' } });
@@ -728,6 +856,8 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 
 function errorBody(format: WireFormat | 'unknown', status: number, message?: string, type?: string): unknown {
   const msg = message ?? DEFAULT_MESSAGES[status] ?? `HTTP ${status}`;
+  if (format === 'gemini') return geminiError(status, msg, type);
+  if (format === 'ollama') return ollamaError(msg);
   if (format === 'anthropic') {
     return { type: 'error', error: { type: type ?? ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: msg } };
   }
@@ -736,6 +866,8 @@ function errorBody(format: WireFormat | 'unknown', status: number, message?: str
 }
 
 function streamErrorEvent(format: WireFormat, seq: number, type?: string, message?: string): SseEvent {
+  if (format === 'gemini') return { data: geminiError(503, message ?? 'The model is overloaded. Please try again later.', type) };
+  if (format === 'ollama') return { line: true, data: ollamaError(message ?? 'an error was encountered while running the model') };
   if (format === 'anthropic') {
     return { event: 'error', data: { type: 'error', error: { type: type ?? 'overloaded_error', message: message ?? 'Overloaded' } } };
   }
@@ -752,6 +884,8 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function formatForPath(path: string): WireFormat | 'unknown' {
   const p = path.replace(/\/+$/, '');
+  if (/^(\/v1beta)?\/models\/[^/]+:(stream)?[gG]enerateContent$/.test(p)) return 'gemini';
+  if (p === '/api/chat') return 'ollama';
   if (p === '/v1/messages' || p === '/messages') return 'anthropic';
   if (p === '/v1/chat/completions' || p === '/chat/completions') return 'openai-chat';
   if (p === '/v1/responses' || p === '/responses') return 'openai-responses';
@@ -792,13 +926,13 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
 
   const render = (r: ReplyBuilder, format: WireFormat, body: Json): Rendered => {
     const parts = r.parts.map((p) => {
-      if (p.kind === 'text') return p;
+      if (p.kind === 'text' || p.kind === 'thinking') return p;
       toolSeq++;
       const id = p.id ?? (format === 'anthropic' ? `toolu_fake_${toolSeq}` : `call_fake_${toolSeq}`);
       const args = typeof p.input === 'string' ? p.input : JSON.stringify(p.input ?? {});
       return { kind: 'tool' as const, id, name: p.name, args, input: p.input };
     });
-    const chars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : p.args.length + p.name.length), 0);
+    const chars = parts.reduce((n, p) => n + (p.kind === 'tool' ? p.args.length + p.name.length : p.text.length), 0);
     const u = r.usageSpec;
     return {
       parts,
@@ -829,7 +963,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
   };
 
   const sseHeaders = (format: WireFormat, n: number): http.OutgoingHttpHeaders => ({
-    'content-type': 'text/event-stream; charset=utf-8',
+    'content-type': format === 'ollama' ? 'application/x-ndjson' : 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     ...(format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` }),
@@ -851,12 +985,16 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
   };
 
   const eventsFor = (format: WireFormat, rendered: Rendered, body: Json, n: number): SseEvent[] => {
+    if (format === 'gemini') return geminiStream(rendered);
+    if (format === 'ollama') return ollamaStream(rendered);
     if (format === 'anthropic') return anthropicStream(rendered, `msg_fake_${n}`);
     if (format === 'openai-chat') return chatStream(rendered, `chatcmpl-fake${n}`, body?.stream_options?.include_usage === true);
     return responsesStream(rendered, `resp_fake${n}`);
   };
 
   const jsonFor = (format: WireFormat, rendered: Rendered, n: number): unknown => {
+    if (format === 'gemini') return geminiJson(rendered);
+    if (format === 'ollama') return ollamaJson(rendered);
     if (format === 'anthropic') return anthropicJson(rendered, `msg_fake_${n}`);
     if (format === 'openai-chat') return chatJson(rendered, `chatcmpl-fake${n}`);
     const respId = `resp_fake${n}`;
@@ -905,7 +1043,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         template: '{{ .Prompt }}',
         details: { format: 'gguf', family: 'fake', parameter_size: '7B', quantization_level: 'Q4_K_M' },
         model_info: { 'general.architecture': 'fake', 'general.parameter_count': 7_000_000_000, ...(info.contextLength !== undefined ? { 'fake.context_length': info.contextLength } : {}) },
-        capabilities: ['completion', 'tools'],
+        capabilities: info.capabilities ?? ['completion', 'tools'],
       });
       return;
     }
@@ -1005,7 +1143,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     }
   };
 
-  const server = http.createServer((httpReq, res) => {
+  const onRequest = (httpReq: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     httpReq.on('data', (c: Buffer) => chunks.push(c));
     httpReq.on('end', () => {
@@ -1025,7 +1163,8 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         body,
         rawBody,
         format,
-        stream: body?.stream === true,
+        // Gemini says it in the path; Ollama streams unless told `stream: false`.
+        stream: format === 'gemini' ? /:streamGenerateContent$/.test(path) : format === 'ollama' ? body?.stream !== false : body?.stream === true,
       };
       if (probe) {
         probes.push(rec);
@@ -1044,8 +1183,9 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         });
       notifyWaiters();
     });
-  });
-  server.on('connection', (s) => {
+  };
+  const server = opts.tls ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, onRequest) : http.createServer(onRequest);
+  server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
@@ -1061,7 +1201,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
   });
   const port = (server.address() as AddressInfo).port;
   const host = opts.host ?? '127.0.0.1';
-  const url = `http://${host}:${port}`;
+  const url = `${opts.tls ? 'https' : 'http'}://${host}:${port}`;
 
   const model: FakeModel = {
     url,
@@ -1114,6 +1254,8 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         case 'openai':
         case 'openai-chat': return { OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: key };
         case 'openai-compatible': return { OPENAI_COMPATIBLE_BASE_URL: `${url}/v1`, OPENAI_COMPATIBLE_API_KEY: key };
+        case 'google': return { GOOGLE_GEMINI_BASE_URL: `${url}/v1beta`, GEMINI_API_KEY: key };
+        case 'ollama': return { OLLAMA_HOST: url };
         default: return { ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: key };
       }
     },

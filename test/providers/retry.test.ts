@@ -102,11 +102,3 @@ test('data that is not the wire format is a broken stream: retried, and what was
   assert.match(describeBadBody(`data: ${'x'.repeat(500)}\n\n`), /`x{160}…`$/);
   assert.equal(describeBadBody(''), 'the model server sent an empty response');
 });
-
-test('prices: specific model patterns win', async () => {
-  const { costUsd } = await import('../../src/providers/catalogue.ts');
-  const million = { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  assert.equal(costUsd('claude-opus-4-5', million), 5);
-  assert.equal(costUsd('claude-opus-4-1', million), 15);
-  assert.equal(costUsd('claude-sonnet-4-5', million), 3);
-});

@@ -249,3 +249,12 @@ test('after a command with an argument-hint is completed, the hint shows dim aft
   assert.doesNotMatch(ui.lastFrame()!, /\[file\]/, 'gone once arguments are typed');
   ui.unmount();
 });
+
+test('thinking: one folded line in the history; whole in the Ctrl-O detail view', async () => {
+  const { HistoryView } = await import('../../src/ui/components/history-view.tsx');
+  const folded = render(h(HistoryView, { item: { kind: 'thinking', id: 1, text: 'a\nb\nc' }, width: 80, cwd: '/p' }));
+  assert.match(folded.lastFrame() ?? '', /✻ Thought for 3 lines \(ctrl\+o to expand\)/);
+  assert.doesNotMatch(folded.lastFrame() ?? '', /\bb\b/);
+  const whole = render(h(HistoryView, { item: { kind: 'thinking', id: 2, text: 'first idea\nsecond idea' }, width: 80, cwd: '/p', detail: true }));
+  assert.match(whole.lastFrame() ?? '', /first idea[\s\S]*second idea/);
+});

@@ -96,3 +96,14 @@ test('Ctrl-O toggles the detail view: the history printed anew, unfolded', () =>
   assert.equal(s.epoch, 1);
   assert.equal(toggleDetail(s).detail, false);
 });
+
+test('thinking streams as one live line, then goes to history folded (the Ctrl-O detail view shows it whole)', () => {
+  let s = apply(start(), { type: 'request', turn: 1 }, { type: 'thinking-delta', text: 'Step one.\n' }, { type: 'thinking-delta', text: 'Step two.' });
+  assert.equal(s.live.thinking, 'Step one.\nStep two.');
+  assert.equal(s.history.length, 0);
+  s = apply(s, { type: 'text-delta', text: 'Answer.' });
+  assert.equal(s.live.thinking, undefined);
+  assert.deepEqual(s.history.map((h) => h.kind === 'thinking' && h.text), ['Step one.\nStep two.']);
+  const retried = apply(start(), { type: 'thinking-delta', text: 'x' }, { type: 'retry', attempt: 1, maxRetries: 2, delayMs: 1, message: 'm' });
+  assert.equal(retried.live.thinking, undefined, 'a retry drops it');
+});

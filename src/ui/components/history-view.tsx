@@ -54,5 +54,18 @@ export function HistoryView({ item, width, cwd, detail }: { item: HistoryItem; w
       );
     case 'output':
       return <Box marginTop={1} paddingLeft={2}><Text>{wrapHanging(item.text, width - 2)}</Text></Box>;
+    case 'thinking': {
+      // Folded to one line; the Ctrl-O detail view shows it whole, as it does tool output.
+      if (!detail) {
+        const lines = item.text.split('\n').length;
+        return <Box marginTop={1}><Text dimColor italic>✻ Thought for {lines} line{lines === 1 ? '' : 's'} (ctrl+o to expand)</Text></Box>;
+      }
+      return (
+        <Box marginTop={1} flexDirection="column">
+          <Text dimColor italic>✻ Thinking</Text>
+          <Box paddingLeft={2} flexShrink={1}><Text dimColor italic>{wrapHanging(item.text, width - 2)}</Text></Box>
+        </Box>
+      );
+    }
   }
 }

@@ -55,6 +55,7 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
       {others.map((t) => (
         <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} />
       ))}
+      {live.thinking !== undefined && <Box marginTop={1}><Text dimColor italic>✻ Thinking… ({live.thinking.split('\n').length} lines, shown folded when done)</Text></Box>}
       {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}
       {live.verifying && <Text color="cyan">  verifying: {live.verifying}…</Text>}
       {live.retry && (
