@@ -28,6 +28,7 @@ import type { AskFn, EventSink, PermissionAnswer, PermissionRequest, RunOutcome 
 import { runAgent } from './loop.ts';
 import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
 import type { ToolCall } from './tool-call.ts';
+import type { McpManager } from '../mcp/manager.ts';
 
 export interface SessionOptions {
   cwd: string;
@@ -61,6 +62,8 @@ export interface SessionOptions {
   verify?: string;
   /** The OS sandbox Bash commands run in (SPEC §13); closed when the session ends. */
   sandbox?: Sandbox;
+  /** The session's MCP servers (SPEC §12), already starting: their tools join the list; ended with the session. */
+  mcp?: McpManager;
   now?: Date;
 }
 
@@ -166,7 +169,8 @@ export class Session {
     }
     const o = this.opts;
     const rules = o.rules ?? emptyRules();
-    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd, guarded: this.guarded });
+    const access = this.allTools().find((t) => t.name === tool)?.access;
+    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd, guarded: this.guarded, access });
     return sandboxStep(tool, input, d, { sandbox: o.sandbox, mode: this.mode, rules, shell });
   }
 
@@ -234,7 +238,7 @@ export class Session {
 
   /** What every request carries besides the conversation: the system prompt and the tools' definitions. */
   private fixedContext(): string {
-    return this.systemPrompt() + JSON.stringify(toolSchemas(this.tools));
+    return this.systemPrompt() + JSON.stringify(toolSchemas(this.allTools()));
   }
 
   /** The message that stops a run instead of compacting again (SPEC §11.14): why, and what fills the context. */
@@ -265,7 +269,7 @@ export class Session {
   /** SessionEnd hooks. */
   async end(reason: 'clear' | 'prompt_input_exit' | 'other', signal: AbortSignal): Promise<void> {
     await sessionEnd(this.hooks, reason, signal);
-    await this.opts.sandbox?.close();
+    await Promise.all([this.opts.sandbox?.close(), this.opts.mcp?.close()]);
   }
 
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
@@ -282,6 +286,7 @@ export class Session {
     }
     if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
     this.runs++;
+    await this.mcpReady(signal);
     const full = await this.autoCompact(signal);
     const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd, text) : undefined);
     const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit, skip: () => this.mode === 'plan' }) : undefined;
@@ -291,7 +296,7 @@ export class Session {
     let outcome: RunOutcome = full !== undefined ? { status: 'error', text: '', turns: 0, usage: emptyUsage(), error: full } : await runAgent(text, {
       model: o.model,
       system: this.systemPrompt(),
-      toolSpecs: toolSchemas(this.tools),
+      toolSpecs: toolSchemas(this.allTools()),
       messages: this.messages,
       append: (message, usage) => {
         if (message.role === 'assistant' && this.lastAutoCompact) this.lastAutoCompact.turnsAfter++;
@@ -300,7 +305,7 @@ export class Session {
         this.emit({ type: 'message', message, usage });
       },
       run: {
-        tools: new Map(this.tools.map((t) => [t.name, t])),
+        tools: new Map(this.allTools().map((t) => [t.name, t])),
         toolCtx,
         decide: (tool, input) => this.decide(tool, input),
         ask: (req, sig) => this.ask(req, sig),
@@ -329,6 +334,24 @@ export class Session {
   }
 
   // ── For the terminal UI (issue 7): new methods stay below this line. ──
+
+  /** The tools offered now: the built-in ones, then the tools of the MCP servers that are up (SPEC §12). */
+  allTools(): ToolDef[] {
+    const mcp = this.opts.mcp?.tools();
+    return mcp?.length ? [...this.tools, ...mcp] : this.tools;
+  }
+
+  /** The session's MCP servers, when any is configured (`/mcp`, `@server:uri`, `/mcp__server__prompt`). */
+  get mcp(): McpManager | undefined { return this.opts.mcp; }
+
+  /** Waits for MCP servers still starting (at most MCP_TIMEOUT, or until `signal`): the first request offers their tools. */
+  private async mcpReady(signal: AbortSignal): Promise<void> {
+    const mcp = this.opts.mcp;
+    if (!mcp || signal.aborted) return;
+    let onAbort: (() => void) | undefined;
+    await Promise.race([mcp.whenSettled(), new Promise<void>((r) => { onAbort = () => r(); signal.addEventListener('abort', onAbort, { once: true }); })]);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
 
   /** The permission rules in force, with where each comes from (`/permissions`). */
   get rules(): RuleSet { return this.opts.rules ?? emptyRules(); }
