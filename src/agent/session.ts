@@ -29,6 +29,7 @@ import { runAgent } from './loop.ts';
 import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
 import type { ToolCall } from './tool-call.ts';
 import type { McpManager } from '../mcp/manager.ts';
+import { findMcpRefs, readMcpRefs, withoutMcpRefs } from '../mcp/resources.ts';
 
 export interface SessionOptions {
   cwd: string;
@@ -186,6 +187,19 @@ export class Session {
    */
   async expandReferences(prompt: string, signal?: AbortSignal): Promise<Expansion> {
     const o = this.opts;
+    // `@SERVER:URI`: an MCP server's resource (SPEC §12); the rest are `@path` references.
+    const refs = o.mcp ? findMcpRefs(prompt, new Set(o.mcp.statuses().map((s) => s.name))) : [];
+    if (refs.length && o.mcp) {
+      const [files, resources] = await Promise.all([this.expandPaths(withoutMcpRefs(prompt, refs), signal), readMcpRefs(refs, o.mcp, { signal, imagesRefused: o.model.facts?.images === false ? 'no images' : undefined })]);
+      const errors = [...(files.ok ? [] : files.errors), ...resources.errors];
+      if (errors.length || !files.ok) return { ok: false, errors };
+      return { ok: true, prompt, attachments: [...files.attachments, ...resources.attachments.map((a) => ({ ref: a.ref, path: a.uri, kind: 'resource' as const, text: a.text, image: a.image }))] };
+    }
+    return this.expandPaths(prompt, signal);
+  }
+
+  private expandPaths(prompt: string, signal?: AbortSignal): Promise<Expansion> {
+    const o = this.opts;
     return expandAtPaths(prompt, {
       cwd: o.cwd, home: o.home, fileState: this.fileState, signal,
       imagesRefused: o.model.facts?.images === false ? `the model ${o.model.label} does not take images` : undefined,
@@ -293,10 +307,19 @@ export class Session {
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
     const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange, sandbox: o.sandbox,
       readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }) !== undefined };
+    // The tools offered follow the MCP servers during the run: a server that fails takes its tools with it.
+    const toolSpecs = toolSchemas(this.allTools());
+    const toolMap = new Map(this.allTools().map((t) => [t.name, t]));
+    const unfollow = o.mcp?.subscribe(() => {
+      const now = this.allTools();
+      toolSpecs.splice(0, toolSpecs.length, ...toolSchemas(now));
+      toolMap.clear();
+      for (const t of now) toolMap.set(t.name, t);
+    });
     let outcome: RunOutcome = full !== undefined ? { status: 'error', text: '', turns: 0, usage: emptyUsage(), error: full } : await runAgent(text, {
       model: o.model,
       system: this.systemPrompt(),
-      toolSpecs: toolSchemas(this.allTools()),
+      toolSpecs,
       messages: this.messages,
       append: (message, usage) => {
         if (message.role === 'assistant' && this.lastAutoCompact) this.lastAutoCompact.turnsAfter++;
@@ -305,7 +328,7 @@ export class Session {
         this.emit({ type: 'message', message, usage });
       },
       run: {
-        tools: new Map(this.allTools().map((t) => [t.name, t])),
+        tools: toolMap,
         toolCtx,
         decide: (tool, input) => this.decide(tool, input),
         ask: (req, sig) => this.ask(req, sig),
@@ -322,6 +345,7 @@ export class Session {
       maxTurns: o.maxTurns,
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
     });
+    unfollow?.();
     // An honest end (SPEC §8): a run that stops with verification still failing did not succeed.
     if (verifier?.failure !== undefined && (outcome.status === 'done' || outcome.status === 'stopped')) outcome = { ...outcome, status: 'verify-failed', error: verifier.failure };
     else if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') outcome = { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
