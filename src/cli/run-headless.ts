@@ -13,6 +13,7 @@ import { modelFactsText } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
+import { parsePromptCommand, runPromptCommand } from '../mcp/prompts.ts';
 import { rulesOf } from '../agent/settings-reload.ts';
 
 const io: HeadlessIO = {
@@ -106,7 +107,9 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   const setup = loadSetup(opts, cwd, home);
   const { memory, mode, resume } = setup;
   const controller = new AbortController();
-  const slash = await expandSlash(prompt, {
+  // `/mcp__SERVER__PROMPT args`: a server's prompt, got once the session's servers are up (SPEC §12).
+  const mcpPrompt = parsePromptCommand(prompt);
+  const slash: Awaited<ReturnType<typeof expandSlash>> = mcpPrompt ? { kind: 'prompt', prompt, allowedTools: [], warnings: [] } : await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
     permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup), guarded: setupGuards(setup) }),
     cost: () => sessionCost(resume?.path),
@@ -162,6 +165,11 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
       : c.ok ? { status: 'done' as const, text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
         : { status: 'error' as const, text: '', turns: 1, usage: emptyUsage(), error: `compaction failed: ${c.error}` };
     return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, apiMs);
+  }
+  if (mcpPrompt) {
+    const got = session.mcp ? await runPromptCommand(mcpPrompt, session.mcp, controller.signal) : { ok: false as const, error: `/mcp__${mcpPrompt.server}__${mcpPrompt.prompt}: no MCP server is configured` };
+    if (!got.ok) { await session.mcp?.close(); throw new Exit(2, `Nothing was sent: ${got.error}`); }
+    prompt = got.prompt;
   }
   const expansion = await session.expandReferences(prompt, controller.signal);
   if (!expansion.ok) throw new Exit(2, `Nothing was sent:\n  ${expansion.errors.join('\n  ')}`);

@@ -160,3 +160,20 @@ test('SIGINT during a headless run ends every server it started', async () => {
   assert.equal(await exited, 130, stderr);
   await waitFor(() => marked(mark).length === 0, 5000, 'the server to end');
 });
+
+test('/mcp__everything__args-prompt runs the server\'s prompt with its arguments; a wrong one sends nothing (exit 2)', async () => {
+  const { dir, home } = makeProject({});
+  const mark = randomUUID();
+  model.reset();
+  model.script(reply().text('Sunny.'));
+  let r = await runCli(['-p', '/mcp__everything__args-prompt Paris', '--mcp-config', servers(mark), ...MODEL], { cwd: dir, home, env: model.env('anthropic'), timeoutMs: 60_000 });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'Sunny.\n');
+  assert.match(userTexts(model.requests[0]).join('\n'), /What's weather in Paris\?/);
+  model.reset();
+  r = await runCli(['-p', '/mcp__everything__args-prompt', '--mcp-config', servers(mark), ...MODEL], { cwd: dir, home, env: model.env('anthropic'), timeoutMs: 60_000 });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /Nothing was sent: \/mcp__everything__args-prompt: missing city \(usage: <city> \[state\]\)/);
+  assert.equal(model.requests.length, 0);
+  assert.deepEqual(marked(mark), []);
+});
