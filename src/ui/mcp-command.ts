@@ -7,7 +7,7 @@ import type { Controller } from './controller.ts';
  * and, for a failed one, the cause and its last output. `/mcp reconnect NAME` ends it and starts
  * it again.
  */
-export function mcpStatusText(mcp: McpManager | undefined): string {
+export function mcpStatusText(mcp: McpManager | undefined, projectRoot = ''): string {
   if (!mcp) return 'No MCP servers are configured. Add one with: assistant mcp add NAME -- COMMAND [ARGS…] (docs/mcp.md)';
   const names = mcp.toolNames();
   const lines: string[] = [];
@@ -16,7 +16,8 @@ export function mcpStatusText(mcp: McpManager | undefined): string {
       : s.state === 'failed' ? `✗ failed: ${s.error}`
         : s.state === 'needs-approval' ? '! not approved (restart assistant to be asked, or see docs/mcp.md#trust-servers-a-project-defines)'
           : s.state === 'disabled' ? `- disabled (${s.error})` : '… starting';
-    lines.push(`${s.name} (${s.transport}, ${s.file}): ${state}`);
+    const file = projectRoot && s.file.startsWith(`${projectRoot}/`) ? s.file.slice(projectRoot.length + 1) : s.file;
+    lines.push(`${s.name} (${s.transport}, ${file}): ${state}`);
     if (s.state === 'failed' && s.log.length) lines.push('  last output:', ...s.log.slice(-5).map((l) => `    ${l}`));
     const tools = names.filter((n) => n.server === s.name).map((n) => n.name);
     if (tools.length) lines.push(`  tools: ${tools.join(', ')}`);
@@ -34,7 +35,9 @@ export async function mcpCommand(ctrl: Controller, args: string): Promise<void> 
     ctrl.add({ kind: 'output', text: `Reconnecting ${name}…` });
     await mcp.reconnect(name);
   }
-  ctrl.add({ kind: 'output', text: mcpStatusText(mcp) });
+  // Servers still starting get a moment (5 s at most): the list is what the user came for.
+  await mcp?.whenSettled(5000);
+  ctrl.add({ kind: 'output', text: mcpStatusText(mcp, ctrl.setup.cwd) });
 }
 
 /** `/mcp__SERVER__PROMPT args`: the server's prompt, sent as the user's prompt. False: not such a command. */
