@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startFakeModel, reply, hang, lastToolResults, toolNames, userTexts, type FakeModel } from '../fakes/model-server.ts';
+import { startFakeModel, reply, hang, lastToolResults, receivedImages, toolNames, userTexts, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { runCli, startCli } from './cli.ts';
 import { EVERYTHING, FAULT, waitFor } from '../mcp/helpers.ts';
@@ -41,7 +41,7 @@ test('a scripted model calls mcp__everything__echo, the result reaches it; @ever
   const { dir, home } = makeProject({});
   const mark = randomUUID();
   model.reset();
-  model.script(reply().tool('mcp__everything__echo', { message: 'hello from the model' }), reply().text('Echoed.'));
+  model.script(reply().tool('mcp__everything__echo', { message: 'hello from the model' }).tool('mcp__everything__get-tiny-image', {}), reply().text('Echoed.'));
   const r = await runCli(['-p', 'Echo it. Also see @everything:demo://resource/dynamic/text/1.', '--output-format', 'json', '--mcp-config', servers(mark), '--allowed-tools', 'mcp__everything', ...MODEL],
     { cwd: dir, home, env: model.env('anthropic'), timeoutMs: 60_000 });
   assert.equal(r.code, 0, r.stderr);
@@ -52,7 +52,10 @@ test('a scripted model calls mcp__everything__echo, the result reaches it; @ever
   const echo = first.body.tools.find((t: { name: string }) => t.name === 'mcp__everything__echo');
   assert.equal(echo.input_schema.properties.message.type, 'string', 'the server\'s own JSON Schema');
   assert.match(userTexts(first).join('\n'), /Resource demo:\/\/resource\/dynamic\/text\/1 from the MCP server "everything"[^\n]*:\n.*Resource 1/s);
-  assert.deepEqual(lastToolResults(second).map((t) => [t.content, t.isError]), [['Echo: hello from the model', false]]);
+  const results = lastToolResults(second);
+  assert.deepEqual([results[0].content, results[0].isError], ['Echo: hello from the model', false]);
+  assert.match(results[1].content, /\[image: image\/png, [\d.]+ (KB|B)\]/);
+  assert.deepEqual(receivedImages(second).map((i) => [i.where, i.mediaType]), [['tool-result', 'image/png']], 'the image itself reaches a model that takes images');
   assert.deepEqual(marked(mark), [], 'no server process outlives the CLI');
 });
 
