@@ -80,7 +80,9 @@ const HELLO = ['-p', 'hello', '--model', 'anthropic:claude-sonnet-4-5', '--outpu
 for (let round = 0; round <= RUNS; round++) { // round 0 warms up (V8's compile cache, the server's npm files)
   const s = await serverStart();
   if (round) server.push(s);
-  for (const [name, where] of Object.entries(kinds)) {
+  const order = Object.entries(kinds);
+  if (round % 2) order.reverse(); // neither kind always runs first
+  for (const [name, where] of order) {
     const v = await run(['--version'], where);
     model.script(reply().text('Hi.'));
     const h = await run(HELLO, where);

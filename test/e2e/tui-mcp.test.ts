@@ -1,11 +1,16 @@
-import { test } from 'node:test';
+import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { makeProject } from '../fakes/project.ts';
+import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
 import { EVERYTHING, FAULT, waitFor } from '../mcp/helpers.ts';
 import { TmuxCli } from './tmux.ts';
+
+let model: FakeModel;
+before(async () => { model = await startFakeModel(); });
+after(async () => { await model.close(); });
 
 /** Live processes whose environment holds MCP_E2E_MARK=`mark`. */
 function marked(mark: string): number[] {
@@ -52,4 +57,29 @@ test('terminal UI: each .mcp.json server is asked about once; the answers are re
     await again.waitFor(/\[exit 0\]/);
   } finally { again.close(); }
   await waitFor(() => marked(mark).length === 0, 5000, 'every server to end with the session');
+});
+
+test('terminal UI: an MCP tool call asks; "don\'t ask again" writes the tool\'s own rule and the next call does not ask', async () => {
+  const { dir, home } = makeProject({});
+  mkdirSync(join(dir, '.assistant'));
+  writeFileSync(join(dir, '.assistant/settings.local.json'), JSON.stringify({ mcpServers: { fault: { command: process.execPath, args: [FAULT] } } }));
+  model.reset();
+  model.script(reply().tool('mcp__fault__echo', { text: 'first' }), reply('Echoed once.'), reply().tool('mcp__fault__echo', { text: 'second' }), reply('Echoed twice.'));
+  const ui = TmuxCli.start(['--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl }, trusted: true });
+  try {
+    await ui.waitFor(/normal mode/);
+    await ui.submit('echo');
+    const question = await ui.waitFor('Do you want to proceed?', 30_000);
+    assert.match(question, /mcp__fault__echo/);
+    assert.match(question, /Yes, and don't ask again for mcp__fault__echo/);
+    ui.keys('2');
+    await ui.waitFor('Echoed once.');
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, '.assistant/settings.local.json'), 'utf8')).permissions.allow, ['mcp__fault__echo']);
+    assert.equal(lastToolResults(model.requests[1])[0].content, 'first');
+    await ui.waitGone(/Working…/);
+    await ui.submit('again');
+    const s = await ui.waitFor('Echoed twice.');
+    assert.doesNotMatch(s.slice(s.indexOf('again')), /Do you want to proceed\?/);
+    assert.equal(lastToolResults(model.requests[3])[0].content, 'second');
+  } finally { ui.close(); }
 });
