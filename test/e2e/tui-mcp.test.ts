@@ -44,6 +44,18 @@ test('terminal UI: each .mcp.json server is asked about once; the answers are re
     assert.match(ui.scrollback(), /tools: mcp__everything__echo, /);
     assert.deepEqual(JSON.parse(readFileSync(join(dir, '.assistant/settings.local.json'), 'utf8')), { enabledMcpjsonServers: ['everything'], disabledMcpjsonServers: ['other'] });
     assert.equal(marked(mark).length > 0, true, 'the approved server runs');
+    // @ completes an MCP server's name, then its resources (listed when first asked for).
+    ui.type('see @ever');
+    await ui.waitFor(/❯ @everything: +resources of this MCP server/);
+    ui.type('ything:demo');
+    await ui.waitFor(/❯ @everything:demo:\/\/resource\/static\/document\/\S+/);
+    ui.keys('C-u');
+    await ui.waitGone(/resources of this MCP server|@everything:demo/);
+    // /mcp reconnect ends the server and starts a new one.
+    const before = marked(mark);
+    await ui.submit('/mcp reconnect everything');
+    await waitFor(() => (ui.scrollback().match(/everything \(stdio, \.mcp\.json\): ✓ connected/g) ?? []).length >= 2, 30_000, 'the server to be connected again');
+    assert.ok(marked(mark).length > 0 && !marked(mark).some((p) => before.includes(p)), 'a new process');
     await ui.submit('/exit');
     await ui.waitFor(/\[exit 0\]/);
     await waitFor(() => marked(mark).length === 0, 5000, 'every server to end with the session');
