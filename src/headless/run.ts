@@ -110,7 +110,10 @@ export function printInit(format: OutputFormat, io: HeadlessIO, session: Session
   if (format !== 'stream-json') return;
   io.out(`${JSON.stringify({
     type: 'system', subtype: 'init', session_id: session.id, cwd: info.cwd, model: info.model,
-    permissionMode: info.mode, tools: session.tools.map((t) => t.name), transcript_path: session.transcript.path, uuid: randomUUID(),
+    permissionMode: info.mode, tools: session.allTools().map((t) => t.name), transcript_path: session.transcript.path,
+    // Claude Code's field: each MCP server and its state now (servers start in the background: `pending`).
+    mcp_servers: (session.mcp?.statuses() ?? []).map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })),
+    uuid: randomUUID(),
   })}\n`);
 }
 

@@ -153,14 +153,18 @@ test('SIGINT during a headless run ends every server it started', async () => {
   const mark = randomUUID();
   model.reset();
   model.script(hang());
-  const child = startCli(['-p', 'wait', '--mcp-config', servers(mark), ...MODEL], { cwd: dir, home, env: model.env('anthropic') });
+  const child = startCli(['-p', 'wait', '--output-format', 'stream-json', '--verbose', '--mcp-config', servers(mark), ...MODEL], { cwd: dir, home, env: model.env('anthropic') });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (d) => { stderr += d; });
+  child.stdout!.on('data', (d) => { stdout += d; });
   const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   await model.waitForRequests(1, 30_000); // the servers were up (or settled) before the first request
   assert.equal(marked(mark).length > 0, true, 'the server runs');
   child.kill('SIGINT');
   assert.equal(await exited, 130, stderr);
+  const init = JSON.parse(stdout.split('\n')[0]);
+  assert.deepEqual([init.subtype, init.mcp_servers], ['init', [{ name: 'everything', status: 'pending' }]]);
   await waitFor(() => marked(mark).length === 0, 5000, 'the server to end');
 });
 
