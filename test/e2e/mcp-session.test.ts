@@ -184,3 +184,20 @@ test('/mcp__everything__args-prompt runs the server\'s prompt with its arguments
   assert.equal(model.requests.length, 0);
   assert.deepEqual(marked(mark), []);
 });
+
+test('Ctrl-C (SIGINT) during a long MCP call cancels it: the server is sent notifications/cancelled', async () => {
+  const { dir, home } = makeProject({});
+  const log = join(dir, 'fault.log');
+  const cfg = JSON.stringify({ mcpServers: { fault: { command: process.execPath, args: [FAULT], env: { FAULT_LOG: log } } } });
+  model.reset();
+  model.script(reply().tool('mcp__fault__slow', { ms: 60_000 }), reply().text('never'));
+  const child = startCli(['-p', 'wait', '--mcp-config', cfg, '--allowed-tools', 'mcp__fault__slow', ...MODEL], { cwd: dir, home, env: model.env('anthropic') });
+  let stderr = '';
+  child.stderr!.on('data', (d) => { stderr += d; });
+  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  await waitFor(() => existsSync(log) && readFileSync(log, 'utf8').includes('call slow'), 30_000, 'the call to reach the server');
+  child.kill('SIGINT');
+  assert.equal(await exited, 130, stderr);
+  await waitFor(() => readFileSync(log, 'utf8').includes('cancelled slow'), 5000, 'the server to be told');
+  assert.equal(model.requests.length, 1, 'no request after the interrupt');
+});
