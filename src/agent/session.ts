@@ -373,7 +373,13 @@ export class Session {
     const mcp = this.opts.mcp;
     if (!mcp || signal.aborted) return;
     let onAbort: (() => void) | undefined;
+    // A wait that lasts is said (a hung server holds the first request up to MCP_TIMEOUT).
+    const slow = setTimeout(() => {
+      const names = mcp.statuses().filter((x) => x.state === 'starting').map((x) => `"${x.name}"`);
+      if (names.length) this.emit({ type: 'warning', message: `waiting for the MCP server${names.length > 1 ? 's' : ''} ${names.join(', ')} to start (at most MCP_TIMEOUT)…` });
+    }, 2000);
     await Promise.race([mcp.whenSettled(), new Promise<void>((r) => { onAbort = () => r(); signal.addEventListener('abort', onAbort, { once: true }); })]);
+    clearTimeout(slow);
     if (onAbort) signal.removeEventListener('abort', onAbort);
   }
 

@@ -201,3 +201,20 @@ test('Ctrl-C (SIGINT) during a long MCP call cancels it: the server is sent noti
   await waitFor(() => readFileSync(log, 'utf8').includes('cancelled slow'), 5000, 'the server to be told');
   assert.equal(model.requests.length, 1, 'no request after the interrupt');
 });
+
+test('a server that hangs at start holds the first request only up to MCP_TIMEOUT, says so, and the others\' tools are offered', async () => {
+  const { dir, home } = makeProject({});
+  const cfg = JSON.stringify({ mcpServers: { ok: { command: process.execPath, args: [FAULT] }, stuck: { command: process.execPath, args: [FAULT, '--hang'] } } });
+  model.reset();
+  model.script(reply().text('Went on.'));
+  const started = performance.now();
+  const r = await runCli(['-p', 'hi', '--mcp-config', cfg, ...MODEL], { cwd: dir, home, env: { ...model.env('anthropic'), MCP_TIMEOUT: '6000' }, timeoutMs: 60_000 });
+  const ms = performance.now() - started;
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'Went on.\n');
+  assert.ok(ms < 15_000, `took ${ms} ms`);
+  assert.match(r.stderr, /warning: waiting for the MCP server "stuck" to start \(at most MCP_TIMEOUT\)…/);
+  assert.match(r.stderr, /warning: MCP server "stuck" failed: it did not finish starting within 6 s \(MCP_TIMEOUT\)/);
+  const names = toolNames(model.requests[0]);
+  assert.ok(names.includes('mcp__ok__echo') && !names.some((n) => n.startsWith('mcp__stuck__')), names.join(','));
+});
