@@ -236,8 +236,11 @@ export class Session {
 
   /** What every request carries besides the conversation: the system prompt and the tools' definitions. */
   private fixedContext(): string {
-    return this.systemPrompt() + JSON.stringify(toolSchemas(this.tools));
+    if (this.toolsJson?.tools !== this.tools) this.toolsJson = { tools: this.tools, json: JSON.stringify(toolSchemas(this.tools)) };
+    return this.systemPrompt() + this.toolsJson.json;
   }
+  /** The tools' definitions as sent, for fixedContext(): made again only when the tool list changes. */
+  private toolsJson?: { tools: readonly ToolDef[]; json: string };
 
   /** The message that stops a run instead of compacting again (SPEC §11.14): why, and what fills the context. */
   private compactionLoop(why: string, limit: number): string {
