@@ -19,6 +19,7 @@ import { modelFactsText } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
+import { holdYoungGeneration } from './gc-tuning.ts';
 import { rulesOf } from '../agent/settings-reload.ts';
 
 const io: HeadlessIO = {
@@ -144,6 +145,7 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
     extraAllow: command?.source ? { rules: command.allowedTools, source: `${command.source} allowed-tools` } : undefined,
   });
+  holdYoungGeneration();
   const model = session.model;
   let interrupts = 0;
   let abortedBy: NodeJS.Signals | undefined;
