@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { holdYoungGeneration } from './gc-tuning.ts';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
 import { loadSetup, type Setup } from '../agent/setup.ts';
@@ -78,6 +79,7 @@ async function loadUi() {
   delete process.env.CONTINUOUS_INTEGRATION;
   try {
     const [ui, { Controller }, { runSlash }] = await Promise.all([import('../ui/start.tsx'), import('../ui/controller.ts'), import('../ui/commands.ts')]);
+    holdYoungGeneration();
     return { ui, Controller, runSlash };
   } finally {
     for (const [k, v] of Object.entries(saved)) if (v !== undefined) process.env[k] = v;
