@@ -16,13 +16,13 @@ export interface Usage {
   cache_creation_input_tokens?: number;
 }
 
+/** The blocks of a message (a line may carry a block of another type, which a reader skips). */
 export type ContentBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'tool_result'; tool_use_id: string; content: string | Array<{ type: string; [k: string]: unknown }>; is_error: boolean }
-  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
-  | { type: string; [k: string]: unknown };
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
 
 /** The first message: what the session runs with. */
 export interface SDKSystemInitMessage {
