@@ -67,35 +67,43 @@ try {
       (which === 'cli' ? cli : sdk).exit.push(r.exitMs);
     }
   }
+  if (RUNS > 0) {
   console.log(`## Start-up (median of ${RUNS}, from spawn)\n`);
   console.log('| | first message | result, process exit |\n|---|---|---|');
   console.log(`| \`assistant -p hello --output-format stream-json\` | ${fmt(median(cli.first))} | ${fmt(median(cli.exit))} |`);
   console.log(`| \`import('assistant-code')\` + \`query()\` | ${fmt(median(sdk.first))} | ${fmt(median(sdk.exit))} |`);
   console.log(`| ratio SDK / CLI | ${(median(sdk.first) / median(cli.first)).toFixed(2)}× | ${(median(sdk.exit) / median(cli.exit)).toFixed(2)}× |\n`);
+  }
 
   // Memory over sequential queries, in one process.
   const dir = tmp('bench-sdk-proj-'); const home = tmp('bench-sdk-home-');
   writeFileSync(join(dir, 'a.txt'), 'some text\n'.repeat(200));
   model.reset();
   for (let i = 0; i < QUERIES; i++) model.script(reply().tool('Read', { file_path: 'a.txt' }), reply(`answer ${i}`));
-  const samples = new Set([1, 5, 10, 25, 50, 75, QUERIES]);
+  const samples = new Set([1, 5, 10, 25, 50, 75, 100, 150, 200, 300, QUERIES].filter((n) => n <= QUERIES));
   const MEM = `
+const v8 = await import('node:v8');
 const { query } = await import(${JSON.stringify(join(ROOT, 'dist/sdk.js'))});
 for (let i = 1; i <= ${QUERIES}; i++) {
   let result;
   for await (const m of query({ prompt: 'read a.txt', options: { model: '${MODEL}', permissionMode: 'bypass' } })) if (m.type === 'result') result = m;
   if (result.is_error || result.result !== 'answer ' + (i - 1)) throw new Error('query ' + i + ': ' + JSON.stringify(result));
-  if (${JSON.stringify([...samples])}.includes(i)) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); globalThis.gc(); const m = process.memoryUsage(); console.log(JSON.stringify({ i, heap: m.heapUsed, rss: m.rss, handles: process.getActiveResourcesInfo().length })); }
+  if (${JSON.stringify([...samples])}.includes(i)) {
+    globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); globalThis.gc();
+    const m = process.memoryUsage();
+    const space = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
+    console.log(JSON.stringify({ i, heap: m.heapUsed, rss: m.rss, external: m.external, young: space.new_space, old: space.old_space, handles: process.getActiveResourcesInfo().length }));
+  }
 }
 `;
   const t0 = performance.now();
   const r = await timed(['--expose-gc', '--input-type=module', '-e', MEM], dir, cleanEnv(home, model));
   if (r.code !== 0) throw new Error(`memory run failed: ${r.stderr}`);
-  const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { i: number; heap: number; rss: number; handles: number });
+  const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { i: number; heap: number; rss: number; external: number; young: number; old: number; handles: number });
   const mib = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
   console.log(`## ${QUERIES} sequential queries in one process (${((performance.now() - t0) / 1000).toFixed(1)} s, ${(((performance.now() - t0)) / QUERIES).toFixed(0)} ms per query)\n`);
-  console.log('| after query | heap used (after GC) | RSS | active handles |\n|---|---|---|---|');
-  for (const x of rows) console.log(`| ${x.i} | ${mib(x.heap)} | ${mib(x.rss)} | ${x.handles} |`);
+  console.log('| after query | heap used (after GC) | old space | young space (reserved) | external | RSS | active handles |\n|---|---|---|---|---|---|---|');
+  for (const x of rows) console.log(`| ${x.i} | ${mib(x.heap)} | ${mib(x.old)} | ${mib(x.young)} | ${mib(x.external)} | ${mib(x.rss)} | ${x.handles} |`);
   const at10 = rows.find((x) => x.i === 10)!; const end = rows.at(-1)!;
   console.log(`\nHeap growth from query 10 to ${QUERIES}: ${mib(end.heap - at10.heap)} (${((end.heap - at10.heap) / (QUERIES - 10) / 1024).toFixed(1)} KiB per query).`);
 } finally {
