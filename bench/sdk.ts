@@ -3,6 +3,7 @@
  *
  *   npm run bench:sdk                 # 7 rounds
  *   npm run bench:sdk -- --runs 15 --queries 100
+ *   npm run bench:sdk -- --runs 0 --queries 300 --node-arg=--max-semi-space-size=8   # memory only
  *
  * 1. Start-up: a fresh process that imports dist/sdk.js and runs query() until its first message
  *    (system init) and its result, against `assistant -p hello --output-format stream-json`'s first
@@ -23,6 +24,8 @@ const arg = (name: string, dflt: number) => { const i = process.argv.indexOf(nam
 const RUNS = arg('--runs', 7);
 const QUERIES = arg('--queries', 100);
 const MODEL = 'anthropic:claude-sonnet-4-5';
+/** `--node-arg FLAG` (repeatable): given to the memory run's Node, e.g. --max-semi-space-size=16. */
+const NODE_ARGS = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--node-arg' ? [a] : []));
 
 const tmp = (p: string) => realpathSync(mkdtempSync(join(os.tmpdir(), p)));
 function cleanEnv(home: string, model: FakeModel): NodeJS.ProcessEnv {
@@ -97,7 +100,7 @@ for (let i = 1; i <= ${QUERIES}; i++) {
 }
 `;
   const t0 = performance.now();
-  const r = await timed(['--expose-gc', '--input-type=module', '-e', MEM], dir, cleanEnv(home, model));
+  const r = await timed([...NODE_ARGS, '--expose-gc', '--input-type=module', '-e', MEM], dir, cleanEnv(home, model));
   if (r.code !== 0) throw new Error(`memory run failed: ${r.stderr}`);
   const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { i: number; heap: number; rss: number; external: number; young: number; old: number; handles: number });
   const mib = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
