@@ -249,3 +249,48 @@ test('settings and mcpServers options: an object is a settings layer', async () 
   const r = msgs.at(-1)!;
   assert.ok(r.type === 'result' && r.permission_denials.length === 1);
 });
+
+test('JavaScript hooks of other events: context from UserPromptSubmit, exit-2 blocks, a throw is a warning', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply().tool('Bash', { command: 'echo one' }), reply('done'));
+  const msgs = await collect(query({
+    prompt: 'go', options: {
+      cwd: dir, model: MODEL, permissionMode: 'bypass', env: envFor(model, home),
+      hooks: {
+        UserPromptSubmit: [{ hooks: [async (input) => ({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: `ticket ABC-1 for "${input.prompt}"` } })] }],
+        PreToolUse: [{ hooks: [async () => ({ exitCode: 2, reason: 'exit two says no' })] }],
+        Stop: [{ hooks: [async function broken() { throw new Error('kaput'); }] }],
+      },
+    },
+  }));
+  assert.match(JSON.stringify(model.requests[0].body.messages), /ticket ABC-1 for \\"go\\"/);
+  assert.match(lastToolResults(model.requests[1])[0].content, /exit two says no/);
+  const warning = msgs.find((m) => m.type === 'warning');
+  assert.ok(warning && warning.type === 'warning' && /Stop hook "\(sdk\) Stop\[0\]\.hooks\[0\] broken".*exit 1.*kaput/.test(warning.message), JSON.stringify(warning));
+  const r = msgs.at(-1)!;
+  assert.ok(r.type === 'result' && r.result === 'done' && !r.is_error);
+});
+
+test('breaking out of the loop stops the run: the Bash call in flight is killed', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply().text('starting').tool('Bash', { command: 'sleep 60 & echo $! > child.pid; wait' }), reply('never sent'));
+  for await (const m of query({ prompt: 'go', options: { cwd: dir, model: MODEL, permissionMode: 'bypass', env: envFor(model, home) } })) {
+    if (m.type === 'assistant') {
+      for (let i = 0; i < 200 && !existsSync(join(dir, 'child.pid')); i++) await sleep(25);
+      break;
+    }
+  }
+  const pid = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
+  for (let i = 0; i < 60 && alive(pid); i++) await sleep(50);
+  assert.equal(alive(pid), false);
+  await sleep(100);
+  assert.equal(model.requests.length, 1);
+});
+
+test('mcpServers reach the settings layer (checked by the settings schema like any settings file)', async () => {
+  const { dir, home } = makeProject();
+  await assert.rejects(collect(query({ prompt: 'x', options: { cwd: dir, model: MODEL, env: envFor(model, home), settings: { model: MODEL }, mcpServers: { broken: { command: 42 } } } })),
+    (e: unknown) => e instanceof AssistantError && e.kind === 'config' && /inline JSON/.test(e.message) && /mcpServers/.test(e.message));
+});
