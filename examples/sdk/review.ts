@@ -2,7 +2,7 @@
 // lets it read and run `git diff`, refuses everything else, and prints the answer and its cost.
 //
 //   npm i assistant-code
-//   ANTHROPIC_API_KEY=… npx tsx review.ts [project-dir]
+//   ANTHROPIC_API_KEY=… node review.ts [project-dir]     (Node 24 runs TypeScript; or npx tsx review.ts)
 import { query, type SDKMessage } from 'assistant-code';
 
 const cwd = process.argv[2] ?? process.cwd();

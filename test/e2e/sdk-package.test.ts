@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts';
+import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { cleanEnv } from './cli.ts';
 
@@ -62,4 +62,26 @@ for await (const m of query({ prompt: 'what does hello.txt say?', options: { cwd
   const lines = r.stdout.trim().split('\n');
   assert.equal(lines.length, 1, `only the program's own output: ${r.stdout}`);
   assert.deepEqual(JSON.parse(lines[0]), { types: ['system', 'assistant', 'user', 'assistant', 'result'], result: 'It says hello.', is_error: false });
+});
+
+test('the runnable example (examples/sdk/review.ts) runs as written, Node stripping its types', async () => {
+  const dir = consumer();
+  copyFileSync(join(ROOT, 'examples/sdk/review.ts'), join(dir, 'review.ts'));
+  const project = makeProject({ 'a.txt': 'a\n' });
+  model.reset();
+  model.script(
+    reply().tool('Bash', { command: 'git diff' }),
+    reply().tool('Write', { file_path: 'fix.txt', content: 'x' }),
+    reply('1. a.txt: fine.'),
+  );
+  const child = spawn(process.execPath, ['review.ts', project.dir], { cwd: dir, env: cleanEnv(project.home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl }) });
+  const r = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => { r.stdout += d; });
+  child.stderr.on('data', (d) => { r.stderr += d; });
+  const code = await new Promise((res) => child.on('close', res));
+  assert.equal(code, 0, r.stderr);
+  assert.equal(r.stdout, '1. a.txt: fine.\n');
+  assert.match(r.stderr, /^\$ git diff$/m, 'the JavaScript hook saw the command');
+  assert.match(r.stderr, /success: 3 turns/);
+  assert.match(lastToolResults(model.requests[2])[0].content, /Write is not allowed in a review: read only\./, 'canUseTool refused the write');
 });
