@@ -115,7 +115,9 @@ async function nextPrompt(it: AsyncIterator<SDKUserMessage>, signal: AbortSignal
   let onAbort!: () => void;
   const aborted = new Promise<undefined>((r) => { onAbort = () => r(undefined); signal.addEventListener('abort', onAbort, { once: true }); });
   try {
-    const r = await Promise.race([it.next(), aborted]);
+    const next = it.next();
+    next.catch(() => {}); // given up on when the query stops first: its failure is nobody's
+    const r = await Promise.race([next, aborted]);
     if (!r || r.done) return undefined;
     return textOf(r.value);
   } finally {
@@ -181,7 +183,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
       if (!prompts || signal.aborted || outcome.status === 'aborted') break;
       text = await nextPrompt(prompts, signal);
     }
-    if (prompts && signal.aborted) void prompts.return?.();
+    if (prompts && signal.aborted) void Promise.resolve(prompts.return?.()).catch(() => {});
   } finally {
     // SessionEnd runs even after an interrupt, with a fresh signal: it is the caller's clean-up.
     await session.end('other', AbortSignal.timeout(60_000));
