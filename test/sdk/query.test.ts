@@ -294,3 +294,21 @@ test('mcpServers reach the settings layer (checked by the settings schema like a
   await assert.rejects(collect(query({ prompt: 'x', options: { cwd: dir, model: MODEL, env: envFor(model, home), settings: { model: MODEL }, mcpServers: { broken: { command: 42 } } } })),
     (e: unknown) => e instanceof AssistantError && e.kind === 'config' && /inline JSON/.test(e.message) && /mcpServers/.test(e.message));
 });
+
+test('interrupt() while streaming input waits for the next message ends the query', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply('first'));
+  async function* prompts(): AsyncGenerator<SDKUserMessage> {
+    yield { type: 'user', message: { role: 'user', content: 'one' } };
+    await new Promise(() => {}); // the program has nothing more to say yet
+  }
+  const q = query({ prompt: prompts(), options: { cwd: dir, model: MODEL, env: envFor(model, home) } });
+  const seen: string[] = [];
+  for await (const m of q) {
+    seen.push(m.type);
+    if (m.type === 'result') setTimeout(() => { void q.interrupt(); }, 50);
+  }
+  assert.deepEqual(seen, ['system', 'assistant', 'result']);
+  assert.equal(model.requests.length, 1);
+});
