@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PreparedCall, PreToolVerdict, ToolSeams } from './tool-call.ts';
 import type { EventSink } from './events.ts';
 import { blocksOf, contextOf, jsonOf, type HookEngine } from '../hooks/engine.ts';
@@ -12,33 +13,49 @@ function hookToolInput(call: PreparedCall): Record<string, unknown> {
   return call.input;
 }
 
+/** PreToolUse for one call: the hooks' combined verdict (`block` when any blocks or denies). */
+async function preToolVerdict(engine: HookEngine, name: string, toolInput: Record<string, unknown>, id: string, filePath: string | undefined, signal: AbortSignal): Promise<PreToolVerdict> {
+  if (!engine.has('PreToolUse')) return {};
+  const input = { ...engine.base('PreToolUse', true), tool_name: name, tool_input: toolInput, tool_use_id: id };
+  const fired = await engine.fire('PreToolUse', input, signal, { name, filePath });
+  const blocks = fired.flatMap((f) => (f.outcome.kind === 'block' ? [`[${f.run.hook.command}]: ${f.outcome.reason}`] : []));
+  if (blocks.length) return { block: `PreToolUse:${name} hook error: ${blocks.join('\n')}` };
+  // `"continue": false` stops the run; the call it was asked about must not run either.
+  if (engine.stopReason !== undefined) return { block: `Stopped by a PreToolUse hook: ${engine.stopReason}` };
+  const verdict: PreToolVerdict = {};
+  const order = { deny: 3, ask: 2, allow: 1 } as const;
+  for (const j of jsonOf(fired)) {
+    const spec = j.hookSpecificOutput;
+    const legacy = j.decision === 'block' ? 'deny' : j.decision === 'approve' ? 'allow' : undefined;
+    const d = spec?.permissionDecision ?? legacy;
+    if (d && d in order && (!verdict.decision || order[d] > order[verdict.decision])) {
+      verdict.decision = d;
+      verdict.reason = spec?.permissionDecisionReason ?? j.reason;
+    }
+    if (spec?.updatedInput && typeof spec.updatedInput === 'object') verdict.updatedInput = spec.updatedInput;
+    if (typeof spec?.additionalContext === 'string' && spec.additionalContext) verdict.context = [verdict.context, spec.additionalContext].filter(Boolean).join('\n');
+  }
+  if (verdict.decision === 'deny') return { block: verdict.reason ?? `A PreToolUse hook denied ${name}.` };
+  return verdict;
+}
+
+/**
+ * A command file's `` !`cmd` `` passes PreToolUse like any Bash call (tool_name "Bash"): the reason
+ * it may not run, or undefined. A `!` cannot ask and runs only what it says, so a hook that asks
+ * or rewrites the command stops it too; a hook's "allow" does not lift the permission rules.
+ */
+export async function bangCommandHook(engine: HookEngine, command: string, signal: AbortSignal): Promise<string | undefined> {
+  const v = await preToolVerdict(engine, 'Bash', { command }, `bang_${randomUUID()}`, undefined, signal);
+  if (v.block) return `a PreToolUse hook blocked it: ${v.block}`;
+  if (v.decision === 'ask') return `a PreToolUse hook asks before it runs${v.reason ? ` (${v.reason})` : ''}, and a command's \`!\` cannot ask`;
+  if (v.updatedInput && v.updatedInput.command !== command) return 'a PreToolUse hook rewrote it, and a command\'s `!` runs only what its file says';
+  return undefined;
+}
+
 /** PreToolUse and PostToolUse as the loop's tool seams. */
 export function toolSeams(engine: HookEngine): ToolSeams {
   return {
-    async preToolUse(call, signal): Promise<PreToolVerdict> {
-      if (!engine.has('PreToolUse')) return {};
-      const input = { ...engine.base('PreToolUse', true), tool_name: call.name, tool_input: hookToolInput(call), tool_use_id: call.id };
-      const fired = await engine.fire('PreToolUse', input, signal, { name: call.name, filePath: call.filePath });
-      const blocks = fired.flatMap((f) => (f.outcome.kind === 'block' ? [`[${f.run.hook.command}]: ${f.outcome.reason}`] : []));
-      if (blocks.length) return { block: `PreToolUse:${call.name} hook error: ${blocks.join('\n')}` };
-      // `"continue": false` stops the run; the call it was asked about must not run either.
-      if (engine.stopReason !== undefined) return { block: `Stopped by a PreToolUse hook: ${engine.stopReason}` };
-      const verdict: PreToolVerdict = {};
-      const order = { deny: 3, ask: 2, allow: 1 } as const;
-      for (const j of jsonOf(fired)) {
-        const spec = j.hookSpecificOutput;
-        const legacy = j.decision === 'block' ? 'deny' : j.decision === 'approve' ? 'allow' : undefined;
-        const d = spec?.permissionDecision ?? legacy;
-        if (d && d in order && (!verdict.decision || order[d] > order[verdict.decision])) {
-          verdict.decision = d;
-          verdict.reason = spec?.permissionDecisionReason ?? j.reason;
-        }
-        if (spec?.updatedInput && typeof spec.updatedInput === 'object') verdict.updatedInput = spec.updatedInput;
-        if (typeof spec?.additionalContext === 'string' && spec.additionalContext) verdict.context = [verdict.context, spec.additionalContext].filter(Boolean).join('\n');
-      }
-      if (verdict.decision === 'deny') return { block: verdict.reason ?? `A PreToolUse hook denied ${call.name}.` };
-      return verdict;
-    },
+    preToolUse: (call, signal) => preToolVerdict(engine, call.name, hookToolInput(call), call.id, call.filePath, signal),
     async postToolUse(call, result, durationMs, signal) {
       if (!engine.has('PostToolUse')) return undefined;
       const input = {

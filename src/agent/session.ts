@@ -45,6 +45,8 @@ export interface SessionOptions {
   maxTurns?: number;
   /** Transcript to continue (`-c`, `-r`). */
   resume?: { sessionId: string; path: string };
+  /** The id of a new session (default: a random UUID); a resumed one keeps its own. */
+  id?: string;
   hooks?: HookSpec[];
   /** `--settings FILE`: a settings file of the command line, protected like the others (SPEC §11.16). */
   settingsFiles?: string[];
@@ -92,7 +94,7 @@ export class Session {
     this.mode = opts.mode;
     const sb = opts.sandbox;
     this.tools = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
-    this.id = opts.resume?.sessionId ?? randomUUID();
+    this.id = opts.resume?.sessionId ?? opts.id ?? randomUUID();
     this.transcript = new Transcript(projectDir(opts.home, opts.cwd), this.id);
     this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
     this.shell.cwd = opts.cwd;
@@ -234,8 +236,11 @@ export class Session {
 
   /** What every request carries besides the conversation: the system prompt and the tools' definitions. */
   private fixedContext(): string {
-    return this.systemPrompt() + JSON.stringify(toolSchemas(this.tools));
+    if (this.toolsJson?.tools !== this.tools) this.toolsJson = { tools: this.tools, json: JSON.stringify(toolSchemas(this.tools)) };
+    return this.systemPrompt() + this.toolsJson.json;
   }
+  /** The tools' definitions as sent, for fixedContext(): made again only when the tool list changes. */
+  private toolsJson?: { tools: readonly ToolDef[]; json: string };
 
   /** The message that stops a run instead of compacting again (SPEC §11.14): why, and what fills the context. */
   private compactionLoop(why: string, limit: number): string {

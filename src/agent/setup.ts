@@ -143,6 +143,8 @@ export interface SessionWiring {
   modelSpec?: string;
   /** Extra allow rules with their source (a command's allowed-tools for a headless run). */
   extraAllow?: { rules: string[]; source: string };
+  /** The new session's id, when chosen before it opens (hooks of a command's `!` saw it). */
+  sessionId?: string;
   /** Hooks beyond the settings' (the SDK's JavaScript hooks), run with them. */
   extraHooks?: HookSpec[];
 }
@@ -184,7 +186,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
   const session = new Session({
     cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
-    interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, rules: rules.rules,
+    interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, id: w.sessionId, rules: rules.rules,
     hooks: [...hooks.hooks, ...(w.extraHooks ?? [])], watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
     settingsFiles: flagSettingsFiles(settings),
     verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined,

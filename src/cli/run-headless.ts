@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { fstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { bangCommandHook } from '../agent/hook-seams.ts';
+import { HookEngine } from '../hooks/engine.ts';
+import { collectHooks } from '../hooks/config.ts';
+import { projectDir } from '../session/transcript.ts';
 import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
@@ -106,8 +112,14 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   const setup = loadSetup(opts, cwd, home);
   const { memory, mode, resume } = setup;
   const controller = new AbortController();
+  // Chosen now: a command's `!` commands meet the PreToolUse hooks of the session they open.
+  const sessionId = resume?.sessionId ?? randomUUID();
   const slash = await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
+    hook: (command, signal) => bangCommandHook(new HookEngine(collectHooks(setup.settings.sources).hooks, {
+      projectDir: cwd, sessionId, transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`), env: setup.env,
+      permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') setup.warnings.push(r.message); },
+    }), command, signal),
     permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup), guarded: setupGuards(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),
@@ -128,7 +140,7 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   // Refused calls are summed up at the end, with what would allow them (nobody was there to ask).
   const refusals = refusalSummary(ask);
   session = await createSession(setup, {
-    emit: printer.sink, ask: ask === refuseAsk ? refusals.ask : ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
+    sessionId, emit: printer.sink, ask: ask === refuseAsk ? refusals.ask : ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
     extraAllow: command?.source ? { rules: command.allowedTools, source: `${command.source} allowed-tools` } : undefined,
   });

@@ -25,6 +25,8 @@ export async function expandSlash(prompt: string, o: {
   cwd: string; home: string; signal: AbortSignal; status: () => string | Promise<string>; memory: () => string; cost: () => string;
   /** The session's mode, added directories and merged rules: a custom command's `!` commands are decided under them. */
   permissions: () => Omit<SessionPermissions, 'cwd' | 'home'>;
+  /** PreToolUse hooks for a custom command's `!` commands (SPEC §4). */
+  hook?: (command: string, signal: AbortSignal) => Promise<string | undefined>;
 }): Promise<SlashOutcome> {
   if (!prompt.startsWith('/')) return { kind: 'prompt', prompt, allowedTools: [], warnings: [] };
   // Loaded here, not at start-up: reading command files needs the YAML parser (a lazy chunk).
@@ -60,6 +62,7 @@ export async function expandSlash(prompt: string, o: {
         cwd: o.cwd,
         signal: o.signal,
         check: await bashRuleCheck({ cwd: o.cwd, home: o.home, ...o.permissions() }),
+        hook: o.hook,
       });
       if (!expanded.ok) throw new Exit(2, `/${res.command.name}: ${expanded.error}`);
       return { kind: 'prompt', prompt: expanded.prompt, allowedTools: expanded.allowedTools, model: expanded.model, source: `/${res.command.name} (${res.command.file})`, warnings: loaded.problems };

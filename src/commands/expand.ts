@@ -15,6 +15,11 @@ export interface ExpandContext {
   check(command: string, cmd: CommandDef): CommandCheck;
   /** For each `!` command; default DEFAULT_SHELL_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * PreToolUse hooks for a `!` command, as for a Bash call (SPEC §4): why it may not run, or
+   * undefined. Asked after the permission check, before anything runs.
+   */
+  hook?(command: string, signal: AbortSignal): Promise<string | undefined>;
 }
 
 /** What `check` answers: a permission decision, with the part that failed and a rule that would allow it. */
@@ -111,6 +116,13 @@ export async function expandCommand(cmd: CommandDef, args: string, ctx: ExpandCo
     if (!('command' in p)) continue;
     const error = permissionError(cmd, p.command, ctx.check);
     if (error) return { ok: false, error };
+  }
+  if (ctx.hook) {
+    for (const p of parts) {
+      if (!('command' in p)) continue;
+      const blocked = await ctx.hook(p.command, ctx.signal);
+      if (blocked) return { ok: false, error: `/${cmd.name} runs \`${p.command}\` before the prompt is sent, but ${blocked.replace(/\.$/, '')}. Nothing was run.` };
+    }
   }
 
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;

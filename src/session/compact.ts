@@ -72,12 +72,30 @@ export function summaryMessage(summary: string): Message {
   return { role: 'user', content: [{ type: 'text', text: `${SUMMARY_PREFIX}${summary}` }] };
 }
 
-/** Rough token count of a conversation (4 characters a token), for the auto-compaction check. */
-export function estimateTokens(system: string, messages: readonly Message[]): number {
+/** Each message's JSON length and images, worked out once: a message is never changed once added. */
+const measured = new WeakMap<Message, { parts: number; chars: number; images: number }>();
+
+function measure(m: Message): { chars: number; images: number } {
+  const known = measured.get(m);
+  if (known && known.parts === m.content.length) return known;
   let images = 0;
   // An image counts as what a model charges for it, not as its base64 text.
-  const text = JSON.stringify(messages, (k, v) => (k === 'data' && typeof v === 'string' && v.length > 512 ? (images++, '') : v));
-  return Math.ceil((system.length + text.length) / 4) + images * IMAGE_TOKENS;
+  const chars = JSON.stringify(m, (k, v) => (k === 'data' && typeof v === 'string' && v.length > 512 ? (images++, '') : v)).length;
+  const entry = { parts: m.content.length, chars, images };
+  measured.set(m, entry);
+  return entry;
+}
+
+/**
+ * Rough token count of a conversation (4 characters a token), for the auto-compaction check. Each
+ * message is measured once (the check runs every turn: measuring the whole history again each
+ * time made a long session allocate its history anew per turn).
+ */
+export function estimateTokens(system: string, messages: readonly Message[]): number {
+  let chars = system.length + 2 + Math.max(0, messages.length - 1);
+  let images = 0;
+  for (const m of messages) { const e = measure(m); chars += e.chars; images += e.images; }
+  return Math.ceil(chars / 4) + images * IMAGE_TOKENS;
 }
 
 

@@ -22,8 +22,13 @@ export interface ToolSchema {
 }
 
 /** JSON Schema for a tool's input, as the model is shown it (no `$schema`, no zod's integer bounds noise). */
+/** A tool's JSON Schema, made once per definition (every request and the context check ask for it). */
+const jsonSchemas = new WeakMap<ToolDef, Record<string, unknown>>();
+
 export function inputJsonSchema(tool: ToolDef): Record<string, unknown> {
   if (tool.inputJsonSchema) return tool.inputJsonSchema;
+  const known = jsonSchemas.get(tool);
+  if (known) return known;
   const schema = z.toJSONSchema(tool.schema, { io: 'input' }) as Record<string, unknown>;
   delete schema.$schema;
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -31,6 +36,7 @@ export function inputJsonSchema(tool: ToolDef): Record<string, unknown> {
     if (p.maximum === Number.MAX_SAFE_INTEGER) delete p.maximum;
     if (p.minimum === Number.MIN_SAFE_INTEGER) delete p.minimum;
   }
+  jsonSchemas.set(tool, schema);
   return schema;
 }
 

@@ -10,6 +10,7 @@ import initPrompt from '../commands/init-prompt.md';
 import { MODES, parseMode } from '../permissions/modes.ts';
 import type { Rule } from '../permissions/rules.ts';
 import { bashRuleCheck } from '../commands/rule-check.ts';
+import { bangCommandHook } from '../agent/hook-seams.ts';
 import { resolveOptions } from '../agent/setup.ts';
 import { modelFactsLines } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
@@ -54,6 +55,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     const expanded = await expandCommand(res.command, res.args, {
       cwd, signal: AbortSignal.timeout(60_000),
       check: await bashRuleCheck({ cwd, home, mode: ctrl.session.mode, additionalDirs: ctrl.setup.additionalDirs, rules: ctrl.session.rules, guarded: ctrl.session.guardedPaths }),
+      hook: (command, signal) => bangCommandHook(ctrl.session.hooks, command, signal),
     });
     if (!expanded.ok) { ctrl.add({ kind: 'user', text }); ctrl.notice('error', `/${res.command.name}: ${expanded.error}`); return; }
     // `model:` front matter: that model answers this one turn (SPEC §6); one that cannot be set up sends nothing.

@@ -1,6 +1,6 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeModel, reply, lastToolResults, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
@@ -123,4 +123,31 @@ test('/init lets the model write ASSISTANT.md and nothing else; /memory lists th
   const mem = await runCli(['-p', '/memory', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(mem.code, 0, mem.stderr);
   assert.match(mem.stdout, /ASSISTANT\.md \(project\)/);
+});
+
+test('a command\'s !`cmd` passes PreToolUse hooks like a Bash call: a blocking hook stops it, an allowing one sees the session', async () => {
+  const guard = '#!/bin/sh\ninput=$(cat)\nprintf "%s\\n" "$input" >> "$CLAUDE_PROJECT_DIR/hook-input.log"\ncase "$input" in *touch*) echo "no touching from commands" >&2; exit 2;; esac\nexit 0\n';
+  const { dir, home } = makeProject({
+    '.assistant/commands/mk.md': '---\nallowed-tools: Bash(touch:*), Bash(echo:*)\n---\nMade: !`touch made.txt`\n',
+    '.assistant/commands/say.md': '---\nallowed-tools: Bash(echo:*)\n---\nSaid: !`echo SAID-IT`\n',
+    '.assistant/guard.sh': guard,
+    '.assistant/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR/.assistant/guard.sh"' }] }] } }),
+  });
+  model.reset();
+  const blocked = await runCli(['-p', '/mk', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(blocked.code, 2, blocked.stderr);
+  assert.match(blocked.stderr, /\/mk runs `touch made\.txt` before the prompt is sent, but a PreToolUse hook blocked it: .*no touching from commands.*Nothing was run\./s);
+  assert.equal(existsSync(join(dir, 'made.txt')), false, 'the blocked command did not run');
+  assert.equal(model.requests.length, 0, 'nothing was sent');
+
+  model.script(reply().text('ok'));
+  const allowed = await runCli(['-p', '/say', '--output-format', 'json', ...MODEL], { cwd: dir, home, env: env() });
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.match(sentText(model.requests[0]), /Said: SAID-IT/);
+  const inputs = readFileSync(join(dir, 'hook-input.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const said = inputs.find((i) => (i.tool_input as { command?: string }).command === 'echo SAID-IT');
+  assert.ok(said, 'the hook saw the command');
+  assert.equal(said.tool_name, 'Bash');
+  assert.equal(said.hook_event_name, 'PreToolUse');
+  assert.equal(said.session_id, (JSON.parse(allowed.stdout) as { session_id: string }).session_id, 'the hook saw the id of the session the command opened');
 });
