@@ -111,8 +111,24 @@ export type CanUseTool = (toolName: string, input: Record<string, unknown>, opti
 
 export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'Notification' | 'Stop' | 'UserPromptSubmit' | 'SessionStart' | 'SessionEnd' | 'PreCompact';
 
-/** The shell hooks' standard input (docs/hooks.md): `session_id`, `hook_event_name`, `tool_name`, `tool_input`… */
-export type HookInput = { session_id: string; transcript_path: string; cwd: string; hook_event_name: HookEvent; [k: string]: unknown };
+/** What every hook input has (the shell hooks' standard input, docs/hooks.md). */
+export interface BaseHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  /** Claude Code's name of the mode (`default`, `plan`, `acceptEdits`, `bypassPermissions`); the tool and prompt events. */
+  permission_mode?: string;
+  prompt_id?: string;
+}
+export interface PreToolUseHookInput extends BaseHookInput { hook_event_name: 'PreToolUse'; tool_name: string; tool_input: Record<string, any>; tool_use_id: string }
+export interface PostToolUseHookInput extends BaseHookInput { hook_event_name: 'PostToolUse'; tool_name: string; tool_input: Record<string, any>; tool_use_id: string; tool_response: any }
+export interface NotificationHookInput extends BaseHookInput { hook_event_name: 'Notification'; message: string; notification_type: string }
+export interface StopHookInput extends BaseHookInput { hook_event_name: 'Stop'; stop_hook_active: boolean }
+export interface UserPromptSubmitHookInput extends BaseHookInput { hook_event_name: 'UserPromptSubmit'; prompt: string }
+export interface SessionStartHookInput extends BaseHookInput { hook_event_name: 'SessionStart'; source: 'startup' | 'resume' | 'clear' | 'compact' }
+export interface SessionEndHookInput extends BaseHookInput { hook_event_name: 'SessionEnd'; reason: string }
+export interface PreCompactHookInput extends BaseHookInput { hook_event_name: 'PreCompact'; trigger: 'manual' | 'auto'; custom_instructions: string }
+export type HookInput = PreToolUseHookInput | PostToolUseHookInput | NotificationHookInput | StopHookInput | UserPromptSubmitHookInput | SessionStartHookInput | SessionEndHookInput | PreCompactHookInput;
 
 /**
  * What a shell hook prints as JSON with exit 0 (docs/hooks.md); `{ exitCode: 2, reason }` is a
@@ -134,12 +150,13 @@ export interface HookOutput {
   };
 }
 
-export type HookCallback = (input: HookInput, toolUseId: string | undefined, options: { signal: AbortSignal }) => Promise<HookOutput | void> | HookOutput | void;
+/** A hook as a function: the event's input (typed per event), what a shell hook would print as JSON out. */
+export type HookCallback<E extends HookEvent = HookEvent> = (input: Extract<HookInput, { hook_event_name: E }>, toolUseId: string | undefined, options: { signal: AbortSignal }) => Promise<HookOutput | void> | HookOutput | void;
 
-export interface HookCallbackMatcher {
-  /** As in settings: a tool name, `A|B`, a regular expression, or omitted for all. */
+export interface HookCallbackMatcher<E extends HookEvent = HookEvent> {
+  /** As in settings: a tool name, `A|B`, a regular expression, or omitted for all (tool events only). */
   matcher?: string;
-  hooks: HookCallback[];
+  hooks: HookCallback<E>[];
   /** Seconds before a hook's wait ends (default 60). */
   timeout?: number;
   /** A hook that throws or times out blocks instead of warning. */
@@ -175,7 +192,7 @@ export interface Options {
   sandbox?: boolean;
   thinking?: 'off' | 'low' | 'medium' | 'high';
   canUseTool?: CanUseTool;
-  hooks?: Partial<Record<HookEvent, HookCallbackMatcher[]>>;
+  hooks?: { [E in HookEvent]?: HookCallbackMatcher<E>[] };
   abortController?: AbortController;
   signal?: AbortSignal;
 }

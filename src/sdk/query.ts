@@ -77,7 +77,7 @@ function hookSpecs(options: Options): HookSpec[] {
       if (why !== undefined) throw new AssistantError('options', `hooks.${event}.${i}.matcher: "${g.matcher}" is not a valid regular expression (${why}).`, 2, [{ path: `hooks.${event}.${i}.matcher`, message: why }]);
       g.hooks.forEach((fn, j) => specs.push({
         event: event as HookEvent, matcher: g.matcher, command: `(sdk) ${event}[${i}].hooks[${j}]${fn.name ? ` ${fn.name}` : ''}`,
-        timeoutMs: (g.timeout ?? 60) * 1000, failClosed: g.failClosed === true, source: 'query() options', fn: fn as HookFunction,
+        timeoutMs: (g.timeout ?? 60) * 1000, failClosed: g.failClosed === true, source: 'query() options', fn: fn as unknown as HookFunction,
       }));
     });
   }

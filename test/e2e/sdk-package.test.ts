@@ -1,7 +1,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
@@ -30,6 +30,20 @@ const tsc = (dir: string) => spawnSync(process.execPath, [join(ROOT, 'node_modul
 test('a TypeScript program type-checks against the published types (the runnable example included); a wrong option does not', () => {
   const dir = consumer();
   copyFileSync(join(ROOT, 'examples/sdk/review.ts'), join(dir, 'review.ts'));
+  // docs/sdk.md's first example, whole, and its fragments as written there.
+  const doc = readFileSync(join(ROOT, 'docs/sdk.md'), 'utf8');
+  const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+  writeFileSync(join(dir, 'doc-first.ts'), blocks.find((b) => b.startsWith('import { query }'))!);
+  const fragment = (start: string) => blocks.find((b) => b.startsWith(start))!;
+  writeFileSync(join(dir, 'doc-fragments.ts'), `import { query, type Options, type SDKUserMessage } from 'assistant-code';
+declare function format(path: string): Promise<void>;
+const options: Options = {
+  ${fragment('canUseTool: async')}
+  ${fragment('hooks: {')}
+};
+${fragment('async function* conversation()')}
+export {};
+`);
   let r = tsc(dir);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   writeFileSync(join(dir, 'bad.ts'), "import { query } from 'assistant-code';\nquery({ prompt: 'x', options: { permissionMode: 'yolo' } });\n");

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { runCli } from '../e2e/cli.ts';
-import { query, AssistantError, type SDKMessage, type SDKUserMessage } from '../../src/sdk/index.ts';
+import { query, AssistantError, type PreToolUseHookInput, type SDKMessage, type SDKUserMessage } from '../../src/sdk/index.ts';
 import { StreamJsonLine } from '../../src/headless/stream-schema.ts';
 
 const MODEL = 'anthropic:claude-sonnet-4-5';
@@ -102,14 +102,14 @@ test('a JavaScript PreToolUse hook blocks a call, with the shell hooks\' contrac
   const { dir, home } = makeProject();
   model.reset();
   model.script(reply().tool('Bash', { command: 'touch nope.txt' }), reply().tool('Bash', { command: 'touch yes.txt' }), reply('done'));
-  const seen: Array<Record<string, unknown>> = [];
+  const seen: PreToolUseHookInput[] = [];
   const msgs = await collect(query({
     prompt: 'go', options: {
       cwd: dir, model: MODEL, permissionMode: 'bypass', env: envFor(model, home),
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [async function guard(input) {
           seen.push(input);
-          const cmd = String((input.tool_input as { command: string }).command);
+          const cmd = String(input.tool_input.command); // typed per event: PreToolUse has tool_input
           return cmd.includes('nope') ? { decision: 'block', reason: 'nope files are not allowed' } : undefined;
         }] }],
         PostToolUse: [{ matcher: 'Edit', hooks: [() => { throw new Error('never called: Bash is not Edit'); }] }],
