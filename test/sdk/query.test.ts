@@ -68,6 +68,33 @@ test('a query streams the same messages as -p --output-format stream-json, field
   assert.ok(existsSync((sdk[0] as { transcript_path: string }).transcript_path), 'the transcript is written');
 });
 
+test('the same messages as -p with a project hook, a warning and verification', async () => {
+  const files = {
+    '.assistant/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo checked >&2; exit 1' }] }] }, verify: 'true' }),
+    'a.txt': 'a',
+  };
+  const run = async (sdk: boolean) => {
+    const p = makeProject(files);
+    model.reset();
+    model.script(reply().tool('Bash', { command: 'echo hi' }), reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Edit', { file_path: 'a.txt', old_string: 'a', new_string: 'b' }), reply('Changed.'));
+    if (!sdk) {
+      const cli = await runCli(['-p', 'change it', '--output-format', 'stream-json', '--permission-mode', 'bypass', '--model', MODEL], {
+        cwd: p.dir, home: p.home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
+      });
+      assert.equal(cli.code, 0, cli.stderr);
+      return { dir: p.dir, lines: cli.stdout.trim().split('\n').map((l) => JSON.parse(l)) as Array<Record<string, unknown>> };
+    }
+    const lines = await collect(query({ prompt: 'change it', options: { cwd: p.dir, model: MODEL, permissionMode: 'bypass', env: envFor(model, p.home) } }));
+    return { dir: p.dir, lines: lines as unknown as Array<Record<string, unknown>> };
+  };
+  const cli = await run(false);
+  const sdk = await run(true);
+  const norm = (r: { dir: string; lines: Array<Record<string, unknown>> }) => r.lines.map((l) => JSON.parse(JSON.stringify(normal(l)).replaceAll(r.dir, '<project>')));
+  assert.deepEqual(norm(sdk), norm(cli));
+  const kinds = sdk.lines.map((m) => `${m.type}${m.subtype ? `:${m.subtype}` : ''}`);
+  for (const k of ['system:hook_response', 'warning', 'system:verification', 'result:success']) assert.ok(kinds.includes(k), `${k} in ${kinds.join(', ')}`);
+});
+
 test('canUseTool: a deny message reaches the model, and updatedInput changes what runs', async () => {
   const { dir, home } = makeProject();
   model.reset();
