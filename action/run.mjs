@@ -8,7 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 
-const input = (name) => (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+/** An input as GitHub passes it to a node action (`INPUT_ALLOWED-TOOLS`), or with `_` for `-` as action.yml passes it (a name a shell can use). */
+const input = (name) => {
+  const key = `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+  return (process.env[key] ?? process.env[key.replace(/-/g, '_')] ?? '').trim();
+};
 /** Rules separated by commas or new lines; a comma inside parentheses does not split (SPEC §11.11). */
 function rules(text) {
   const out = [];

@@ -50,7 +50,7 @@ test('action.yml follows the action metadata syntax, and every name it uses is d
   }
   const runEnv = steps.find((s) => s.id === 'run')!.env!;
   for (const name of Object.keys(action.inputs).filter((n) => n !== 'version')) {
-    assert.equal(runEnv[`INPUT_${name.toUpperCase()}`], `\${{ inputs.${name} }}`, `${name} reaches the entry script as GitHub names it`);
+    assert.equal(runEnv[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`], `\${{ inputs.${name} }}`, `${name} reaches the entry script`);
   }
   assert.ok(existsIn(steps, 'action/run.mjs'));
   for (const name of ['prompt', 'recipe', 'slots', 'model', 'allowed-tools', 'permission-mode', 'verify', 'settings']) assert.ok(name in action.inputs, name);
@@ -104,6 +104,14 @@ test('the action runs a prompt headless in the workspace: answer in the summary 
   assert.match(r.summary, /^### assistant: prompt — ✅ done\n\n## Findings\n\nAll good\.\nSecond line\./);
   assert.match(r.summary, /3 model turns · \$\d+\.\d{4} · 1 tool call refused \(Write\) · session /);
   assert.match(r.stderr, /refused/, 'the refusal summary is in the job log');
+});
+
+test('inputs named with _ for - (as action.yml passes them) work too', async () => {
+  model.reset();
+  model.script(reply().tool('Write', { file_path: 'x.txt', content: 'x' }), reply('ok'));
+  const r = await runAction({ prompt: 'write it', model: 'anthropic:claude-sonnet-4-5', PERMISSION_MODE: 'plan', MAX_TURNS: '5' });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.outputs['permission-denials'], '1', 'plan mode, from INPUT_PERMISSION_MODE, refused the write');
 });
 
 test('the action runs a recipe with its slots', async () => {
