@@ -37,7 +37,8 @@ export interface PermissionRequest {
   /** No allow rule would stop this question (an ask rule, a guarded file): "always" is not offered. */
   firm?: boolean;
 }
-export type PermissionAnswer = { allow: true } | { allow: false; message: string };
+/** `updatedInput`: run the call with this input instead (the SDK's canUseTool); validated again before use. */
+export type PermissionAnswer = { allow: true; updatedInput?: Record<string, unknown> } | { allow: false; message: string };
 export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<PermissionAnswer>;
 
 /**

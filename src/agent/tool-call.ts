@@ -104,6 +104,13 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   if (behavior === 'ask') {
     const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy, firm: decision.firm }, signal);
     if (!answer.allow) return deny(answer.message);
+    if (answer.updatedInput) {
+      const v = validateInput(tool, answer.updatedInput);
+      if ('error' in v) return { result: { ...v.error, output: `The permission answer rewrote the input badly. ${v.error.output}` } };
+      input = v.input;
+      prepared.input = input;
+      prepared.filePath = tool.filePath?.(input as never, ctx.toolCtx.cwd);
+    }
   }
   if (signal.aborted) return { result: err('Interrupted by the user before the tool ran.') };
 

@@ -98,6 +98,14 @@ export function streamJsonEvent(ev: AgentEvent, sessionId: string, model?: strin
   }
 }
 
+/** The first stream-json line: what the session runs with (`mode`: Claude Code's name of it). */
+export function initJson(session: { id: string; tools: ReadonlyArray<{ name: string }>; transcript: { path: string } }, info: { cwd: string; model: string; mode: string }) {
+  return {
+    type: 'system' as const, subtype: 'init' as const, session_id: session.id, cwd: info.cwd, model: info.model,
+    permissionMode: info.mode, tools: session.tools.map((t) => t.name), transcript_path: session.transcript.path, uuid: randomUUID(),
+  };
+}
+
 export interface ResultInfo {
   outcome: RunOutcome;
   sessionId: string;
