@@ -310,6 +310,7 @@ export class Controller {
 
   /** `/clear`: a new conversation (SessionEnd `clear`, then SessionStart `clear`); ASSISTANT.md is read again. */
   async clear(): Promise<void> {
+    this.setup.mode = this.session.mode; // the mode stays as it was (Claude Code keeps it too)
     await this.close('clear');
     this.setup.resume = undefined;
     this.setup.memory = loadMemory({ cwd: this.setup.cwd, home: this.setup.home });
@@ -319,6 +320,7 @@ export class Controller {
 
   /** `/resume`, `-r`: continue another session of this project. */
   async resume(target: { sessionId: string; path: string }): Promise<void> {
+    this.setup.mode = this.session.mode;
     await this.close('other');
     this.setup.resume = target;
     this.restartScreen();
