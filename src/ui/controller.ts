@@ -259,12 +259,15 @@ export class Controller {
     if (next !== undefined) await this.send(next.text, next.shown);
   }
 
-  /** Esc: stops the model or the running tool; the session stays consistent (the loop closes the turn). */
+  /**
+   * Esc: stops the model or the running tool; the session stays consistent (the loop closes the
+   * turn). Prompts queued during the answer are kept: they are sent next, as Claude Code does
+   * (what was typed is usually what the model should do instead), never dropped.
+   */
   interrupt(): void {
     const q = this.questions.first;
     if (q?.kind === 'permission') { q.answer({ kind: 'interrupt' }); return; }
     if (q?.kind === 'select') { q.answer(undefined); return; }
-    this.queued.length = 0;
     this.run?.abort(new Error('interrupted by the user'));
   }
 
