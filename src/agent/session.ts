@@ -17,6 +17,7 @@ import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
+import { ViewNotes } from '../session/view-notes.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentImages, attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
@@ -89,6 +90,8 @@ export class Session {
   private lastAutoCompact?: { run: number; turnsAfter: number };
   /** The session's protected paths beyond the fixed ones: hook scripts, `--settings FILE`, git's directories (SPEC §11.16). */
   private guarded: GuardedPath[];
+  /** What the screen showed beyond the messages (a paste as shown, tool times): the transcript keeps it for a redraw. */
+  private readonly view = new ViewNotes();
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
@@ -101,6 +104,7 @@ export class Session {
     this.fileState = recordedFileState(this.transcript, opts.resume ? loadFileState(opts.resume.path) : undefined);
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
     this.emit = (ev) => {
+      this.view.observe(ev);
       opts.emit(ev);
       if (ev.type === 'tool-end') this.reportSettingsChanges();
       // Verification runs and hook outcomes belong to the session's record too (SPEC §9).
@@ -270,6 +274,9 @@ export class Session {
     await this.opts.sandbox?.close();
   }
 
+  /** The next prompt is shown as `shown` (a collapsed paste, a command as typed): the transcript keeps it for -c, -r and /rewind. */
+  showNextPromptAs(shown: string | undefined): void { this.view.show(shown); }
+
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
   async prompt(prompt: string, signal: AbortSignal, attachments: Expansion & { ok: true } | undefined = undefined): Promise<RunOutcome> {
     const o = this.opts;
@@ -298,7 +305,7 @@ export class Session {
       append: (message, usage) => {
         if (message.role === 'assistant' && this.lastAutoCompact) this.lastAutoCompact.turnsAfter++;
         this.messages.push(message);
-        this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), timestamp: new Date().toISOString() });
+        this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), ...this.view.fields(message), timestamp: new Date().toISOString() });
         this.emit({ type: 'message', message, usage });
       },
       run: {

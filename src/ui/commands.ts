@@ -14,7 +14,7 @@ import { bangCommandHook } from '../agent/hook-seams.ts';
 import { resolveOptions } from '../agent/setup.ts';
 import { modelFactsLines } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
-import type { ModelHandle } from '../providers/types.ts';
+import { addUsage, type ModelHandle } from '../providers/types.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
@@ -174,9 +174,9 @@ async function hooks(ctrl: Controller): Promise<void> {
 
 export function costText(ctrl: Controller): string {
   const s = ctrl.session;
-  const u = s.usage;
+  const u = addUsage(ctrl.earlier.usage, s.usage);
   return [
-    `Total cost:  ${formatCost(s.costUsd)}`,
+    `Total cost:  ${formatCost(ctrl.totalCostUsd)}`,
     `Tokens:      ${formatTokens(u.inputTokens)} in (${formatTokens(u.cacheReadTokens)} cached), ${formatTokens(u.outputTokens)} out`,
     `Model:       ${s.model.label}`,
   ].join('\n');

@@ -2,6 +2,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeModel, reply, hang, userTexts, type FakeModel } from '../fakes/model-server.ts';
 import { openCtrl, until } from './helpers.ts';
+import type { Controller } from '../../src/ui/controller.ts';
 
 // Issue 20 items 5, 12, 13: what the terminal UI keeps across /clear, an interrupt, a resume.
 
@@ -39,4 +40,38 @@ test('Esc after a prompt was queued during the answer: the queued prompt is sent
   const users = ctrl.store.get().history.filter((i) => i.kind === 'user').map((i) => (i as { text: string }).text);
   assert.deepEqual(users, ['first thing', 'no, the other thing']);
   await ctrl.exit();
+});
+
+/** The history as a comparable list: what each item shows (ids and results' bodies aside). */
+const view = (ctrl: Controller) => ctrl.store.get().history.filter((i) => i.kind !== 'banner').map((i) => {
+  const { id: _, cont, ...rest } = i as Record<string, unknown>;
+  if (cont) rest.cont = cont;
+  if (rest.kind === 'tool') return { kind: 'tool', name: rest.name, status: rest.status, durationMs: rest.durationMs, output: (rest.result as { output?: string } | undefined)?.output };
+  return rest;
+});
+
+test('-c redraws the conversation as it was shown: a paste as its mark, tool times, the interrupted marker, context and cost', async () => {
+  model.reset();
+  const paste = Array.from({ length: 12 }, (_, i) => `row ${i}`).join('\n');
+  model.script(reply('Looking.').tool('Bash', { command: 'echo hi' }), reply('All fine.'), hang());
+  const { ctrl, dir, home } = await openCtrl(model, {}, 'bypass');
+  await ctrl.submit(`check this\n${paste}`, 'check this\n[Pasted text #1 +12 lines]');
+  const run = ctrl.submit('and now something slow');
+  await until(() => model.requests.length === 3);
+  ctrl.interrupt();
+  await run;
+  const live = ctrl.store.get();
+  const shownLive = view(ctrl);
+  assert.ok(shownLive.some((i) => i.kind === 'notice' && /Interrupted/.test(String(i.text))));
+  assert.ok(live.costUsd > 0 && live.context.used > 0);
+  const id = ctrl.session.id;
+  const path = ctrl.session.transcript.path;
+  await ctrl.exit();
+
+  const again = await openCtrl(model, {}, 'bypass', { dir, home, resume: { sessionId: id, path } });
+  const r = again.ctrl.store.get();
+  assert.deepEqual(view(again.ctrl), shownLive);
+  assert.equal(r.context.used, live.context.used);
+  assert.equal(r.costUsd, live.costUsd);
+  await again.ctrl.exit();
 });
