@@ -19,6 +19,7 @@ import { listSessions, projectDir } from '../session/transcript.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
 import { rewind } from './rewind.ts';
+import { modelCommand } from './model-switch.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
 import { MODE_NAMES } from '../recipes/schema.ts';
 
@@ -89,6 +90,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     case 'hooks': await hooks(ctrl); return;
     case 'cost': out(ctrl, costText(ctrl)); return;
     case 'status': out(ctrl, statusText(ctrl)); return;
+    case 'model': await modelCommand(ctrl, args); return;
     case 'resume': await resume(ctrl, args); return;
     case 'rewind': await rewind(ctrl); return;
     case 'exit': await ctrl.exit(); return;
