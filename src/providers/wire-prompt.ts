@@ -73,6 +73,7 @@ export function reasoningOrigin(p: Extract<AssistantMessage['content'][number], 
 export function withoutForbiddenReasoning(prompt: LanguageModelV4Prompt, provider: string): LanguageModelV4Prompt {
   const none = NO_REASONING_BACK.has(provider);
   const foreign = (p: AssistantMessage['content'][number]) => p.type === 'reasoning' && (none || (reasoningOrigin(p) ?? provider) !== provider);
+  if (!prompt.some((m) => m.role === 'assistant' && m.content.some(foreign))) return prompt;
   return prompt.map((m) => (m.role === 'assistant' && m.content.some(foreign)
     ? { ...m, content: m.content.filter((p) => !foreign(p)) } : m));
 }
