@@ -98,6 +98,7 @@ export async function switchModel(ctrl: Controller, spec: string): Promise<void>
     ctrl.notice('error', `The model "${spec}" cannot be used: ${(e as Error).message} Still ${before.label}.`);
     return;
   }
+  if (after.id === before.id) { ctrl.notice('info', `Already ${before.label}.`); return; }
   const s = ctrl.session;
   const foreignReasoning = after.provider !== before.provider && s.messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider));
   const images = s.messages.some((m) => JSON.stringify(m.content).includes('"mediaType":"image/'));

@@ -78,6 +78,8 @@ test('/model: "Other…" puts /model in the input to type a name; a name that ca
   await pick(ctrl, /Switch to which model/, /Other…/);
   await done;
   assert.equal(ctrl.store.get().draft?.text, '/model ');
+  await ctrl.submit('/model anthropic:claude-sonnet-4-5');
+  assert.match(shown(ctrl), /Already anthropic:claude-sonnet-4-5\./);
   await ctrl.submit('/model nosuch:thing');
   assert.match(shown(ctrl), /The model "nosuch:thing" cannot be used: .*Still anthropic:claude-sonnet-4-5\./);
   assert.equal(ctrl.session.model.id, 'anthropic:claude-sonnet-4-5');
