@@ -83,6 +83,12 @@ export async function catalogueModels(provider: string): Promise<string[]> {
   const section = provider === 'anthropic' || provider === 'openai' || provider === 'google' ? provider : undefined;
   if (!section) return [];
   const ids = Object.keys((await load())[section] ?? {});
-  const skip = /-\d{8}$|-\d{4}-\d{2}-\d{2}$|-latest$|preview-\d{2}-\d{2}$|preview-\d{2}-\d{4}$|live|audio|customtools|deep-research/;
-  return ids.filter((id) => !skip.test(id)).sort((a, b) => b.localeCompare(a, 'en', { numeric: true }));
+  const skip = /-\d{8}$|-\d{4}-\d{2}-\d{2}$|-latest$|preview-\d{2}-\d{2}$|preview-\d{2}-\d{4}$|live|audio|customtools|deep-research|^gemma/;
+  return ids.filter((id) => !skip.test(id)).sort((a, b) => version(b) - version(a) || a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** A model id's version as a number, for "newest first": `claude-opus-4-7` 4.7, `gpt-5.4-mini` 5.4, `o3` 3; 0 when none. */
+function version(id: string): number {
+  const m = /(\d+)(?:[.-](\d))?(?!\d)/.exec(id);
+  return m ? Number(m[1]) + Number(m[2] ?? 0) / 10 : 0;
 }
