@@ -13,7 +13,7 @@ import { IdleTimer } from './idle.ts';
 import { offerPlan } from './plan-offer.ts';
 import { InputHistory } from './input-history.ts';
 import { askPermission, Questions } from './questions.ts';
-import { outcomeNotice, redrawTranscript } from './replay.ts';
+import { outcomeNotice, promptAsShown, redrawTranscript } from './replay.ts';
 import { addItems, endRun, initialState, reduceEvent, toggleDetail, type Choice, type NewItem, type UiState } from './state.ts';
 import { Store } from './store.ts';
 
@@ -336,18 +336,19 @@ export class Controller {
    * what is left of it, and `text` (that prompt) is put back in the input.
    */
   rewindConversation(index: number, text: string): void {
+    const typed = promptAsShown(this.session.transcript.path, index); // a paste back as its mark, a command as typed
     this.session.rewindConversation(index);
     this.restartScreen();
     const s = this.session;
     const redraw = redrawTranscript(s.transcript.path);
     this.add({ kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd }, ...redraw.items);
     this.store.update((st) => ({ ...st, context: { ...st.context, used: redraw.contextUsed } }));
-    this.setInput(text);
+    this.setInput(typed?.text ?? text, typed?.pastes);
   }
 
   /** Replaces what is typed in the input box. */
-  setInput(text: string): void {
-    this.store.update((s) => ({ ...s, draft: { id: (s.draft?.id ?? 0) + 1, text } }));
+  setInput(text: string, pastes?: ReadonlyMap<number, string>): void {
+    this.store.update((s) => ({ ...s, draft: { id: (s.draft?.id ?? 0) + 1, text, ...(pastes ? { pastes } : {}) } }));
   }
 
   /** The screen was wiped (a resize): print the whole history again. */

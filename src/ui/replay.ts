@@ -3,6 +3,7 @@ import { addUsage, emptyUsage } from '../providers/types.ts';
 import { SUMMARY_PREFIX } from '../session/compact.ts';
 import { readEntries, replayTranscript, type TranscriptEntry } from '../session/transcript.ts';
 import type { ToolNote } from '../session/view-notes.ts';
+import { pastesBehind } from './pastes.ts';
 import { groupTools, type NewItem } from './state.ts';
 
 /** In place of the summary a compaction left (it is for the model, not a prompt of the user's). */
@@ -126,4 +127,19 @@ function itemsOf(entries: readonly TranscriptEntry[], prompts: ReadonlySet<Trans
     }
   }
   return out;
+}
+
+/**
+ * Prompt `index` of a transcript as the input showed it, for putting it back there (`/rewind`): the
+ * text as typed (a command as typed, a paste as its mark) and the pastes behind its marks.
+ * Undefined when the transcript did not record how it was shown.
+ */
+export function promptAsShown(path: string, index: number): { text: string; pastes?: Map<number, string> } | undefined {
+  let entries: TranscriptEntry[];
+  try { entries = readEntries(path); } catch { return undefined; }
+  const p = replayTranscript(entries).prompts[index];
+  const e = p && entries[p.at];
+  if (e?.type !== 'message' || e.shown === undefined) return undefined;
+  const pastes = pastesBehind(e.shown, p.text);
+  return { text: e.shown, ...(pastes ? { pastes } : {}) };
 }

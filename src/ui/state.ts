@@ -80,7 +80,7 @@ export interface UiState {
   /** A short hint under the input ("Press Ctrl-C again to exit"). */
   hint?: string;
   /** Text to put in the input box (a rewound prompt); a new `id` replaces what is typed there. */
-  draft?: { id: number; text: string };
+  draft?: { id: number; text: string; /** The pastes behind `text`'s `[Pasted text #N …]` marks. */ pastes?: ReadonlyMap<number, string> };
   nextId: number;
   verbose: boolean;
   cwd: string;

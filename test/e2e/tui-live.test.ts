@@ -84,7 +84,7 @@ test('/model under tmux: the picker, the switch notice, and the next request goe
 test('-c redraws the session as it was shown: the paste as its mark, tool times, the interrupted marker, context and cost', async () => {
   const { dir, home } = makeProject();
   model.reset();
-  model.script(reply('Looking.').tool('Bash', { command: 'echo checked' }), reply('All fine.'), hang());
+  model.script(reply('Looking.').tool('Bash', { command: 'echo checked' }), reply('All fine.'), hang(), reply('Got the rows.'));
   const footer = (s: string) => s.split('\n').find((l) => / · ctx /.test(l))?.trim() ?? '';
   const first = TmuxCli.start(['--permission-mode', 'bypass', ...MODEL], { cwd: dir, home, env: env(), height: 50 });
   let before = '';
@@ -114,5 +114,15 @@ test('-c redraws the session as it was shown: the paste as its mark, tool times,
     assert.match(s, /Bash\(echo checked\) · \d+ms/);
     assert.match(s, /> now the slow part\n(.*\n)*.*Interrupted · what should assistant do instead\?/);
     assert.equal(footer(s), before, 'the status line\'s context and cost as they were');
+    // /rewind puts the pasted prompt back as it was typed: the mark, which still sends the paste.
+    await second.submit('/rewind');
+    await second.waitFor('Rewind to before which prompt?');
+    second.keys('2');
+    await second.waitFor('Restore what?');
+    second.keys('Enter');
+    await second.waitFor(/│ > look at this \[Pasted text #1 \+12 lines\]/);
+    second.keys('Enter');
+    await second.waitFor('Got the rows.');
+    assert.match(JSON.stringify(model.requests.at(-1)!.body.messages), /look at this pasted row 0\\npasted row 1\\n(.*)pasted row 11/);
   } finally { second.close(); }
 });

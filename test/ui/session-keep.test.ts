@@ -2,6 +2,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeModel, reply, hang, userTexts, type FakeModel } from '../fakes/model-server.ts';
 import { openCtrl, until } from './helpers.ts';
+import { pastesBehind } from '../../src/ui/pastes.ts';
 import type { Controller } from '../../src/ui/controller.ts';
 
 // Issue 20 items 5, 12, 13: what the terminal UI keeps across /clear, an interrupt, a resume.
@@ -74,4 +75,24 @@ test('-c redraws the conversation as it was shown: a paste as its mark, tool tim
   assert.equal(r.context.used, live.context.used);
   assert.equal(r.costUsd, live.costUsd);
   await again.ctrl.exit();
+});
+
+test('the pastes behind a prompt\'s marks are found again in the prompt as sent', () => {
+  assert.deepEqual(pastesBehind('look [Pasted text #1 +3 lines] and [Pasted text #2 2500 characters]!', 'look a\nb\nc and xyz!'), new Map([[1, 'a\nb\nc'], [2, 'xyz']]));
+  assert.equal(pastesBehind('no marks', 'no marks'), undefined);
+  assert.equal(pastesBehind('x [Pasted text #1 +3 lines]', 'y other'), undefined);
+  assert.equal(pastesBehind('a.b [Pasted text #1 +3 lines]', 'aXb q'), undefined, 'the text around the marks is literal');
+});
+
+test('/rewind puts a pasted prompt back in the input as its mark, with the paste behind it', async () => {
+  model.reset();
+  model.script(reply('Seen.'));
+  const { ctrl } = await openCtrl(model);
+  const paste = Array.from({ length: 12 }, (_, i) => `row ${i}`).join('\n');
+  await ctrl.submit(`check ${paste}`, 'check [Pasted text #1 +12 lines]');
+  ctrl.rewindConversation(0, `check ${paste}`);
+  const d = ctrl.store.get().draft;
+  assert.equal(d?.text, 'check [Pasted text #1 +12 lines]');
+  assert.deepEqual(d?.pastes, new Map([[1, paste]]));
+  await ctrl.exit();
 });
