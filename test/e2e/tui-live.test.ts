@@ -72,7 +72,7 @@ test('/model under tmux: the picker, the switch notice, and the next request goe
     t.keys('Enter');
     const note = await t.waitFor(/Context window: 200k → 400k tokens/);
     assert.match(note, /Model: anthropic:claude-sonnet-4-5 → openai:gpt-5-mini/);
-    assert.match(note, /openai:gpt-5-mini · ctx/, 'the status line names the new model');
+    await t.waitFor(/openai:gpt-5-mini · ctx/); // the status line names the new model
     await t.submit('and now?');
     await t.waitFor('GPT here.');
     assert.equal(model.requests[1].format, 'openai-responses');
@@ -116,7 +116,8 @@ test('-c redraws the session as it was shown: the paste as its mark, tool times,
     assert.equal(footer(s), before, 'the status line\'s context and cost as they were');
     // /rewind puts the pasted prompt back as it was typed: the mark, which still sends the paste.
     await second.submit('/rewind');
-    await second.waitFor('Rewind to before which prompt?');
+    const list = await second.waitFor('Rewind to before which prompt?');
+    assert.match(list, /2\. look at this \[Pasted text #1 \+12 lines\]/, 'listed as it was typed');
     second.keys('2');
     await second.waitFor('Restore what?');
     second.keys('Enter');
