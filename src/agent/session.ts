@@ -17,7 +17,7 @@ import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
-import { ViewNotes } from '../session/view-notes.ts';
+import { ViewNotes } from './view-notes.ts';
 import { markReasoningOrigin } from '../providers/wire-prompt.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentImages, attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';

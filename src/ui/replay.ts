@@ -1,8 +1,7 @@
 import type { Message, Usage } from '../providers/types.ts';
 import { addUsage, emptyUsage } from '../providers/types.ts';
 import { SUMMARY_PREFIX } from '../session/compact.ts';
-import { readEntries, replayTranscript, type TranscriptEntry } from '../session/transcript.ts';
-import type { ToolNote } from '../session/view-notes.ts';
+import { readEntries, replayTranscript, type ToolNote, type TranscriptEntry } from '../session/transcript.ts';
 import { pastesBehind } from './pastes.ts';
 import { groupTools, type NewItem } from './state.ts';
 

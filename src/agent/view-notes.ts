@@ -1,8 +1,6 @@
-import type { AgentEvent } from '../agent/events.ts';
+import type { AgentEvent } from './events.ts';
 import type { Message } from '../providers/types.ts';
-
-/** What the screen showed of one tool call, beyond the conversation: kept so -c, -r and /rewind redraw it. */
-export interface ToolNote { durationMs?: number; sandboxed?: boolean; denied?: string }
+import type { ToolNote } from '../session/transcript.ts';
 
 /**
  * Notes the transcript keeps for redrawing a conversation as it was shown (issue 20 item 12): a
