@@ -1,6 +1,7 @@
 // Bundles the CLI: dist/assistant.js is a small entry (argv, --version, --help); everything else is
 // in chunks beside it, loaded only when a mode needs it, so start-up reads kilobytes, not megabytes.
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -39,7 +40,8 @@ const catalogueData = {
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { assistant: 'src/cli/main.ts' },
+  // The CLI, and the SDK (`import { query } from 'assistant-code'`, docs/sdk.md): shared code lands in shared chunks.
+  entryPoints: { assistant: 'src/cli/main.ts', sdk: 'src/sdk/index.ts' },
   outdir: 'dist',
   chunkNames: 'chunk-[hash]',
   splitting: true,
@@ -71,3 +73,11 @@ const resolve = createRequire(import.meta.url).resolve;
 for (const wasm of ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
   copyFileSync(resolve(wasm), `dist/${wasm.split('/')[1]}`);
 }
+
+// The SDK's types: src/sdk/public.ts imports nothing, so its declarations are one self-contained file.
+execFileSync(resolve('typescript/package.json').replace(/package\.json$/, 'bin/tsc'), [
+  'src/sdk/public.ts', '--ignoreConfig', '--declaration', '--emitDeclarationOnly', '--outDir', 'dist/types', '--target', 'ES2023',
+  '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--types', 'node', '--skipLibCheck', '--strict',
+], { stdio: 'inherit' });
+renameSync('dist/types/public.d.ts', 'dist/sdk.d.ts');
+rmSync('dist/types', { recursive: true, force: true });

@@ -14,6 +14,8 @@ export type AgentEvent =
   /** `sandboxed`: runs inside the OS sandbox (SPEC §13); `reason`: why it runs without a question, when the sandbox is why. */
   | { type: 'tool-start'; id: string; name: string; input: unknown; sandboxed?: boolean; reason?: string }
   | { type: 'tool-end'; id: string; name: string; input: unknown; result: ToolResult; durationMs: number }
+  /** Output of a running tool (Bash) since the last such event, as it comes: for the terminal UI; headless and stream-json ignore it. */
+  | { type: 'tool-progress'; id: string; name: string; output: string }
   /** A call refused before it ran (rule, mode, hook, or a question headless could not ask). */
   | { type: 'tool-denied'; id: string; name: string; input: unknown; reason: string }
   /** A hook ran (stream-json shows these as hook decisions). */
@@ -37,7 +39,8 @@ export interface PermissionRequest {
   /** No allow rule would stop this question (an ask rule, a guarded file): "always" is not offered. */
   firm?: boolean;
 }
-export type PermissionAnswer = { allow: true } | { allow: false; message: string };
+/** `updatedInput`: run the call with this input instead (the SDK's canUseTool); validated again before use. */
+export type PermissionAnswer = { allow: true; updatedInput?: Record<string, unknown> } | { allow: false; message: string };
 export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<PermissionAnswer>;
 
 /**

@@ -17,6 +17,8 @@ import type { SettingsWatch } from '../config/watch.ts';
 import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
 import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
+import { ViewNotes } from './view-notes.ts';
+import { markReasoningOrigin } from '../providers/wire-prompt.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentImages, attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
@@ -93,6 +95,10 @@ export class Session {
   private lastAutoCompact?: { run: number; turnsAfter: number };
   /** The session's protected paths beyond the fixed ones: hook scripts, `--settings FILE`, git's directories (SPEC §11.16). */
   private guarded: GuardedPath[];
+  /** What the screen showed beyond the messages (a paste as shown, tool times): the transcript keeps it for a redraw. */
+  private readonly view = new ViewNotes();
+  /** The cost of the usage under the models before a `/model` switch (priced at those models' prices). */
+  private costBefore = { usd: 0, usage: emptyUsage() };
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
@@ -105,6 +111,7 @@ export class Session {
     this.fileState = recordedFileState(this.transcript, opts.resume ? loadFileState(opts.resume.path) : undefined);
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
     this.emit = (ev) => {
+      this.view.observe(ev);
       opts.emit(ev);
       if (ev.type === 'tool-end') this.reportSettingsChanges();
       // Verification runs and hook outcomes belong to the session's record too (SPEC §9).
@@ -153,7 +160,7 @@ export class Session {
   /** The user reviewed the changed settings with `/hooks` and kept the session's: not reported again. */
   settingsReviewed(): void { this.opts.watch?.reviewed(); }
 
-  get costUsd(): number { return costUsd(this.opts.model.facts?.price, this.usage); }
+  get costUsd(): number { return this.costBefore.usd + costUsd(this.opts.model.facts?.price, usageSince(this.usage, this.costBefore.usage)); }
 
   /** Replaces the ASSISTANT.md section of the system prompt (the files changed during the session); from the next request on. */
   setMemory(section: string): void { this.opts.memory = section; }
@@ -292,6 +299,9 @@ export class Session {
     await Promise.all([this.opts.sandbox?.close(), this.opts.mcp?.close()]);
   }
 
+  /** The next prompt is shown as `shown` (a collapsed paste, a command as typed): the transcript keeps it for -c, -r and /rewind. */
+  showNextPromptAs(shown: string | undefined): void { this.view.show(shown); }
+
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
   async prompt(prompt: string, signal: AbortSignal, attachments: Expansion & { ok: true } | undefined = undefined): Promise<RunOutcome> {
     const o = this.opts;
@@ -329,8 +339,9 @@ export class Session {
       messages: this.messages,
       append: (message, usage) => {
         if (message.role === 'assistant' && this.lastAutoCompact) this.lastAutoCompact.turnsAfter++;
+        markReasoningOrigin(message, o.model.provider); // never sent to another provider after a /model switch
         this.messages.push(message);
-        this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), timestamp: new Date().toISOString() });
+        this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), ...this.view.fields(message), timestamp: new Date().toISOString() });
         this.emit({ type: 'message', message, usage });
       },
       run: {
@@ -459,6 +470,16 @@ export class Session {
   }
 
   /**
+   * `/model`: `model` answers from the next request on; the conversation goes on unchanged (its
+   * reasoning stays with the provider that produced it, wire-prompt.ts). What was used so far keeps
+   * the old model's price.
+   */
+  setModel(model: ModelHandle): void {
+    this.costBefore = { usd: this.costUsd, usage: { ...this.usage } };
+    this.opts.model = model;
+  }
+
+  /**
    * Runs one prompt with another model (a custom command's `model:` front matter, SPEC §6); the
    * session's own model is back afterwards, whatever happens. The turn's cost uses that model.
    */
@@ -481,4 +502,9 @@ function recordedFileState(transcript: Transcript, restored?: Map<string, { mtim
     return set(path, snap);
   };
   return map;
+}
+
+/** Usage `u` minus the part of it counted in `base`. */
+function usageSince(u: Usage, base: Usage): Usage {
+  return { inputTokens: u.inputTokens - base.inputTokens, outputTokens: u.outputTokens - base.outputTokens, cacheReadTokens: u.cacheReadTokens - base.cacheReadTokens, cacheWriteTokens: u.cacheWriteTokens - base.cacheWriteTokens };
 }

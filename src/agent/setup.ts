@@ -5,6 +5,7 @@ import { SettingsWatch } from '../config/watch.ts';
 import { firstTimeNotices } from '../config/user-state.ts';
 import { loadMemory, memorySection, type MemoryResult } from '../context/memory.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
+import type { HookSpec } from '../hooks/schema.ts';
 import { openSandbox } from '../sandbox/open.ts';
 import { parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
@@ -148,6 +149,8 @@ export interface SessionWiring {
   extraAllow?: { rules: string[]; source: string };
   /** The new session's id, when chosen before it opens (hooks of a command's `!` saw it). */
   sessionId?: string;
+  /** Hooks beyond the settings' (the SDK's JavaScript hooks), run with them. */
+  extraHooks?: HookSpec[];
 }
 
 /**
@@ -194,7 +197,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
   const session = new Session({
     cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
     interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, id: w.sessionId, rules: rules.rules,
-    hooks: hooks.hooks, watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
+    hooks: [...hooks.hooks, ...(w.extraHooks ?? [])], watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
     settingsFiles: flagSettingsFiles(settings),
     verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined, mcp: mcp.manager,
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },

@@ -2,6 +2,7 @@ import type { Decision } from '../permissions/modes.ts';
 import { executeTool, validateInput } from '../tools/registry.ts';
 import type { ToolContext, ToolDef, ToolResult } from '../tools/types.ts';
 import type { AskFn, EventSink } from './events.ts';
+import { progressSink } from './tool-progress.ts';
 
 export interface ToolCall {
   id: string;
@@ -104,12 +105,20 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   if (behavior === 'ask') {
     const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy, firm: decision.firm }, signal);
     if (!answer.allow) return deny(answer.message);
+    if (answer.updatedInput) {
+      const v = validateInput(tool, answer.updatedInput);
+      if ('error' in v) return { result: { ...v.error, output: `The permission answer rewrote the input badly. ${v.error.output}` } };
+      input = v.input;
+      prepared.input = input;
+      prepared.filePath = tool.filePath?.(input as never, ctx.toolCtx.cwd);
+    }
   }
   if (signal.aborted) return { result: err('Interrupted by the user before the tool ran.') };
 
   ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input, ...(decision.sandboxed ? { sandboxed: true, reason: behavior === 'allow' && decision.autoAllowed ? decision.reason : undefined } : {}) });
   const started = performance.now();
-  let result = await executeTool(tool, input, ctx.toolCtx);
+  const progress = progressSink(ctx.emit, call.id, call.name);
+  let result = await executeTool(tool, input, { ...ctx.toolCtx, progress: progress.push }).finally(progress.stop);
   const durationMs = performance.now() - started;
   ctx.emit({ type: 'tool-end', id: call.id, name: call.name, input, result, durationMs });
   // PostToolUse follows a call that ran and succeeded, as in Claude Code.

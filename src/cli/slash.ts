@@ -56,6 +56,7 @@ export async function expandSlash(prompt: string, o: {
         // The model may read anything and write only ASSISTANT.md (extending, never replacing: the prompt says so and Write refuses a file it has not read).
         return { kind: 'prompt', prompt: `${initPrompt.trim()}${res.args ? `\n\nAlso: ${res.args}` : ''}`, allowedTools: ['Edit(/ASSISTANT.md)'], source: '/init', warnings: loaded.problems };
       }
+      if (res.name === 'model') throw new Exit(2, '/model belongs to the interactive session; a headless run takes --model PROVIDER:MODEL (or settings "model").');
       throw new Exit(2, `/${res.name} belongs to the interactive session: run "assistant" and type it there.`);
     case 'custom': {
       const expanded = await expandCommand(res.command, res.args, {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent, AskFn, RunOutcome } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
 import { toolTitle } from '../agent/tool-title.ts';
-import { resultJson, streamJsonEvent } from './format.ts';
+import { initJson, resultJson, streamJsonEvent } from './format.ts';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -108,13 +108,7 @@ export function refusalSummary(ask: AskFn) {
 
 export function printInit(format: OutputFormat, io: HeadlessIO, session: Session, info: { cwd: string; model: string; mode: string }) {
   if (format !== 'stream-json') return;
-  io.out(`${JSON.stringify({
-    type: 'system', subtype: 'init', session_id: session.id, cwd: info.cwd, model: info.model,
-    permissionMode: info.mode, tools: session.allTools().map((t) => t.name), transcript_path: session.transcript.path,
-    // Claude Code's field: each MCP server and its state now (servers start in the background: `pending`).
-    mcp_servers: (session.mcp?.statuses() ?? []).map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })),
-    uuid: randomUUID(),
-  })}\n`);
+  io.out(`${JSON.stringify(initJson(session, info))}\n`);
 }
 
 /** Prints the final result; returns the exit code (SPEC §1, §11.2). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { matches } from './matcher.ts';
 import { interpret, type HookJson, type HookOutcome } from './outcome.ts';
 import { runHookCommand, type HookRun } from './runner.ts';
+import { runHookFunction } from './function-runner.ts';
 import { TOOL_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
 
 /** The events a hook engine reports: a subset of the agent's events, so its sink fits. */
@@ -107,7 +108,7 @@ export class HookEngine {
     };
     return Promise.all(selected.map(async (hook) => {
       const slow = setTimeout(() => this.ctx.emit({ type: 'hook-running', event, command: hook.command }), SLOW_MS);
-      const run = await runHookCommand(hook, input, env, this.ctx.projectDir, signal);
+      const run = hook.fn ? await runHookFunction(hook, input, signal) : await runHookCommand(hook, input, env, this.ctx.projectDir, signal);
       clearTimeout(slow);
       const outcome = interpret(run, event);
       this.report(event, run, outcome);

@@ -44,6 +44,11 @@ export interface HookSpec {
   timeoutMs: number;
   failClosed: boolean;
   source: string;
+  /** A JavaScript hook of the SDK (hooks/function-runner.ts) instead of a shell command; `command` is its label. */
+  fn?: HookFunction;
 }
+
+/** A hook as a function (the SDK): the event's input in, a hook's JSON output (or nothing) out. */
+export type HookFunction = (input: Record<string, unknown>, toolUseId: string | undefined, options: { signal: AbortSignal }) => unknown;
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;

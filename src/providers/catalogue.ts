@@ -73,3 +73,22 @@ export function costUsd(price: Price | undefined, u: Usage): number {
   const fresh = Math.max(0, u.inputTokens - u.cacheReadTokens - u.cacheWriteTokens);
   return (fresh * price[0] + u.outputTokens * price[1] + u.cacheReadTokens * price[2] + u.cacheWriteTokens * price[3]) / 1_000_000;
 }
+
+/**
+ * The models the catalogue lists for one of our providers (anthropic, openai, google), for a
+ * picker: newest names first, without dated snapshots, `-latest` aliases, dated previews and
+ * audio/live variants (they can still be named by hand). Empty for other providers.
+ */
+export async function catalogueModels(provider: string): Promise<string[]> {
+  const section = provider === 'anthropic' || provider === 'openai' || provider === 'google' ? provider : undefined;
+  if (!section) return [];
+  const ids = Object.keys((await load())[section] ?? {});
+  const skip = /-\d{8}$|-\d{4}-\d{2}-\d{2}$|-latest$|preview-\d{2}-\d{2}$|preview-\d{2}-\d{4}$|live|audio|customtools|deep-research|^gemma/;
+  return ids.filter((id) => !skip.test(id)).sort((a, b) => version(b) - version(a) || a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** A model id's version as a number, for "newest first": `claude-opus-4-7` 4.7, `gpt-5.4-mini` 5.4, `o3` 3; 0 when none. */
+function version(id: string): number {
+  const m = /(\d+)(?:[.-](\d))?(?!\d)/.exec(id);
+  return m ? Number(m[1]) + Number(m[2] ?? 0) / 10 : 0;
+}

@@ -46,11 +46,36 @@ export function imagesOutOfToolResults(prompt: LanguageModelV4Prompt, provider: 
   return out;
 }
 
-/** Reasoning parts are left out of what goes to a wire that cannot take them back. */
+/** The `providerOptions` key under which a reasoning part records the provider that produced it (no provider reads it). */
+export const REASONING_ORIGIN = 'assistantOrigin';
+
+type AssistantMessage = Extract<LanguageModelV4Message, { role: 'assistant' }>;
+
+/** Marks the reasoning parts of an assistant message with the provider that produced them (in place). */
+export function markReasoningOrigin(m: LanguageModelV4Message, provider: string): void {
+  if (m.role !== 'assistant') return;
+  for (const p of m.content) if (p.type === 'reasoning') p.providerOptions = { ...p.providerOptions, [REASONING_ORIGIN]: { provider } };
+}
+
+/** Which provider produced a reasoning part: its mark, else the provider whose metadata it carries; undefined when neither says. */
+export function reasoningOrigin(p: Extract<AssistantMessage['content'][number], { type: 'reasoning' }>): string | undefined {
+  const o = p.providerOptions;
+  const marked = o?.[REASONING_ORIGIN]?.provider;
+  if (typeof marked === 'string') return marked;
+  return ['anthropic', 'openai', 'google'].find((k) => o?.[k] !== undefined);
+}
+
+/**
+ * Reasoning parts are left out of what goes to a wire that cannot take them back, and out of what
+ * goes to another provider than the one that produced them (a `/model` switch mid-session): one
+ * provider's signed thinking is meaningless, or refused, at another's.
+ */
 export function withoutForbiddenReasoning(prompt: LanguageModelV4Prompt, provider: string): LanguageModelV4Prompt {
-  if (!NO_REASONING_BACK.has(provider)) return prompt;
-  return prompt.map((m) => (m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning')
-    ? { ...m, content: m.content.filter((p) => p.type !== 'reasoning') } : m));
+  const none = NO_REASONING_BACK.has(provider);
+  const foreign = (p: AssistantMessage['content'][number]) => p.type === 'reasoning' && (none || (reasoningOrigin(p) ?? provider) !== provider);
+  if (!prompt.some((m) => m.role === 'assistant' && m.content.some(foreign))) return prompt;
+  return prompt.map((m) => (m.role === 'assistant' && m.content.some(foreign)
+    ? { ...m, content: m.content.filter((p) => !foreign(p)) } : m));
 }
 
 /**

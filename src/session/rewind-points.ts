@@ -7,6 +7,8 @@ export interface RewindPoint {
   /** 0-based position among the transcript's prompts (what a `rewind` entry names). */
   index: number;
   prompt: string;
+  /** The prompt as the terminal UI showed it (a paste as its mark, a command as typed), when recorded. */
+  shown?: string;
   timestamp: string;
   /** Files this prompt itself changed. */
   files: string[];
@@ -25,7 +27,10 @@ export function rewindPoints(transcriptPath: string): RewindPoint[] {
 
 function walk(entries: TranscriptEntry[]) {
   const { prompts } = replayTranscript(entries);
-  const points: RewindPoint[] = prompts.map((p) => ({ index: p.index, prompt: p.text, timestamp: p.timestamp, files: [], active: p.active }));
+  const points: RewindPoint[] = prompts.map((p) => {
+    const e = entries[p.at];
+    return { index: p.index, prompt: p.text, ...(e.type === 'message' && e.shown !== undefined ? { shown: e.shown } : {}), timestamp: p.timestamp, files: [], active: p.active };
+  });
   const checkpoints: Array<{ point: number; path: string; backup: string | null }> = [];
   let owner = -1;
   entries.forEach((e, i) => {

@@ -9,10 +9,14 @@ export function projectDir(home: string, cwd: string): string {
   return join(home, '.assistant', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
 }
 
+/** What the screen showed of one tool call, beyond the conversation: kept so -c, -r and /rewind redraw it (agent/view-notes.ts). */
+export interface ToolNote { durationMs?: number; sandboxed?: boolean; denied?: string }
+
 /** One line of a transcript; transcript-schema.ts checks this shape on every read. */
 export type TranscriptEntry =
   | { type: 'session'; sessionId: string; cwd: string; model: string; version: string; timestamp: string; resumed?: boolean }
-  | { type: 'message'; message: Message; usage?: Usage; timestamp: string }
+  /** `shown`: a prompt as the terminal UI showed it; `tools`: each tool call's time, sandbox, refusal (for a redraw, agent/view-notes.ts). */
+  | { type: 'message'; message: Message; usage?: Usage; shown?: string; tools?: Record<string, ToolNote>; timestamp: string }
   /** A file's content before prompt `prompt` changed it: `backup` names the copy; null if it did not exist. */
   | { type: 'checkpoint'; prompt: number; path: string; backup: string | null; timestamp: string }
   /** The conversation was compacted: from here on the model sees `summary` instead of what came before. */

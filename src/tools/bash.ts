@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import { OutputCap, shareBudget } from './output-cap.ts';
 import { killProcessGroup } from './process-group.ts';
@@ -57,7 +58,7 @@ interface RunEnd {
 /** What to start: the shell itself, or the sandbox around it (with descriptors 4, 5, … for it). */
 interface Launch { file: string; args: string[]; env: NodeJS.ProcessEnv; fds: number[] }
 
-function run(launch: Launch, cwd: string, timeoutMs: number, signal: AbortSignal): Promise<RunEnd> {
+function run(launch: Launch, cwd: string, timeoutMs: number, signal: AbortSignal, progress?: (chunk: string) => void): Promise<RunEnd> {
   return new Promise((resolvePromise) => {
     const stdout = new OutputCap();
     const stderr = new OutputCap();
@@ -65,8 +66,10 @@ function run(launch: Launch, cwd: string, timeoutMs: number, signal: AbortSignal
     let stopped: RunEnd['stopped'];
     const child = spawn(launch.file, launch.args, { cwd, env: launch.env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe', ...launch.fds] });
     const fd3 = child.stdio[3] as NodeJS.ReadableStream | null;
-    child.stdout!.on('data', (b: Buffer) => stdout.push(b));
-    child.stderr!.on('data', (b: Buffer) => stderr.push(b));
+    // Decoded apart from the capped copies, so a character split between two reads shows whole.
+    const decoders = progress ? [new StringDecoder('utf8'), new StringDecoder('utf8')] : [];
+    child.stdout!.on('data', (b: Buffer) => { stdout.push(b); if (progress) progress(decoders[0].write(b)); });
+    child.stderr!.on('data', (b: Buffer) => { stderr.push(b); if (progress) progress(decoders[1].write(b)); });
     fd3?.on('data', (b: Buffer) => { if (pwdOut.length < 8192) pwdOut += b.toString('utf8'); });
 
     const stop = (why: 'timeout' | 'interrupt') => {
@@ -139,7 +142,7 @@ export const bashTool: ToolDef<typeof schema> = {
       }
       launch = sandboxed;
     }
-    const end = await run(launch, cwd, timeoutMs, ctx.signal);
+    const end = await run(launch, cwd, timeoutMs, ctx.signal, ctx.progress);
     if (end.spawnError) {
       sandboxed?.finish('');
       return { output: `Could not start the shell (${launch.file}) in ${cwd}: ${end.spawnError.message}`, isError: true };

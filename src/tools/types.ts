@@ -30,6 +30,8 @@ export interface ToolContext {
   readDenied?: (tool: string, absPath: string) => boolean;
   /** The OS sandbox Bash commands run in (SPEC §13); absent when it is off. */
   sandbox?: CommandSandbox;
+  /** Output as it comes, for the screen (Bash's stdout and stderr); the result still has all of it. */
+  progress?: (chunk: string) => void;
 }
 
 /** What the Bash tool needs of the OS sandbox (sandbox/sandbox.ts). */

@@ -14,12 +14,13 @@ import { bangCommandHook } from '../agent/hook-seams.ts';
 import { resolveOptions } from '../agent/setup.ts';
 import { modelFactsLines } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
-import type { ModelHandle } from '../providers/types.ts';
+import { addUsage, type ModelHandle } from '../providers/types.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
 import { rewind } from './rewind.ts';
 import { mcpCommand, mcpPromptCommand } from './mcp-command.ts';
+import { modelCommand } from './model-switch.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
 import { MODE_NAMES } from '../recipes/schema.ts';
 
@@ -92,6 +93,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     case 'mcp': await mcpCommand(ctrl, args); return;
     case 'cost': out(ctrl, costText(ctrl)); return;
     case 'status': out(ctrl, statusText(ctrl)); return;
+    case 'model': await modelCommand(ctrl, args); return;
     case 'resume': await resume(ctrl, args); return;
     case 'rewind': await rewind(ctrl); return;
     case 'exit': await ctrl.exit(); return;
@@ -177,9 +179,9 @@ async function hooks(ctrl: Controller): Promise<void> {
 
 export function costText(ctrl: Controller): string {
   const s = ctrl.session;
-  const u = s.usage;
+  const u = addUsage(ctrl.earlier.usage, s.usage);
   return [
-    `Total cost:  ${formatCost(s.costUsd)}`,
+    `Total cost:  ${formatCost(ctrl.totalCostUsd)}`,
     `Tokens:      ${formatTokens(u.inputTokens)} in (${formatTokens(u.cacheReadTokens)} cached), ${formatTokens(u.outputTokens)} out`,
     `Model:       ${s.model.label}`,
   ].join('\n');

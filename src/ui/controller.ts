@@ -13,7 +13,7 @@ import { IdleTimer } from './idle.ts';
 import { offerPlan } from './plan-offer.ts';
 import { InputHistory } from './input-history.ts';
 import { askPermission, Questions } from './questions.ts';
-import { replayItems } from './replay.ts';
+import { outcomeNotice, promptAsShown, redrawTranscript } from './replay.ts';
 import { addItems, endRun, initialState, reduceEvent, toggleDetail, type Choice, type NewItem, type UiState } from './state.ts';
 import { Store } from './store.ts';
 
@@ -62,6 +62,8 @@ export class Controller {
   private markEnded?: () => void;
   private runUsage: Usage = emptyUsage();
   private readonly queued: Array<{ text: string; shown?: string }> = [];
+  /** What this session's earlier runs cost (a resumed session: other processes), for the status line and /cost. */
+  earlier: { costUsd: number; usage: Usage } = { costUsd: 0, usage: emptyUsage() };
   private planWritten = false;
   /** The running turn wrote an ASSISTANT.md: it is read again when the turn ends. */
   private memoryWritten = false;
@@ -110,10 +112,12 @@ export class Controller {
     this.stopFollowing?.();
     this.stopFollowing = s.followSettings();
     this.runUsage = emptyUsage();
+    const redraw = this.setup.resume ? redrawTranscript(s.transcript.path) : undefined;
+    this.earlier = { costUsd: redraw?.costUsd ?? 0, usage: redraw?.usage ?? emptyUsage() };
     this.store.update((st) => {
-      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: 0, window: s.model.contextWindow }, costUsd: 0 };
+      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.earlier.costUsd };
       next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
-      if (this.setup.resume) next = addItems(next, ...replayItems(s.messages));
+      if (redraw) next = addItems(next, ...redraw.items);
       return addItems(next, ...[...this.setup.warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
     });
     this.setup.warnings.length = 0;
@@ -160,8 +164,11 @@ export class Controller {
   }
 
   private cost(): number {
-    return this.session.costUsd + (this.run ? costUsd(this.session.model.facts?.price, this.runUsage) : 0);
+    return this.totalCostUsd + (this.run ? costUsd(this.session.model.facts?.price, this.runUsage) : 0);
   }
+
+  /** What the session has cost so far, its earlier runs included. */
+  get totalCostUsd(): number { return this.earlier.costUsd + this.session.costUsd; }
 
   /** Text typed at the prompt: a slash command, or a prompt for the model. Queued while a prompt runs. */
   async submit(text: string, shown?: string): Promise<void> {
@@ -202,6 +209,7 @@ export class Controller {
         this.notice('error', `Nothing was sent:\n${expansion.errors.join('\n')}`);
       } else {
         if (expansion.attachments.length) this.add({ kind: 'attached', lines: expansion.attachments.map(attachedLine) });
+        this.session.showNextPromptAs(o.shown);
         if (o.grant?.rules.length) revoke = this.session.grantRules(o.grant.rules, o.grant.source);
         if (o.model) {
           const { label } = o.model;
@@ -237,20 +245,13 @@ export class Controller {
 
   private finishRun(extra: Partial<UiState> = {}): void {
     this.run = undefined;
-    this.store.update((s) => ({ ...endRun(s), costUsd: this.session.costUsd, ...extra }));
+    this.store.update((s) => ({ ...endRun(s), costUsd: this.totalCostUsd, ...extra }));
     this.markEnded?.();
   }
 
   private report(o: RunOutcome): void {
-    switch (o.status) {
-      case 'aborted': this.notice('warning', 'Interrupted · what should assistant do instead?'); break;
-      case 'error': this.notice('error', `Error: ${o.error ?? 'the run failed'}`); break;
-      case 'max-turns': this.notice('warning', o.error ?? 'Reached the turn limit.'); break;
-      case 'blocked': this.notice('warning', `Prompt blocked by a UserPromptSubmit hook: ${o.error ?? ''}`); break;
-      case 'stopped': this.notice('warning', `Stopped by a hook: ${o.error ?? ''}`); break;
-      case 'verify-failed': this.notice('error', `Verification still fails: ${o.error ?? ''}`); break;
-      default: break;
-    }
+    const n = outcomeNotice(o.status, o.error);
+    if (n) this.add(n);
   }
 
   private async drainQueue(): Promise<void> {
@@ -259,12 +260,15 @@ export class Controller {
     if (next !== undefined) await this.send(next.text, next.shown);
   }
 
-  /** Esc: stops the model or the running tool; the session stays consistent (the loop closes the turn). */
+  /**
+   * Esc: stops the model or the running tool; the session stays consistent (the loop closes the
+   * turn). Prompts queued during the answer are kept: they are sent next, as Claude Code does
+   * (what was typed is usually what the model should do instead), never dropped.
+   */
   interrupt(): void {
     const q = this.questions.first;
     if (q?.kind === 'permission') { q.answer({ kind: 'interrupt' }); return; }
     if (q?.kind === 'select') { q.answer(undefined); return; }
-    this.queued.length = 0;
     this.run?.abort(new Error('interrupted by the user'));
   }
 
@@ -310,6 +314,7 @@ export class Controller {
 
   /** `/clear`: a new conversation (SessionEnd `clear`, then SessionStart `clear`); ASSISTANT.md is read again. */
   async clear(): Promise<void> {
+    this.setup.mode = this.session.mode; // the mode stays as it was (Claude Code keeps it too)
     await this.close('clear');
     this.setup.resume = undefined;
     this.setup.memory = loadMemory({ cwd: this.setup.cwd, home: this.setup.home });
@@ -319,6 +324,7 @@ export class Controller {
 
   /** `/resume`, `-r`: continue another session of this project. */
   async resume(target: { sessionId: string; path: string }): Promise<void> {
+    this.setup.mode = this.session.mode;
     await this.close('other');
     this.setup.resume = target;
     this.restartScreen();
@@ -330,16 +336,19 @@ export class Controller {
    * what is left of it, and `text` (that prompt) is put back in the input.
    */
   rewindConversation(index: number, text: string): void {
+    const typed = promptAsShown(this.session.transcript.path, index); // a paste back as its mark, a command as typed
     this.session.rewindConversation(index);
     this.restartScreen();
     const s = this.session;
-    this.add({ kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd }, ...replayItems(s.messages));
-    this.setInput(text);
+    const redraw = redrawTranscript(s.transcript.path);
+    this.add({ kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd }, ...redraw.items);
+    this.store.update((st) => ({ ...st, context: { ...st.context, used: redraw.contextUsed } }));
+    this.setInput(typed?.text ?? text, typed?.pastes);
   }
 
   /** Replaces what is typed in the input box. */
-  setInput(text: string): void {
-    this.store.update((s) => ({ ...s, draft: { id: (s.draft?.id ?? 0) + 1, text } }));
+  setInput(text: string, pastes?: ReadonlyMap<number, string>): void {
+    this.store.update((s) => ({ ...s, draft: { id: (s.draft?.id ?? 0) + 1, text, ...(pastes ? { pastes } : {}) } }));
   }
 
   /** The screen was wiped (a resize): print the whole history again. */

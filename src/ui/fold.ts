@@ -54,3 +54,21 @@ export function foldedText(t: FoldableTool): string | undefined {
   const shown = result.display ?? result.output.split('\n')[0];
   return result.output.trim() && result.output.trim() !== shown.trim() && lineCount(result.output) > 1 ? result.output : undefined;
 }
+
+/** Terminal control sequences (colours, cursor moves, titles) and other control characters but tab. */
+const CONTROL = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f]/g;
+
+/**
+ * The last `n` lines of a running command's output, as a terminal would leave them: a line
+ * rewritten with `\r` (a progress bar) shows its last state, control sequences are dropped, a line
+ * cut by the kept tail's start is left out. `hidden`: lines above them. `lines`: newlines seen in all.
+ */
+export function liveTail(out: { tail: string; lines: number }, n: number, cut: boolean): { shown: string[]; hidden: number } {
+  const rows = out.tail.split('\n');
+  if (cut) rows.shift();
+  if (rows.at(-1) === '') rows.pop();
+  const clean = rows.map((r) => (r.split('\r').filter((x) => x !== '').at(-1) ?? '').replace(CONTROL, '').replace(/\t/g, '  '));
+  const total = out.lines + (out.tail.endsWith('\n') || out.tail === '' ? 0 : 1);
+  const shown = clean.slice(-n);
+  return { shown, hidden: Math.max(0, total - shown.length) };
+}

@@ -27,4 +27,28 @@ export class Pastes {
   }
 
   clear(): void { this.texts.clear(); }
+
+  /** Puts back pastes a mark of a text put in the input stands for (a rewound prompt). */
+  restore(pastes: ReadonlyMap<number, string>): void {
+    for (const [n, text] of pastes) { this.texts.set(n, text); this.next = Math.max(this.next, n + 1); }
+  }
+}
+
+/**
+ * The pastes behind the marks of `shown` (a prompt as the input showed it), found in `full` (the
+ * prompt as sent); undefined when `shown` has no mark or does not fit `full`.
+ */
+export function pastesBehind(shown: string, full: string): Map<number, string> | undefined {
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const nums: number[] = [];
+  let re = '^';
+  let last = 0;
+  for (const m of shown.matchAll(MARK)) {
+    re += `${esc(shown.slice(last, m.index))}([\\s\\S]*?)`;
+    nums.push(Number(m[1]));
+    last = m.index + m[0].length;
+  }
+  if (nums.length === 0) return undefined;
+  const r = new RegExp(`${re}${esc(shown.slice(last))}$`).exec(full);
+  return r ? new Map(nums.map((n, i) => [n, r[i + 1]])) : undefined;
 }

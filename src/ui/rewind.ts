@@ -29,7 +29,7 @@ export async function rewind(ctrl: Controller): Promise<void> {
   const points = existsSync(path) ? rewindPoints(path) : [];
   if (points.length === 0) { ctrl.notice('info', 'Nothing to rewind yet.'); return; }
   const v = await ctrl.choose('Rewind to before which prompt?', points.map((p, n) => ({
-    label: oneLine(p.prompt, 60),
+    label: oneLine(p.shown ?? p.prompt, 60),
     value: String(n),
     hint: `prompt ${p.index + 1} · ${p.files.length ? `${plural(p.files.length, 'file')} changed` : 'no file changes'}${p.active ? '' : ' · not in the conversation'}`,
   })).reverse());
@@ -40,7 +40,7 @@ export async function rewind(ctrl: Controller): Promise<void> {
   if (actions.length === 0) { ctrl.notice('info', 'No file was changed from that prompt on, and it is no longer in the conversation: nothing to restore.'); return; }
   const cwd = ctrl.setup.cwd;
   const body = [
-    `Before prompt ${point.index + 1}: ${oneLine(point.prompt, 70)}`,
+    `Before prompt ${point.index + 1}: ${oneLine(point.shown ?? point.prompt, 70)}`,
     files.length ? `Code: ${plural(files.length, 'file')} would go back (${files.slice(0, 4).map((f) => shortPath(f, cwd)).join(', ')}${files.length > 4 ? ', …' : ''}).` : 'Code: no file was changed from this prompt on.',
     point.active ? 'Conversation: everything from this prompt on is forgotten; its text comes back in the input.' : 'Conversation: this prompt was already rewound.',
   ].join('\n');

@@ -31,7 +31,11 @@ export const GROUPED = new Set(['Read', 'Grep', 'Glob', 'LS']);
 /** Distributes `Omit` over the union (the plain Omit would collapse it). */
 export type NewItem = HistoryItem extends infer T ? T extends HistoryItem ? Omit<T, 'id'> : never : never;
 
-export interface RunningTool { id: string; name: string; input: unknown; startedAt: number; sandboxed?: boolean }
+/** `output`: what a running command printed so far: its last lines (`tail`), and how many lines in all. */
+export interface RunningTool { id: string; name: string; input: unknown; startedAt: number; sandboxed?: boolean; output?: { tail: string; lines: number } }
+
+/** Characters of a running command's output kept for the screen (it shows the last few lines). */
+export const LIVE_TAIL_CHARS = 4000;
 
 export interface LiveState {
   /** Text of the answer streamed so far that is not yet in history (an unfinished paragraph). */
@@ -76,7 +80,7 @@ export interface UiState {
   /** A short hint under the input ("Press Ctrl-C again to exit"). */
   hint?: string;
   /** Text to put in the input box (a rewound prompt); a new `id` replaces what is typed there. */
-  draft?: { id: number; text: string };
+  draft?: { id: number; text: string; /** The pastes behind `text`'s `[Pasted text #N …]` marks. */ pastes?: ReadonlyMap<number, string> };
   nextId: number;
   verbose: boolean;
   cwd: string;
@@ -174,7 +178,7 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiStat
   // Anything shown after a run of reads and searches ends the run: its group line goes first.
   const ends = ev.type === 'text-delta' ? !!(state.live.streaming + ev.text).trim()
     : ev.type === 'tool-start' || ev.type === 'tool-end' ? !GROUPED.has(ev.name) || (ev.type === 'tool-end' && !!ev.result.isError)
-    : ev.type !== 'request' && ev.type !== 'message' && ev.type !== 'hook-running' && ev.type !== 'retry' && !(ev.type === 'hook' && !state.verbose);
+    : ev.type !== 'request' && ev.type !== 'message' && ev.type !== 'hook-running' && ev.type !== 'tool-progress' && ev.type !== 'retry' && !(ev.type === 'hook' && !state.verbose);
   const s = ends ? flushGroup(state) : state;
   const live = s.live;
   switch (ev.type) {
@@ -204,6 +208,14 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiStat
     case 'tool-start': {
       const next = flushStreaming(s);
       return { ...next, live: { ...next.live, tools: [...next.live.tools, { id: ev.id, name: ev.name, input: ev.input, startedAt: now, ...(ev.sandboxed ? { sandboxed: true } : {}) }] } };
+    }
+    case 'tool-progress': {
+      const tools = live.tools.map((t) => {
+        if (t.id !== ev.id) return t;
+        const lines = (t.output?.lines ?? 0) + (ev.output.match(/\n/g)?.length ?? 0);
+        return { ...t, output: { tail: ((t.output?.tail ?? '') + ev.output).slice(-LIVE_TAIL_CHARS), lines } };
+      });
+      return { ...s, live: { ...live, tools } };
     }
     case 'tool-end': {
       const next = { ...s, live: { ...live, tools: live.tools.filter((t) => t.id !== ev.id) } };

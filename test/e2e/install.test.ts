@@ -58,4 +58,13 @@ test('the packed tarball installs into a fresh prefix and runs from another dire
   assert.ok(results.every((r: { is_error?: boolean }) => !r.is_error), JSON.stringify(results));
   assert.match(JSON.stringify(results[1]), /notes\.md.*was here/, 'Grep ran with the installed ripgrep');
   assert.match(JSON.parse(run.stdout.trim().split('\n').at(-1)!).result, /Looked around\./);
+
+  // The SDK from the same install: `import { query } from 'assistant-code'` (docs/sdk.md).
+  for (const f of ['dist/sdk.js', 'dist/sdk.d.ts', 'schema/stream-json.schema.json']) assert.match(listing, new RegExp(`package/${f.replace('.', '\\.')}`), f);
+  const program = join(prefix, 'lib', 'sdk-program.mjs'); // beside lib/node_modules, where the package name resolves
+  writeFileSync(program, `import { query } from 'assistant-code';
+for await (const m of query({ prompt: 'look around', options: { cwd: ${JSON.stringify(dir)}, model: 'replay:${replay}' } })) if (m.type === 'result') console.log(m.result);\n`);
+  const sdk = spawnSync(process.execPath, [program], { cwd: dir, env, encoding: 'utf8' });
+  assert.equal(sdk.status, 0, sdk.stderr);
+  assert.equal(sdk.stdout, 'Looked around.\n');
 });

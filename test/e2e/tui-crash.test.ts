@@ -36,7 +36,8 @@ for (const kind of ['render', 'uncaught'] as const) {
     try {
       await t.waitFor('normal mode');
       // The UI moves the terminal's cursor (for input methods): it sits at the input's caret.
-      assert.match(t.screen().split('\n')[t.cursor().y] ?? '', /^│ > /, 'the cursor is on the input line');
+      // (It gets there with the frame after the first one: wait for it rather than read the first.)
+      await t.waitUntil((sc) => /^│ > /.test(sc.split('\n')[t.cursor().y] ?? ''), 'the cursor on the input line', 3000);
       await t.submit('crash now');
       const { exit, stty, screen } = await leftBehind(t);
       assert.equal(exit, '1', screen);

@@ -21,6 +21,7 @@ const model = await startFakeModel();
 const { dir, home } = makeProject({
   'src/math.ts': 'export function add(a: number, b: number) {\n  return a - b;\n}\n',
   'src/index.ts': "import { add } from './math';\n\nconsole.log(add(2, 3));\n",
+  'test.sh': 'for f in math index parse format render; do echo "✓ $f.test.ts (12 tests) 40ms"; done\necho "… running the slow suite"\nsleep 30\n',
 });
 model.script(
   reply().text("I'll look at `add` and where it is used.").tool('Grep', { pattern: 'add\\(' }),
@@ -41,39 +42,57 @@ model.script(
     '1. Run `npm test` to confirm.',
     '2. No other caller relied on the old behaviour.',
   ].join('\n')).usage({ input: 3400, output: 120 }),
+  reply().text('Running the tests.').tool('Bash', { command: 'sh test.sh' }),
 );
 const t = TmuxCli.start(['--model', 'anthropic:claude-sonnet-4-5'], {
   cwd: dir, home, width: 100, height: 40,
-  env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, NO_COLOR: undefined, COLORTERM: 'truecolor' },
+  env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl, NO_COLOR: undefined, COLORTERM: 'truecolor' },
 });
-const shot = (name: string) => {
+const shot = async (name: string) => {
   const ansi = t.screen(true);
   writeFileSync(join(out, `tui-${name}.ansi`), ansi);
   const svg = join(out, `tui-${name}.svg`);
   writeFileSync(svg, ansiToSvg(ansi, { columns: 100, title: `assistant — 100×40 — ${t.title()}` }));
   const png = join(out, `tui-${name}.png`);
   try { execFileSync('rsvg-convert', ['-d', '96', '-p', '96', svg, '-o', png], { stdio: 'ignore' }); } catch {
-    try { execFileSync('convert', ['-density', '96', svg, png], { stdio: 'ignore' }); } catch { /* no converter: the SVG stays */ }
+    try { execFileSync('convert', ['-density', '96', svg, png], { stdio: 'ignore' }); } catch {
+      // sharp (a dependency already) draws SVG with librsvg too.
+      try { const { default: sharp } = await import('sharp'); await sharp(svg, { density: 96 }).png().toFile(png); } catch { /* no converter: the SVG stays */ }
+    }
   }
 };
 try {
   await t.waitFor('normal mode');
   await t.submit('add() gives wrong results, fix it');
   await t.waitFor('Do you want to proceed?');
-  shot('permission');
+  await shot('permission');
   t.keys('1');
   await t.waitFor('No other caller');
   await t.waitGone(/Working…/);
-  shot('answer');
+  await shot('answer');
   t.keys('C-o');
   await t.waitFor('ctrl+o to fold');
   await t.waitFor('No other caller');
-  shot('detail');
+  await shot('detail');
   t.keys('C-o');
   await t.waitGone('ctrl+o to fold');
   t.type('the login page is broken again since yesterday, fix it — 你好, it worked before the big merge of the session changes');
   await t.waitFor('hint:');
-  shot('input');
+  await shot('input');
+  t.keys('C-u');
+  await t.submit('run the tests');
+  await t.waitFor('Do you want to proceed?');
+  t.keys('1');
+  await t.waitFor(/slow suite\n.*Running… \(\d+s · esc to interrupt\)/);
+  await shot('bash-live');
+  t.keys('Escape');
+  await t.waitFor('Interrupted');
+  t.type('/model');
+  await t.waitFor('Switch the model');
+  t.keys('Enter');
+  await t.waitFor('Switch to which model?');
+  await shot('model');
+  t.keys('Escape');
 } finally {
   t.close();
   await model.close();

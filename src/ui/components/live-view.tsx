@@ -53,7 +53,7 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
         <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} />
       ))}
       {others.map((t) => (
-        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} />
+        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} live={t.output} />
       ))}
       {live.thinking !== undefined && <Box marginTop={1}><Text dimColor italic>✻ Thinking… ({live.thinking.split('\n').length} lines, shown folded when done)</Text></Box>}
       {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}

@@ -4,6 +4,7 @@ import wrapAnsi from 'wrap-ansi';
 import * as ed from '../editor.ts';
 import type { Controller } from '../controller.ts';
 import { Pastes } from '../pastes.ts';
+import type { UiState } from '../state.ts';
 import { CompletionMenu, useCompletionMenu } from './completion-menu.tsx';
 import { usePromptHints } from './prompt-hints.ts';
 
@@ -38,7 +39,7 @@ function origin(node: DOMElement | null): { x: number; y: number } {
  * of /commands and @paths (↑/↓ to choose, Tab or Enter to complete), and the session keys: Esc interrupts, Shift+Tab cycles the mode,
  * Ctrl-C interrupts / clears / quits when pressed twice, Ctrl-D on an empty line quits.
  */
-export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Controller; busy: boolean; width: number; active: boolean; draft?: { id: number; text: string } }) {
+export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Controller; busy: boolean; width: number; active: boolean; draft?: UiState['draft'] }) {
   // The buffer lives in a ref so that several keys handled before React re-renders all apply.
   const bufRef = useRef<ed.Buffer>(ed.emptyBuffer());
   const [buf, setBufState] = useState<ed.Buffer>(bufRef.current);
@@ -58,7 +59,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
 
   const edit = (b: ed.Buffer) => { setBuf(b); hist.current.idx = undefined; };
   // A draft from the controller (a rewound prompt) replaces the text, once per id.
-  useEffect(() => { if (draft) edit(ed.bufferOf(draft.text)); }, [draft?.id]);
+  useEffect(() => { if (draft) { if (draft.pastes) pastes.current.restore(draft.pastes); edit(ed.bufferOf(draft.text)); } }, [draft?.id]);
 
   /** The menu, if it is about the word now before the cursor (it is recomputed a frame later). */
   const liveMenu = () => {

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { ToolResult } from '../../tools/types.ts';
-import { editDiff, FOLD, foldedText } from '../fold.ts';
+import { editDiff, FOLD, foldedText, liveTail } from '../fold.ts';
+import { LIVE_TAIL_CHARS } from '../state.ts';
 import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';
 import { DiffView, diffCounts, foldNote } from './diff-view.tsx';
 
@@ -19,11 +20,31 @@ export interface ToolViewProps {
   expanded?: boolean;
   /** Runs (ran) inside the OS sandbox. */
   sandboxed?: boolean;
+  /** While it runs: what it printed so far (state.ts keeps the tail). */
+  live?: { tail: string; lines: number };
+}
+
+/** Whole seconds, then minutes: a running call's clock (`12s`, `2m 5s`). */
+function clock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}
+
+/** A running call: the last lines of its output as they come, its time, and how to stop it. */
+function Running({ p }: { p: ToolViewProps }) {
+  const { shown, hidden } = p.live ? liveTail(p.live, FOLD.bash, p.live.tail.length >= LIVE_TAIL_CHARS) : { shown: [], hidden: 0 };
+  return (
+    <Box flexDirection="column">
+      {hidden > 0 && <Text dimColor>… +{hidden} line{hidden === 1 ? '' : 's'}</Text>}
+      {shown.map((l, i) => <Text key={i} wrap="truncate-end">{l || ' '}</Text>)}
+      <Text dimColor>Running… ({clock(p.durationMs ?? 0)} · esc to interrupt)</Text>
+    </Box>
+  );
 }
 
 function Body({ p }: { p: ToolViewProps }) {
   const { result } = p;
-  if (p.status === 'running') return <Text dimColor>Running…</Text>;
+  if (p.status === 'running') return <Running p={p} />;
   if (p.status === 'denied') {
     if (p.expanded) return <Text color="yellow">{p.reason}</Text>;
     const f = foldLines(p.reason ?? 'Refused.', FOLD.denied);
@@ -75,7 +96,7 @@ export function ToolView(p: ToolViewProps) {
       <Box>
         <Text color={dot}>{p.frame ?? '●'} </Text>
         <Box flexShrink={1}>
-          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}{p.sandboxed && <Text dimColor> · sandboxed</Text>}</Text>
+          <Text><Text bold>{toolTitle(p.name, p.input, p.cwd, Math.max(20, p.width - 16))}</Text>{p.durationMs !== undefined && p.status !== 'running' && <Text dimColor> · {formatDuration(p.durationMs)}</Text>}{p.sandboxed && <Text dimColor> · sandboxed</Text>}</Text>
         </Box>
       </Box>
       <Box>
