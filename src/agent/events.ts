@@ -23,6 +23,8 @@ export type AgentEvent =
   /** The verification command starts (SPEC §8): attempt 0 is the first check, 1 and 2 follow fix attempts. */
   | { type: 'verify-start'; command: string; attempt: number }
   | { type: 'verify-end'; command: string; attempt: number; passed: boolean; exitCode: number | null; output: string; durationMs: number }
+  /** An event of a subagent started by the Task call `parentToolUseId` (SPEC §14). */
+  | { type: 'subagent'; parentToolUseId: string; agent: string; agentId: string; event: AgentEvent }
   | { type: 'warning'; message: string }
   | { type: 'error'; message: string };
 

@@ -12,12 +12,12 @@ function hookToolInput(call: PreparedCall): Record<string, unknown> {
   return call.input;
 }
 
-/** PreToolUse and PostToolUse as the loop's tool seams. */
-export function toolSeams(engine: HookEngine): ToolSeams {
+/** PreToolUse and PostToolUse as the loop's tool seams; `agent` names the subagent the calls run in (Claude Code's `agent_id`, `agent_type`). */
+export function toolSeams(engine: HookEngine, agent: Record<string, unknown> = {}): ToolSeams {
   return {
     async preToolUse(call, signal): Promise<PreToolVerdict> {
       if (!engine.has('PreToolUse')) return {};
-      const input = { ...engine.base('PreToolUse', true), tool_name: call.name, tool_input: hookToolInput(call), tool_use_id: call.id };
+      const input = { ...engine.base('PreToolUse', true), ...agent, tool_name: call.name, tool_input: hookToolInput(call), tool_use_id: call.id };
       const fired = await engine.fire('PreToolUse', input, signal, { name: call.name, filePath: call.filePath });
       const blocks = fired.flatMap((f) => (f.outcome.kind === 'block' ? [`[${f.run.hook.command}]: ${f.outcome.reason}`] : []));
       if (blocks.length) return { block: `PreToolUse:${call.name} hook error: ${blocks.join('\n')}` };
@@ -42,7 +42,7 @@ export function toolSeams(engine: HookEngine): ToolSeams {
     async postToolUse(call, result, durationMs, signal) {
       if (!engine.has('PostToolUse')) return undefined;
       const input = {
-        ...engine.base('PostToolUse', true), tool_name: call.name, tool_input: hookToolInput(call),
+        ...engine.base('PostToolUse', true), ...agent, tool_name: call.name, tool_input: hookToolInput(call),
         tool_response: result.response ?? { output: result.output, isError: !!result.isError },
         tool_use_id: call.id, duration_ms: Math.round(durationMs),
       };
@@ -58,27 +58,27 @@ export function toolSeams(engine: HookEngine): ToolSeams {
  * `stop_hook_active` is true while continuing because of a Stop hook; after MAX_STOP_BLOCKS blocks
  * in a row the assistant stops anyway, with a warning.
  */
-export function stopSeam(engine: HookEngine, emit: EventSink) {
+export function stopSeam(engine: HookEngine, emit: EventSink, event: 'Stop' | 'SubagentStop' = 'Stop', extra: Record<string, unknown> = {}) {
   let streak = 0;
   return {
     reset() { streak = 0; },
     async onStop(signal: AbortSignal, lastText: string): Promise<string | undefined> {
-      if (!engine.has('Stop')) return undefined;
+      if (!engine.has(event)) return undefined;
       const input = {
-        ...engine.base('Stop', true), stop_hook_active: streak > 0, last_assistant_message: lastText,
+        ...engine.base(event, true), ...extra, stop_hook_active: streak > 0, last_assistant_message: lastText,
         // Claude Code's fields, for scripts that read them; this assistant has neither.
         background_tasks: [], session_crons: [],
       };
-      const fired = await engine.fire('Stop', input, signal);
+      const fired = await engine.fire(event, input, signal);
       const blocks = blocksOf(fired);
       // `"continue": false` beats any decision to block.
       if (blocks.length === 0 || signal.aborted || engine.stopReason !== undefined) { streak = 0; return undefined; }
       if (++streak > MAX_STOP_BLOCKS) {
-        emit({ type: 'warning', message: `Stop hooks blocked stopping ${MAX_STOP_BLOCKS} times in a row; stopping anyway.` });
+        emit({ type: 'warning', message: `${event} hooks blocked stopping ${MAX_STOP_BLOCKS} times in a row; stopping anyway.` });
         streak = 0;
         return undefined;
       }
-      return `Stop hook feedback:\n${blocks.join('\n')}`;
+      return `${event} hook feedback:\n${blocks.join('\n')}`;
     },
   };
 }

@@ -17,6 +17,8 @@ export interface LoopOptions {
   run: ToolRunContext;
   signal: AbortSignal;
   maxTurns?: number;
+  /** Turns counted across the session's loops (a prompt and its subagents share one `--max-turns`). */
+  budget?: { used: number };
   /** Stop seam: text returned here is sent back to the model as what is left to do. */
   onStop?(signal: AbortSignal, lastText: string): Promise<string | undefined>;
   /** A reason to end the run now (a hook's `continue: false`), checked after each step. */
@@ -97,13 +99,14 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
   let lastText = '';
   opts.append({ role: 'user', content: userContent([userText, ...(opts.context ?? [])], opts.images) });
   for (;;) {
-    if (opts.maxTurns !== undefined && turns >= opts.maxTurns) {
+    if (opts.maxTurns !== undefined && (opts.budget?.used ?? turns) >= opts.maxTurns) {
       return { status: 'max-turns', text: lastText, turns, usage, error: `Reached the turn limit (--max-turns ${opts.maxTurns}).` };
     }
     if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };
     const stop = turns > 0 ? await opts.beforeRequest?.(opts.signal) : undefined;
     if (stop !== undefined) return { status: 'error', text: lastText, turns, usage, error: stop };
     turns++;
+    if (opts.budget) opts.budget.used++;
     opts.run.emit({ type: 'request', turn: turns });
     const t = await streamTurn(opts);
     usage = addUsage(usage, t.usage);

@@ -296,6 +296,8 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   // Other tools: whole-tool rules and the mode.
   const d = ctx.rules.deny.find((r) => r.tool === tool);
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };
+  // Task and TodoWrite change nothing themselves (a subagent's calls are each decided here): no question, in every mode.
+  if (tool === 'Task' || tool === 'TodoWrite') return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
   const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
   const ask = ctx.rules.ask.find((r) => r.tool === tool);

@@ -30,6 +30,8 @@ export interface ToolContext {
   readDenied?: (tool: string, absPath: string) => boolean;
   /** The OS sandbox Bash commands run in (SPEC §13); absent when it is off. */
   sandbox?: CommandSandbox;
+  /** The id of the tool call being run (the Task tool marks its subagent's events with it). */
+  callId?: string;
 }
 
 /** What the Bash tool needs of the OS sandbox (sandbox/sandbox.ts). */
