@@ -127,3 +127,17 @@ export function loadAgents(o: { projectRoot: string; home: string; known: readon
   }
   return { agents: [...byName.values()], problems, notices };
 }
+
+/** `/agents`: every agent the Task tool can start, where it comes from, its tools and model. */
+export function agentsText(agents: readonly AgentDef[], problems: readonly string[] = []): string {
+  const width = Math.max(...agents.map((a) => a.name.length));
+  const lines = ['Agents the model can start with the Task tool:', ''];
+  for (const a of agents) {
+    const from = a.source === 'built-in' ? 'built-in' : `${a.source}: ${a.file}`;
+    lines.push(`  ${a.name.padEnd(width)}  ${a.description.length > 100 ? `${a.description.slice(0, 99)}…` : a.description}`);
+    lines.push(`  ${''.padEnd(width)}  ${from}; tools: ${a.tools ? a.tools.join(', ') || 'none' : 'all'}${a.model ? `; model: ${a.model}` : ''}`);
+  }
+  lines.push('', 'Add one: a Markdown file in .assistant/agents/ (this project) or ~/.assistant/agents/ (all projects), with front matter name, description, tools, model; its body is the system prompt.');
+  if (problems.length) lines.push('', 'Problems:', ...problems.map((p) => `  ${p}`));
+  return lines.join('\n');
+}

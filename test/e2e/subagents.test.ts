@@ -114,7 +114,7 @@ test('inside a subagent, deny rules and PreToolUse hooks refuse calls; hooks nam
   const events = hookEvents(dir);
   const pre = events.filter((e) => e.hook_event_name === 'PreToolUse' && e.tool_name !== 'Task');
   assert.ok(pre.length >= 2);
-  assert.equal(events.find((e) => e.tool_name === 'Task').agent_type, undefined, 'the parent\'s own call names no agent');
+  assert.equal(events.find((e) => e.tool_name === 'Task')!.agent_type, undefined, 'the parent\'s own call names no agent');
   for (const e of pre) { assert.equal(e.agent_type, 'general-purpose'); assert.ok(e.agent_id); }
   const stop = events.find((e) => e.hook_event_name === 'SubagentStop');
   assert.ok(stop, 'SubagentStop fired');
@@ -185,4 +185,13 @@ test('custom agents: front matter read, bad lines reported with file and line, .
   assert.match(r.stderr, /reviewer\.md:5: unknown key "colour"/);
   assert.match(r.stderr, /\.claude\/agents/);
   assert.match(JSON.stringify(model.requests[0].body.tools), /reviewer: Reviews diffs/);
+});
+
+test('/agents lists the built-in and custom agents, headless too', async () => {
+  const { dir, home } = makeProject({ '.assistant/agents/tester.md': '---\ndescription: Writes tests\ntools: [Read, Write]\nmodel: inherit\n---\nYou write tests.\n' });
+  const r = await runCli(['-p', '/agents'], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /general-purpose/);
+  assert.match(r.stdout, /explore[\s\S]*tools: Read, Grep, Glob, LS/);
+  assert.match(r.stdout, /tester\s+Writes tests\n\s+project: .*tester\.md; tools: Read, Write\n/);
 });
