@@ -111,7 +111,7 @@ export class Controller {
     this.stopFollowing = s.followSettings();
     this.runUsage = emptyUsage();
     this.store.update((st) => {
-      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: 0, window: s.model.contextWindow }, costUsd: 0 };
+      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: 0, window: s.model.contextWindow }, costUsd: 0, todos: s.todos };
       next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
       if (this.setup.resume) next = addItems(next, ...replayItems(s.messages));
       return addItems(next, ...[...this.setup.warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
@@ -153,6 +153,8 @@ export class Controller {
       if (typeof p === 'string' && MEMORY_NAMES.has(basename(p))) this.memoryWritten = true;
     }
     if (ev.type === 'message' && ev.usage) this.runUsage = addUsage(this.runUsage, ev.usage);
+    // A subagent's tokens are the session's too (SPEC §14).
+    if (ev.type === 'subagent' && ev.event.type === 'message' && ev.event.usage) this.runUsage = addUsage(this.runUsage, ev.event.usage);
     this.store.update((s) => {
       const next = reduceEvent(s, ev, this.now());
       return ev.type === 'message' && ev.usage ? { ...next, costUsd: this.cost() } : next;
