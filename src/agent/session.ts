@@ -31,6 +31,9 @@ import type { ToolCall } from './tool-call.ts';
 import { BUILTIN_AGENTS, type AgentDef } from './agents.ts';
 import { Subagents } from './subagent.ts';
 import { todosOf, todoWriteTool, type TodoItem } from '../tools/todo-write.ts';
+import { webFetchTool } from '../tools/web-fetch.ts';
+import { namesHost } from '../permissions/web.ts';
+import { answerFromPage } from './page-answer.ts';
 
 export interface SessionOptions {
   cwd: string;
@@ -125,7 +128,14 @@ export class Session {
     });
     this.stop = stopSeam(this.hooks, this.emit);
     this.subagents = new Subagents(this.subagentHost(), opts.agents ?? BUILTIN_AGENTS);
-    this.tools = [...base, this.subagents.tool(), todoWriteTool];
+    this.tools = [...base, this.subagents.tool(), todoWriteTool, webFetchTool({
+      answer: async (prompt, page, signal) => {
+        const r = await answerFromPage(this.opts.model, prompt, page, signal);
+        if ('usage' in r) this.subagents.addUsage(r.usage);
+        return r;
+      },
+      localAllowed: (host) => namesHost(this.opts.rules ?? emptyRules(), host),
+    })];
     this.guarded = sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles);
     this.transcript.write({
       type: 'session', sessionId: this.id, cwd: opts.cwd, model: opts.model.id, version: opts.version,
@@ -359,7 +369,7 @@ export class Session {
     else if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') outcome = { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
     // Subagents' turns and tokens count in the prompt's result (SPEC §14).
     const sub = this.subagents.take();
-    if (sub.turns) outcome = { ...outcome, turns: outcome.turns + sub.turns, usage: addUsage(outcome.usage, sub.usage) };
+    if (sub.turns || sub.usage.inputTokens || sub.usage.outputTokens) outcome = { ...outcome, turns: outcome.turns + sub.turns, usage: addUsage(outcome.usage, sub.usage) };
     this.usage = addUsage(this.usage, outcome.usage);
     this.transcript.write({
       type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.facts?.price, outcome.usage),

@@ -73,6 +73,9 @@ export class Subagents {
     return t;
   }
 
+  /** Tokens of a side request (WebFetch's page answer) made for the current prompt. */
+  addUsage(usage: Usage): void { this.totals = { ...this.totals, usage: addUsage(this.totals.usage, usage) }; }
+
   /** The Task tool, its description listing the agents. */
   tool(): ToolDef {
     return taskTool(this);

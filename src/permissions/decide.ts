@@ -9,6 +9,7 @@ import { protectedFile, strictlyProtected, type GuardedPath } from './protected.
 import { absolute, programName } from './paths.ts';
 import { matchesBash, type Rule, type RuleSet } from './rules.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
+import { decideWebFetch } from './web.ts';
 
 export interface DecideContext {
   mode: PermissionMode;
@@ -284,6 +285,7 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   // One lookup per decision: realpaths and glob expansions are remembered, and globs stop at a budget.
   const ctx: DecideContext = { ...given, look: decisionLookup(given.look ?? fsLookup) };
   if (tool === 'Bash') return decideBash(input, ctx);
+  if (tool === 'WebFetch') return decideWebFetch(input, ctx);
   const raw = (input.file_path ?? input.path) as unknown;
   let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
   let physical = typeof raw === 'string' && raw !== '' && !raw.startsWith('/') && !raw.startsWith('~') ? `${ctx.projectRoot}/${raw}` : abs;
