@@ -75,6 +75,11 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
     } else if (format === 'text') {
       if (ev.type === 'tool-end') io.err(`● ${toolTitle(ev.name, ev.input, cwd, 100)}${ev.result.isError ? ': failed' : ev.result.display ? `: ${ev.result.display.split('\n')[0].slice(0, 80)}` : ''}\n`);
       if (ev.type === 'tool-denied') io.err(`● ${toolTitle(ev.name, ev.input, cwd, 100)}: refused\n`);
+      // A subagent's calls, under the Task call that runs it.
+      const inner = ev.type === 'subagent' ? ev.event : undefined;
+      if (ev.type === 'subagent' && (inner?.type === 'tool-end' || inner?.type === 'tool-denied')) {
+        io.err(`  ⎿ ${ev.agent}: ${toolTitle(inner.name, inner.input, cwd, 100)}${inner.type === 'tool-denied' ? ': refused' : inner.result.isError ? ': failed' : ''}\n`);
+      }
     }
   };
   return { sink, apiMs: () => apiMs };

@@ -107,6 +107,7 @@ test('inside a subagent, deny rules and PreToolUse hooks refuse calls; hooks nam
   model.script(reply().tool('Task', { description: 'x', prompt: 'Do it.', subagent_type: 'general-purpose' }), reply('ok'));
   const r = await runCli(['-p', 'go', '--permission-mode', 'bypass', ...ARGS], { cwd: dir, home, env: ENV() });
   assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /⎿ general-purpose: Bash\(echo hi\): refused\n/, 'text output shows the subagent\'s calls under the Task call');
   const sub = model.requests.filter(isGeneral);
   const res = lastToolResults(sub[1]);
   assert.match(res[0].content, /denied by the rule "Bash\(echo:\*\)"/);
