@@ -32,7 +32,7 @@ import { BUILTIN_AGENTS, type AgentDef } from './agents.ts';
 import { Subagents } from './subagent.ts';
 import { todosOf, todoWriteTool, type TodoItem } from '../tools/todo-write.ts';
 import { webFetchTool } from '../tools/web-fetch.ts';
-import { namesHost } from '../permissions/web.ts';
+import { namesHost, webSearchOffer } from '../permissions/web.ts';
 import { answerFromPage } from './page-answer.ts';
 
 export interface SessionOptions {
@@ -362,6 +362,7 @@ export class Session {
       signal,
       maxTurns: o.maxTurns,
       budget: this.budget,
+      webSearch: webSearchOffer(o.rules ?? emptyRules(), this.mode),
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
     });
     // An honest end (SPEC §8): a run that stops with verification still failing did not succeed.

@@ -74,3 +74,21 @@ export function decideWebFetch(input: Record<string, unknown>, ctx: { rules: Rul
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
   return { behavior: 'ask', reason: `WebFetch of ${host} needs approval`, remedy: `--allowed-tools "WebFetch(domain:${host})"` };
 }
+
+/**
+ * WebSearch runs on the provider's servers (SPEC §14), so no call of it can be asked about: it is
+ * offered only when a rule allows it (`WebSearch`, or `WebSearch(domain:NAME)` to search only those
+ * sites) or in Bypass mode, and never when a deny rule `WebSearch` is in force;
+ * `WebSearch(domain:NAME)` deny rules keep those sites out of the results.
+ */
+export function webSearchOffer(rules: RuleSet, mode: PermissionMode): { allowedDomains?: string[]; blockedDomains?: string[] } | undefined {
+  const of = (list: Rule[]) => list.filter((r) => r.tool === 'WebSearch');
+  if (of(rules.deny).some((r) => r.specifier === undefined || r.specifier.trim() === '*')) return undefined;
+  const allow = of(rules.allow);
+  const whole = mode === 'bypass' || allow.some((r) => r.specifier === undefined || r.specifier.trim() === '*');
+  if (!whole && allow.length === 0) return undefined;
+  const domains = (list: Rule[]) => list.map(domainOf).filter((d): d is string => !!d);
+  const allowedDomains = whole ? [] : domains(allow);
+  const blockedDomains = domains(of(rules.deny));
+  return { ...(allowedDomains.length ? { allowedDomains } : {}), ...(blockedDomains.length ? { blockedDomains } : {}) };
+}
