@@ -38,6 +38,8 @@ export interface PermissionRequest {
   remedy?: string;
   /** No allow rule would stop this question (an ask rule, a guarded file): "always" is not offered. */
   firm?: boolean;
+  /** The subagent whose call this is (SPEC §14); absent: the session's own. */
+  agent?: string;
 }
 export type PermissionAnswer = { allow: true } | { allow: false; message: string };
 export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<PermissionAnswer>;

@@ -127,7 +127,7 @@ export class Subagents {
         // Its own record of files read (it must read before it edits) and its own shell directory.
         toolCtx: { ...shared, signal, fileState: new Map(), shell: { cwd: h.cwd } },
         decide: h.decide,
-        ask: h.ask,
+        ask: (req, sig) => h.ask({ ...req, agent: agent.name }, sig),
         seams: toolSeams(h.hooks, ids),
         emit,
       },

@@ -2,6 +2,8 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeModel, reply, hang, systemPrompt, type FakeModel } from '../fakes/model-server.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
 
@@ -62,5 +64,26 @@ test('a running subagent is one folded block with its current tool; ctrl+o shows
     assert.match(open, /explore · 2 tool uses/);
     t.keys('Escape');
     await t.waitGone(/explore · 2 tool uses/);
+  } finally { t.close(); }
+});
+
+test('a subagent\'s permission question reaches the user, naming the subagent', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  let n = 0;
+  model.onRequest((req) => {
+    if (!/carry out one task on its behalf/.test(systemPrompt(req) ?? '')) return undefined;
+    return ++n === 1 ? reply().tool('Bash', { command: 'touch made-by-agent' }) : reply('AGENT-DONE');
+  });
+  model.script(reply().tool('Task', { description: 'make a file', prompt: 'Make it.', subagent_type: 'general-purpose' }), reply('Parent done.'));
+  const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
+  try {
+    await t.waitFor('normal mode');
+    await t.submit('make a file');
+    const q = await t.waitFor(/asked by the general-purpose subagent/);
+    assert.match(q, /touch made-by-agent/);
+    t.keys('1');
+    await t.waitFor('Parent done.');
+    assert.ok(existsSync(join(dir, 'made-by-agent')));
   } finally { t.close(); }
 });
