@@ -69,7 +69,7 @@ export function stopSeam(engine: HookEngine, emit: EventSink, event: 'Stop' | 'S
         // Claude Code's fields, for scripts that read them; this assistant has neither.
         background_tasks: [], session_crons: [],
       };
-      const fired = await engine.fire(event, input, signal);
+      const fired = await engine.fire(event, input, signal, event === 'SubagentStop' ? { name: String(extra.agent_type ?? '') } : undefined);
       const blocks = blocksOf(fired);
       // `"continue": false` beats any decision to block.
       if (blocks.length === 0 || signal.aborted || engine.stopReason !== undefined) { streak = 0; return undefined; }

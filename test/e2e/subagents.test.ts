@@ -129,7 +129,10 @@ test('a blocking SubagentStop hook sends the subagent back to work', async () =>
   mkdirSync(join(dir, '.assistant'), { recursive: true });
   writeFileSync(join(dir, 'stop.sh'), '#!/bin/sh\ngrep -q \'"stop_hook_active":false\' && { echo "check the tests too" >&2; exit 2; }\nexit 0\n');
   chmodSync(join(dir, 'stop.sh'), 0o755);
-  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { SubagentStop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }] } }));
+  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { SubagentStop: [
+    { matcher: 'explore', hooks: [{ type: 'command', command: './stop.sh' }] },
+    { matcher: 'general-purpose', hooks: [{ type: 'command', command: 'echo never >&2; exit 2' }] },
+  ] } }));
   model.reset();
   model.onRequest((req) => (isExplore(req) ? reply(turnOf(req) === 1 ? 'FIRST' : 'SECOND') : undefined));
   model.script(reply().tool('Task', { description: 'x', prompt: 'Look.', subagent_type: 'explore' }), reply('ok'));
