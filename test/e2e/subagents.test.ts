@@ -199,3 +199,23 @@ test('/agents lists the built-in and custom agents, headless too', async () => {
   assert.match(r.stdout, /explore[\s\S]*tools: Read, Grep, Glob, LS/);
   assert.match(r.stdout, /tester\s+Writes tests\n\s+project: .*tester\.md; tools: Read, Write\n/);
 });
+
+test('TodoWrite is a tool call in stream-json, refuses two items in progress, and needs no permission headless', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  const item = (content: string, status: string) => ({ content, activeForm: `${content}ing`, status });
+  model.script(
+    reply().tool('TodoWrite', { todos: [item('Plan', 'in_progress'), item('Do', 'in_progress')] }, { id: 'toolu_todo_bad' }),
+    reply().tool('TodoWrite', { todos: [item('Plan', 'completed'), item('Do', 'in_progress')] }, { id: 'toolu_todo_ok' }),
+    reply('listed'),
+  );
+  const r = await runCli(['-p', 'plan it', '--output-format', 'stream-json', ...ARGS], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const uses = lines.flatMap((l) => (l.type === 'assistant' ? l.message.content.filter((c: any) => c.type === 'tool_use') : []));
+  assert.deepEqual(uses.map((u: any) => u.name), ['TodoWrite', 'TodoWrite']);
+  const results = lines.flatMap((l) => (l.type === 'user' ? l.message.content : []));
+  assert.match(results.find((c: any) => c.tool_use_id === 'toolu_todo_bad').content, /at most one task may be in_progress/);
+  assert.equal(results.find((c: any) => c.tool_use_id === 'toolu_todo_ok').is_error, false);
+  assert.deepEqual(lines.at(-1).permission_denials, []);
+});
