@@ -3,46 +3,16 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { parseFrontMatter, type FrontEntry, type FrontProblem } from '../commands/front-matter.ts';
 import { splitRuleList } from '../commands/words.ts';
+import { BUILTIN_AGENTS, type AgentDef } from './agent-defs.ts';
+
+export { BUILTIN_AGENTS, READ_ONLY_TOOLS, agentsText, type AgentDef } from './agent-defs.ts';
 
 /**
- * The agents the Task tool can start (SPEC §14): two built-ins and Markdown files under
+ * Custom agents (SPEC §14): Markdown files under
  * `.assistant/agents/` and `~/.assistant/agents/` (Claude Code's `.claude/agents/` when a scope has
  * no `.assistant/agents/`). The body is the agent's system prompt; the front matter says its name,
  * description, tools and model, read with the same front-matter reader as slash commands.
  */
-export interface AgentDef {
-  name: string;
-  description: string;
-  /** Tool names the agent gets; undefined: every tool of the session (but Task and TodoWrite). */
-  tools?: string[];
-  /** `PROVIDER:MODEL`, or undefined / `inherit`: the session's model. */
-  model?: string;
-  prompt: string;
-  source: 'built-in' | 'project' | 'user';
-  file?: string;
-}
-
-export const READ_ONLY_TOOLS = ['Read', 'Grep', 'Glob', 'LS'];
-
-export const BUILTIN_AGENTS: AgentDef[] = [
-  {
-    name: 'general-purpose',
-    description: 'General-purpose agent for researching complex questions, searching for code and carrying out multi-step tasks. Use it when a search may take several rounds, or to do a self-contained piece of work in parallel with others.',
-    prompt: 'You are an agent started by a coding assistant to carry out one task on its behalf. Do what the task asks, using the tools you have, and nothing more. '
-      + 'When you are done, answer with a concise report of what you found or did: the caller sees only that final answer, not your tool calls. '
-      + 'Give absolute file paths and relevant code lines in the report; do not create files unless the task asks for them.',
-    source: 'built-in',
-  },
-  {
-    name: 'explore',
-    description: 'Fast read-only agent for exploring a codebase: finding files by pattern, searching code for keywords, answering questions about how the code works. It cannot change files. Say how thorough it should be.',
-    tools: READ_ONLY_TOOLS,
-    prompt: 'You are a read-only search agent started by a coding assistant. Find what the task asks for with Read, Grep, Glob and LS; you cannot change files or run commands. '
-      + 'Search broadly first, then read what matters. Finish with a concise report: the answer, the absolute paths and line numbers that support it, and anything you could not find.',
-    source: 'built-in',
-  },
-];
-
 export const AgentFrontMatterSchema = z.object({
   name: z.string({ error: 'must be text, not a list' }).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'must be one word of letters, digits, - _ or .' }).optional()
     .describe('The agent\'s name, as the Task tool\'s subagent_type; defaults to the file name'),
@@ -126,18 +96,4 @@ export function loadAgents(o: { projectRoot: string; home: string; known: readon
     }
   }
   return { agents: [...byName.values()], problems, notices };
-}
-
-/** `/agents`: every agent the Task tool can start, where it comes from, its tools and model. */
-export function agentsText(agents: readonly AgentDef[], problems: readonly string[] = []): string {
-  const width = Math.max(...agents.map((a) => a.name.length));
-  const lines = ['Agents the model can start with the Task tool:', ''];
-  for (const a of agents) {
-    const from = a.source === 'built-in' ? 'built-in' : `${a.source}: ${a.file}`;
-    lines.push(`  ${a.name.padEnd(width)}  ${a.description.length > 100 ? `${a.description.slice(0, 99)}…` : a.description}`);
-    lines.push(`  ${''.padEnd(width)}  ${from}; tools: ${a.tools ? a.tools.join(', ') || 'none' : 'all'}${a.model ? `; model: ${a.model}` : ''}`);
-  }
-  lines.push('', 'Add one: a Markdown file in .assistant/agents/ (this project) or ~/.assistant/agents/ (all projects), with front matter name, description, tools, model; its body is the system prompt.');
-  if (problems.length) lines.push('', 'Problems:', ...problems.map((p) => `  ${p}`));
-  return lines.join('\n');
 }

@@ -28,7 +28,7 @@ import type { AskFn, EventSink, PermissionAnswer, PermissionRequest, RunOutcome 
 import { runAgent } from './loop.ts';
 import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
 import type { ToolCall } from './tool-call.ts';
-import { BUILTIN_AGENTS, type AgentDef } from './agents.ts';
+import { BUILTIN_AGENTS, type AgentDef } from './agent-defs.ts';
 import { Subagents } from './subagent.ts';
 import { todosOf, todoWriteTool, type TodoItem } from '../tools/todo-write.ts';
 import { webFetchTool } from '../tools/web-fetch.ts';

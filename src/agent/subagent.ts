@@ -6,7 +6,7 @@ import type { HookEngine } from '../hooks/engine.ts';
 import { toolSchemas } from '../tools/registry.ts';
 import type { ToolContext, ToolDef, ToolResult } from '../tools/types.ts';
 import { Transcript } from '../session/transcript.ts';
-import type { AgentDef } from './agents.ts';
+import type { AgentDef } from './agent-defs.ts';
 import type { AgentEvent, EventSink, RunOutcome } from './events.ts';
 import { stopSeam, toolSeams } from './hook-seams.ts';
 import { runAgent } from './loop.ts';

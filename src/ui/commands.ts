@@ -8,7 +8,7 @@ import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
 import initPrompt from '../commands/init-prompt.md';
 import { MODES, parseMode } from '../permissions/modes.ts';
-import { agentsText } from '../agent/agents.ts';
+import { agentsText } from '../agent/agent-defs.ts';
 import type { Rule } from '../permissions/rules.ts';
 import { bashRuleCheck } from '../commands/rule-check.ts';
 import { resolveOptions } from '../agent/setup.ts';
