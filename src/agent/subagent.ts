@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
 import type { HookEngine } from '../hooks/engine.ts';
 import { toolSchemas } from '../tools/registry.ts';
+import { costUsd } from '../providers/catalogue.ts';
 import type { ToolContext, ToolDef, ToolResult } from '../tools/types.ts';
 import { Transcript } from '../session/transcript.ts';
 import type { AgentDef } from './agent-defs.ts';
@@ -138,7 +139,7 @@ export class Subagents {
       budget: h.budget(),
       onDenied: h.onDenied,
     });
-    transcript.write({ type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: 0, ...(outcome.error ? { error: outcome.error } : {}), timestamp: now() });
+    transcript.write({ type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(model.facts?.price, outcome.usage), ...(outcome.error ? { error: outcome.error } : {}), timestamp: now() });
     this.totals = { turns: this.totals.turns + outcome.turns, usage: addUsage(this.totals.usage, outcome.usage) };
     h.record({ toolUseId: parentId, agent: agent.name, agentId, path: transcript.path, status: outcome.status, turns: outcome.turns, usage: outcome.usage });
     const calls = messages.reduce((n, m) => n + (m.role === 'assistant' ? m.content.filter((p) => p.type === 'tool-call').length : 0), 0);
