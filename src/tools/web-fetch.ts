@@ -33,6 +33,9 @@ type Fetched = { kind: 'page'; url: string; status: number; markdown: string; by
 
 /** Reads at most `cap` bytes of a response body. */
 async function readCapped(res: Response, cap: number): Promise<{ text: string; bytes: number; cut: boolean }> {
+  const charset = /charset=["']?([\w-]+)/i.exec(res.headers.get('content-type') ?? '')?.[1];
+  let decoder = new TextDecoder();
+  try { if (charset) decoder = new TextDecoder(charset); } catch { /* an unknown charset: UTF-8 */ }
   const reader = res.body?.getReader();
   if (!reader) return { text: '', bytes: 0, cut: false };
   const chunks: Uint8Array[] = [];
@@ -45,7 +48,7 @@ async function readCapped(res: Response, cap: number): Promise<{ text: string; b
     bytes += value.length;
     if (bytes >= cap) { cut = true; await reader.cancel().catch(() => {}); break; }
   }
-  return { text: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, cap)), bytes: Math.min(bytes, cap), cut };
+  return { text: decoder.decode(Buffer.concat(chunks).subarray(0, cap)), bytes: Math.min(bytes, cap), cut };
 }
 
 /** The page at `url` after same-host redirects, as Markdown; a redirect to another host is returned, not followed. */
