@@ -30,6 +30,8 @@ before(async () => {
   site = http.createServer((req, res) => {
     hits.push(req.url ?? '');
     if (req.url === '/docs') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(PAGE); return; }
+    if (req.url === '/latin1') { res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }); res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9])); return; }
+    if (req.url === '/image') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(Buffer.alloc(10)); return; }
     if (req.url === '/moved') { res.writeHead(301, { location: '/docs' }); res.end(); return; }
     if (req.url === '/away') { res.writeHead(302, { location: `${otherBase}/elsewhere` }); res.end(); return; }
     res.writeHead(404); res.end('no');
@@ -107,4 +109,14 @@ test('127.0.0.1 is refused without a rule naming it, even in bypass mode; other 
   const asked = await runCli(['-p', 'read', ...ARGS], { cwd: dir, home, env: ENV() });
   assert.equal(asked.code, 0, asked.stderr);
   assert.match(lastToolResults(model.requests[1])[0].content, /headless run.*--allowed-tools "WebFetch\(domain:docs\.example\.com\)"/s);
+});
+
+test('the page\'s charset is honoured; content that is not text is refused', async () => {
+  const { dir, home } = makeProject();
+  scriptFetch(`${base}/latin1`, `${base}/image`);
+  const r = await runCli(['-p', 'read', '--allowed-tools', 'WebFetch(domain:127.0.0.1)', ...ARGS], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(userTexts(model.requests.filter(isPage)[0]).join('\n'), /café/);
+  const main = model.requests.filter((q) => !isPage(q));
+  assert.match(lastToolResults(main[2])[0].content, /is image\/png, not a page WebFetch can read/);
 });
