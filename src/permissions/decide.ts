@@ -9,6 +9,7 @@ import { protectedFile, strictlyProtected, type GuardedPath } from './protected.
 import { absolute, programName } from './paths.ts';
 import { matchesBash, type Rule, type RuleSet } from './rules.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
+import { decideWebFetch } from './web.ts';
 
 export interface DecideContext {
   mode: PermissionMode;
@@ -284,6 +285,7 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   // One lookup per decision: realpaths and glob expansions are remembered, and globs stop at a budget.
   const ctx: DecideContext = { ...given, look: decisionLookup(given.look ?? fsLookup) };
   if (tool === 'Bash') return decideBash(input, ctx);
+  if (tool === 'WebFetch') return decideWebFetch(input, ctx);
   const raw = (input.file_path ?? input.path) as unknown;
   let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
   let physical = typeof raw === 'string' && raw !== '' && !raw.startsWith('/') && !raw.startsWith('~') ? `${ctx.projectRoot}/${raw}` : abs;
@@ -296,6 +298,8 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   // Other tools: whole-tool rules and the mode.
   const d = ctx.rules.deny.find((r) => r.tool === tool);
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };
+  // Task and TodoWrite change nothing themselves (a subagent's calls are each decided here): no question, in every mode.
+  if (tool === 'Task' || tool === 'TodoWrite') return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
   const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
   const ask = ctx.rules.ask.find((r) => r.tool === tool);
