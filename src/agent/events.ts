@@ -25,6 +25,8 @@ export type AgentEvent =
   /** The verification command starts (SPEC §8): attempt 0 is the first check, 1 and 2 follow fix attempts. */
   | { type: 'verify-start'; command: string; attempt: number }
   | { type: 'verify-end'; command: string; attempt: number; passed: boolean; exitCode: number | null; output: string; durationMs: number }
+  /** An event of a subagent started by the Task call `parentToolUseId` (SPEC §14). */
+  | { type: 'subagent'; parentToolUseId: string; agent: string; agentId: string; event: AgentEvent }
   | { type: 'warning'; message: string }
   | { type: 'error'; message: string };
 
@@ -38,6 +40,8 @@ export interface PermissionRequest {
   remedy?: string;
   /** No allow rule would stop this question (an ask rule, a guarded file): "always" is not offered. */
   firm?: boolean;
+  /** The subagent whose call this is (SPEC §14); absent: the session's own. */
+  agent?: string;
 }
 /** `updatedInput`: run the call with this input instead (the SDK's canUseTool); validated again before use. */
 export type PermissionAnswer = { allow: true; updatedInput?: Record<string, unknown> } | { allow: false; message: string };

@@ -14,9 +14,9 @@ function hookToolInput(call: PreparedCall): Record<string, unknown> {
 }
 
 /** PreToolUse for one call: the hooks' combined verdict (`block` when any blocks or denies). */
-async function preToolVerdict(engine: HookEngine, name: string, toolInput: Record<string, unknown>, id: string, filePath: string | undefined, signal: AbortSignal): Promise<PreToolVerdict> {
+async function preToolVerdict(engine: HookEngine, name: string, toolInput: Record<string, unknown>, id: string, filePath: string | undefined, signal: AbortSignal, agent: Record<string, unknown> = {}): Promise<PreToolVerdict> {
   if (!engine.has('PreToolUse')) return {};
-  const input = { ...engine.base('PreToolUse', true), tool_name: name, tool_input: toolInput, tool_use_id: id };
+  const input = { ...engine.base('PreToolUse', true), ...agent, tool_name: name, tool_input: toolInput, tool_use_id: id };
   const fired = await engine.fire('PreToolUse', input, signal, { name, filePath });
   const blocks = fired.flatMap((f) => (f.outcome.kind === 'block' ? [`[${f.run.hook.command}]: ${f.outcome.reason}`] : []));
   if (blocks.length) return { block: `PreToolUse:${name} hook error: ${blocks.join('\n')}` };
@@ -52,14 +52,14 @@ export async function bangCommandHook(engine: HookEngine, command: string, signa
   return undefined;
 }
 
-/** PreToolUse and PostToolUse as the loop's tool seams. */
-export function toolSeams(engine: HookEngine): ToolSeams {
+/** PreToolUse and PostToolUse as the loop's tool seams; `agent` names the subagent the calls run in (Claude Code's `agent_id`, `agent_type`). */
+export function toolSeams(engine: HookEngine, agent: Record<string, unknown> = {}): ToolSeams {
   return {
-    preToolUse: (call, signal) => preToolVerdict(engine, call.name, hookToolInput(call), call.id, call.filePath, signal),
+    preToolUse: (call, signal) => preToolVerdict(engine, call.name, hookToolInput(call), call.id, call.filePath, signal, agent),
     async postToolUse(call, result, durationMs, signal) {
       if (!engine.has('PostToolUse')) return undefined;
       const input = {
-        ...engine.base('PostToolUse', true), tool_name: call.name, tool_input: hookToolInput(call),
+        ...engine.base('PostToolUse', true), ...agent, tool_name: call.name, tool_input: hookToolInput(call),
         tool_response: result.response ?? { output: result.output, isError: !!result.isError },
         tool_use_id: call.id, duration_ms: Math.round(durationMs),
       };
@@ -75,27 +75,27 @@ export function toolSeams(engine: HookEngine): ToolSeams {
  * `stop_hook_active` is true while continuing because of a Stop hook; after MAX_STOP_BLOCKS blocks
  * in a row the assistant stops anyway, with a warning.
  */
-export function stopSeam(engine: HookEngine, emit: EventSink) {
+export function stopSeam(engine: HookEngine, emit: EventSink, event: 'Stop' | 'SubagentStop' = 'Stop', extra: Record<string, unknown> = {}) {
   let streak = 0;
   return {
     reset() { streak = 0; },
     async onStop(signal: AbortSignal, lastText: string): Promise<string | undefined> {
-      if (!engine.has('Stop')) return undefined;
+      if (!engine.has(event)) return undefined;
       const input = {
-        ...engine.base('Stop', true), stop_hook_active: streak > 0, last_assistant_message: lastText,
+        ...engine.base(event, true), ...extra, stop_hook_active: streak > 0, last_assistant_message: lastText,
         // Claude Code's fields, for scripts that read them; this assistant has neither.
         background_tasks: [], session_crons: [],
       };
-      const fired = await engine.fire('Stop', input, signal);
+      const fired = await engine.fire(event, input, signal, event === 'SubagentStop' ? { name: String(extra.agent_type ?? '') } : undefined);
       const blocks = blocksOf(fired);
       // `"continue": false` beats any decision to block.
       if (blocks.length === 0 || signal.aborted || engine.stopReason !== undefined) { streak = 0; return undefined; }
       if (++streak > MAX_STOP_BLOCKS) {
-        emit({ type: 'warning', message: `Stop hooks blocked stopping ${MAX_STOP_BLOCKS} times in a row; stopping anyway.` });
+        emit({ type: 'warning', message: `${event} hooks blocked stopping ${MAX_STOP_BLOCKS} times in a row; stopping anyway.` });
         streak = 0;
         return undefined;
       }
-      return `Stop hook feedback:\n${blocks.join('\n')}`;
+      return `${event} hook feedback:\n${blocks.join('\n')}`;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { LanguageModelV4ReasoningPart, LanguageModelV4ToolCallPart, LanguageModelV4ToolResultPart } from '@ai-sdk/provider';
-import { addUsage, emptyUsage, type Message, type ModelHandle, type ToolSpec, type Usage } from '../providers/types.ts';
+import { addUsage, emptyUsage, type Message, type ModelHandle, type ModelRequest, type ToolSpec, type Usage } from '../providers/types.ts';
 import type { ImageData } from '../tools/types.ts';
 import { Reasoning } from './reasoning.ts';
 import { toolOutput, userContent } from './tool-output.ts';
@@ -17,6 +17,10 @@ export interface LoopOptions {
   run: ToolRunContext;
   signal: AbortSignal;
   maxTurns?: number;
+  /** Turns counted across the session's loops (a prompt and its subagents share one `--max-turns`). */
+  budget?: { used: number };
+  /** The provider's own web search, offered with the tools (SPEC §14). */
+  webSearch?: ModelRequest['webSearch'];
   /** Stop seam: text returned here is sent back to the model as what is left to do. */
   onStop?(signal: AbortSignal, lastText: string): Promise<string | undefined>;
   /** A reason to end the run now (a hook's `continue: false`), checked after each step. */
@@ -47,7 +51,7 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
   let text = '';
   let calls: ToolCall[] = [];
   let thought = new Reasoning();
-  const request = { system: opts.system, messages: opts.messages as Message[], tools: opts.toolSpecs };
+  const request: ModelRequest = { system: opts.system, messages: opts.messages as Message[], tools: opts.toolSpecs, ...(opts.webSearch ? { webSearch: opts.webSearch } : {}) };
   const end = (rest: Omit<StreamedTurn, 'text' | 'calls' | 'reasoning'>): StreamedTurn => ({ text, calls, reasoning: thought.parts(), ...rest });
   for await (const ev of opts.model.stream(request, opts.signal)) {
     switch (ev.type) {
@@ -97,13 +101,14 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
   let lastText = '';
   opts.append({ role: 'user', content: userContent([userText, ...(opts.context ?? [])], opts.images) });
   for (;;) {
-    if (opts.maxTurns !== undefined && turns >= opts.maxTurns) {
+    if (opts.maxTurns !== undefined && (opts.budget?.used ?? turns) >= opts.maxTurns) {
       return { status: 'max-turns', text: lastText, turns, usage, error: `Reached the turn limit (--max-turns ${opts.maxTurns}).` };
     }
     if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };
     const stop = turns > 0 ? await opts.beforeRequest?.(opts.signal) : undefined;
     if (stop !== undefined) return { status: 'error', text: lastText, turns, usage, error: stop };
     turns++;
+    if (opts.budget) opts.budget.used++;
     opts.run.emit({ type: 'request', turn: turns });
     const t = await streamTurn(opts);
     usage = addUsage(usage, t.usage);

@@ -14,7 +14,7 @@ import { sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from 
 import type { HookSpec } from '../hooks/schema.ts';
 import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
 import type { SettingsWatch } from '../config/watch.ts';
-import { buildSystemPrompt, environmentFacts } from '../context/system-prompt.ts';
+import { buildSystemPrompt, environmentFacts, subagentSystemPrompt } from '../context/system-prompt.ts';
 import { loadFileState, loadMessages, projectDir, Transcript } from '../session/transcript.ts';
 import { FileHistory } from '../session/checkpoints.ts';
 import { ViewNotes } from './view-notes.ts';
@@ -32,6 +32,12 @@ import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
 import type { ToolCall } from './tool-call.ts';
 import type { McpManager } from '../mcp/manager.ts';
 import { findMcpRefs, readMcpRefs, withoutMcpRefs } from '../mcp/resources.ts';
+import { BUILTIN_AGENTS, type AgentDef } from './agent-defs.ts';
+import { Subagents } from './subagent.ts';
+import { todosOf, todoWriteTool, type TodoItem } from '../tools/todo-write.ts';
+import { webFetchTool } from '../tools/web-fetch.ts';
+import { namesHost, webSearchOffer } from '../permissions/web.ts';
+import { answerFromPage } from './page-answer.ts';
 
 export interface SessionOptions {
   cwd: string;
@@ -70,6 +76,10 @@ export interface SessionOptions {
   /** The session's MCP servers (SPEC §12), already starting: their tools join the list; ended with the session. */
   mcp?: McpManager;
   now?: Date;
+  /** The agents Task can start (agents.ts `loadAgents`); default: the built-ins. */
+  agents?: AgentDef[];
+  /** Sets up a custom agent's `model:` (set-up's resolver). */
+  resolveModel?(spec: string): Promise<ModelHandle>;
 }
 
 export interface Denial { tool_name: string; tool_use_id: string; tool_input: unknown }
@@ -99,11 +109,14 @@ export class Session {
   private readonly view = new ViewNotes();
   /** The cost of the usage under the models before a `/model` switch (priced at those models' prices). */
   private costBefore = { usd: 0, usage: emptyUsage() };
+  /** The Task tool's subagents (SPEC §14) and the current prompt's shared turn counter. */
+  readonly subagents: Subagents;
+  private budget?: { used: number };
 
   constructor(private readonly opts: SessionOptions) {
     this.mode = opts.mode;
     const sb = opts.sandbox;
-    this.tools = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
+    const base = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
     this.id = opts.resume?.sessionId ?? opts.id ?? randomUUID();
     this.transcript = new Transcript(projectDir(opts.home, opts.cwd), this.id);
     this.messages = opts.resume ? loadMessages(opts.resume.path) : [];
@@ -127,6 +140,15 @@ export class Session {
       permissionMode: () => CLAUDE_MODE_NAMES[this.mode], emit: this.emit,
     });
     this.stop = stopSeam(this.hooks, this.emit);
+    this.subagents = new Subagents(this.subagentHost(), opts.agents ?? BUILTIN_AGENTS);
+    this.tools = [...base, this.subagents.tool(), todoWriteTool, webFetchTool({
+      answer: async (prompt, page, signal) => {
+        const r = await answerFromPage(this.opts.model, prompt, page, signal);
+        if ('usage' in r) this.subagents.addUsage(r.usage);
+        return r;
+      },
+      localAllowed: (host) => namesHost(this.opts.rules ?? emptyRules(), host),
+    })];
     this.guarded = sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles);
     this.transcript.write({
       type: 'session', sessionId: this.id, cwd: opts.cwd, model: opts.model.id, version: opts.version,
@@ -135,6 +157,29 @@ export class Session {
   }
 
   get model(): ModelHandle { return this.opts.model; }
+
+  /** The task list, as the conversation's last TodoWrite call left it (so it comes back on resume). */
+  get todos(): TodoItem[] { return todosOf(this.messages); }
+
+  /** What subagents share with this session (SPEC §14): rules, mode, hooks, questions, turn budget. */
+  private subagentHost(): ConstructorParameters<typeof Subagents>[0] {
+    const o = this.opts;
+    return {
+      cwd: o.cwd, version: o.version, env: o.env, maxTurns: o.maxTurns, resolveModel: o.resolveModel,
+      sessionId: this.id, transcriptDir: projectDir(o.home, o.cwd), hooks: this.hooks,
+      // Subagents get the MCP tools too (as in Claude Code), unless their `tools` list leaves them out.
+      model: () => o.model, tools: () => this.allTools(),
+      system: (prompt, model) => subagentSystemPrompt(prompt, environmentFacts(o.cwd, model.label, process.env, o.now), this.mode, [o.memory ?? '']),
+      decide: (tool, input) => this.decide(tool, input),
+      ask: (req, sig) => this.ask(req, sig),
+      emit: (ev) => this.emit(ev),
+      budget: () => this.budget,
+      toolCtx: (signal) => ({ cwd: o.cwd, signal, env: o.env, beforeChange: this.history.beforeChange, sandbox: o.sandbox,
+        readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }) !== undefined }),
+      onDenied: (call, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
+      record: (entry) => this.transcript.write({ type: 'subagent', ...entry, timestamp: new Date().toISOString() }),
+    };
+  }
 
   /** Settings files changed since the snapshot are reported once each (SPEC §4, §11.9), never applied here. */
   private reportSettingsChanges(): void {
@@ -318,6 +363,8 @@ export class Session {
     this.runs++;
     await this.mcpReady(signal);
     const full = await this.autoCompact(signal);
+    this.budget = { used: 0 };
+    this.subagents.take();
     const verifyCommand = o.verify ?? (asksForVerification(text) ? detectTestCommand(o.cwd, text) : undefined);
     const verifier = verifyCommand ? new Verifier(verifyCommand, { cwd: o.cwd, env: { ...process.env, ...o.env }, emit: this.emit, skip: () => this.mode === 'plan' }) : undefined;
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
@@ -360,12 +407,17 @@ export class Session {
       beforeRequest: (sig) => this.autoCompact(sig),
       signal,
       maxTurns: o.maxTurns,
+      budget: this.budget,
+      webSearch: webSearchOffer(o.rules ?? emptyRules(), this.mode),
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
     });
     unfollow?.();
     // An honest end (SPEC §8): a run that stops with verification still failing did not succeed.
     if (verifier?.failure !== undefined && (outcome.status === 'done' || outcome.status === 'stopped')) outcome = { ...outcome, status: 'verify-failed', error: verifier.failure };
     else if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') outcome = { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
+    // Subagents' turns and tokens count in the prompt's result (SPEC §14).
+    const sub = this.subagents.take();
+    if (sub.turns || sub.usage.inputTokens || sub.usage.outputTokens) outcome = { ...outcome, turns: outcome.turns + sub.turns, usage: addUsage(outcome.usage, sub.usage) };
     this.usage = addUsage(this.usage, outcome.usage);
     this.transcript.write({
       type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(o.model.facts?.price, outcome.usage),

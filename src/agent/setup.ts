@@ -19,6 +19,8 @@ import type { AskFn, EventSink } from './events.ts';
 import { Session } from './session.ts';
 import { openSessionMcp } from '../mcp/session-mcp.ts';
 import { rulesOf } from './settings-reload.ts';
+import { BUILTIN_AGENTS } from './agent-defs.ts';
+import { TOOL_NAMES, SESSION_TOOL_NAMES } from '../permissions/rules.ts';
 
 /** A failure of set-up that ends the program with `exitCode` (2: bad usage or configuration). */
 export class SetupError extends Error {
@@ -193,6 +195,12 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     if (sandbox.fatal) throw new SetupError(2, sandbox.message);
     setup.warnings.push(sandbox.message);
   } else if (sandbox.kind === 'on') setup.warnings.push(...sandbox.warnings);
+  // The agent files need the YAML parser (a lazy chunk): loaded only where there are some.
+  const agentDirs = [cwd, home].flatMap((r) => [resolve(r, '.assistant', 'agents'), resolve(r, '.claude', 'agents')]);
+  const agents = agentDirs.some((d) => existsSync(d))
+    ? (await import('./agents.ts')).loadAgents({ projectRoot: cwd, home, known: [...TOOL_NAMES, ...SESSION_TOOL_NAMES] })
+    : { agents: BUILTIN_AGENTS, problems: [], notices: [] };
+  setup.warnings.push(...agents.problems, ...firstTimeNotices(home, agents.notices));
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
   const session = new Session({
     cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
@@ -200,6 +208,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     hooks: [...hooks.hooks, ...(w.extraHooks ?? [])], watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
     settingsFiles: flagSettingsFiles(settings),
     verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined, mcp: mcp.manager,
+    agents: agents.agents, resolveModel: (spec) => resolveModel(resolveOptions(setup, spec)),
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
   const tight = contextTooSmall(model, estimateTokens(session.systemPrompt() + JSON.stringify(toolSchemas(session.tools)), []));

@@ -118,7 +118,7 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input, ...(decision.sandboxed ? { sandboxed: true, reason: behavior === 'allow' && decision.autoAllowed ? decision.reason : undefined } : {}) });
   const started = performance.now();
   const progress = progressSink(ctx.emit, call.id, call.name);
-  let result = await executeTool(tool, input, { ...ctx.toolCtx, progress: progress.push }).finally(progress.stop);
+  let result = await executeTool(tool, input, { ...ctx.toolCtx, progress: progress.push, callId: call.id }).finally(progress.stop);
   const durationMs = performance.now() - started;
   ctx.emit({ type: 'tool-end', id: call.id, name: call.name, input, result, durationMs });
   // PostToolUse follows a call that ran and succeeded, as in Claude Code.

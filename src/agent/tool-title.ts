@@ -35,6 +35,9 @@ export function toolTitle(name: string, input: unknown, cwd: string, max = 200):
     case 'Grep': arg = `"${str('pattern') ?? ''}"${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}${str('glob') ? ` (${str('glob')})` : ''}`; break;
     case 'Glob': arg = `${str('pattern') ?? ''}${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}`; break;
     case 'LS': arg = shortPath(str('path') ?? '.', cwd); break;
+    case 'Task': arg = `${str('subagent_type') ?? '?'}: ${str('description') ?? ''}`; break;
+    case 'TodoWrite': return 'Update Todos';
+    case 'WebFetch': arg = str('url'); break;
     default: arg = Object.keys(i).length ? JSON.stringify(i) : undefined;
   }
   const title = TITLES[name] ?? name;

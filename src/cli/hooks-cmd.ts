@@ -77,8 +77,9 @@ async function testEvent(cwd: string, event: string, o: { tool?: string; input?:
       const fb = await seams.postToolUse!(call, { output: '', response: parseJsonArg(o.response, '--response') }, 0, signal);
       decision = fb ? `feedback to the model: ${fb}` : 'no feedback';
     }
-  } else if (ev === 'Stop') {
-    const more = await stopSeam(engine, emit).onStop(signal, String(input.last_assistant_message ?? ''));
+  } else if (ev === 'Stop' || ev === 'SubagentStop') {
+    const agent = ev === 'SubagentStop' ? { agent_id: 'hooks-test', agent_type: String(input.agent_type ?? 'general-purpose'), agent_transcript_path: '' } : {};
+    const more = await stopSeam(engine, emit, ev, agent).onStop(signal, String(input.last_assistant_message ?? ''));
     decision = more ? `does not stop — the model would receive: ${more}` : 'stops';
   } else if (ev === 'UserPromptSubmit') {
     const r = await userPromptSubmit(engine, String(input.prompt ?? 'test prompt'), signal);

@@ -44,6 +44,12 @@ export async function expandSlash(prompt: string, o: {
       if (res.name === 'compact') return { kind: 'compact', instructions: res.args };
       if (res.name === 'memory') return { kind: 'print', text: o.memory() };
       if (res.name === 'cost') return { kind: 'print', text: o.cost() };
+      if (res.name === 'agents') {
+        const { agentsText, loadAgents } = await import('../agent/agents.ts');
+        const { TOOL_NAMES, SESSION_TOOL_NAMES } = await import('../permissions/rules.ts');
+        const a = loadAgents({ projectRoot: o.cwd, home: o.home, known: [...TOOL_NAMES, ...SESSION_TOOL_NAMES] });
+        return { kind: 'print', text: agentsText(a.agents, a.problems) };
+      }
       if (res.name === 'recipes' || res.name === 'recipe') {
         const { recipeSlash } = await import('../recipes/slash.ts');
         const r = recipeSlash(res.name, res.args);

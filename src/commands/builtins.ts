@@ -18,6 +18,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: 'permissions', description: 'Show the permission rules in force and where they come from' },
   { name: 'hooks', description: 'List the hooks in force' },
   { name: 'mcp', argumentHint: '[reconnect NAME]', description: 'Show the MCP servers: status, tools, last error; reconnect one' },
+  { name: 'agents', description: 'List the agents the Task tool can start' },
   { name: 'recipes', description: 'Browse the recipe library' },
   { name: 'recipe', argumentHint: 'N', description: 'Use recipe N from the library' },
   { name: 'cost', description: 'Show tokens used and the cost of this session' },

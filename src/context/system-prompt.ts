@@ -51,3 +51,12 @@ export function buildSystemPrompt(facts: EnvironmentFacts, mode: PermissionMode,
     .trimEnd();
   return [filled, ...extra.filter(Boolean)].join('\n\n');
 }
+
+/** A subagent's system prompt (SPEC §14): its agent's prompt, then the mode, the environment facts and ASSISTANT.md. */
+export function subagentSystemPrompt(agentPrompt: string, facts: EnvironmentFacts, mode: PermissionMode, extra: string[] = []): string {
+  const env = template.slice(template.indexOf('# Mode'))
+    .replace('{{mode}}', MODE_TEXT[mode]).replace('{{cwd}}', facts.cwd).replace('{{git}}', facts.isGitRepo ? 'yes' : 'no')
+    .replace('{{platform}}', facts.platform).replace('{{shell}}', facts.shell).replace('{{date}}', facts.date).replace('{{model}}', facts.model)
+    .trimEnd();
+  return [agentPrompt.trim(), env, ...extra.filter(Boolean)].join('\n\n');
+}

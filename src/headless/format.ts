@@ -93,6 +93,11 @@ export function streamJsonEvent(ev: AgentEvent, sessionId: string, model?: strin
       type: 'system', subtype: 'verification', phase: 'end', command: ev.command, attempt: ev.attempt, passed: ev.passed,
       exit_code: ev.exitCode, duration_ms: ev.durationMs, output: ev.output, session_id: sessionId,
     };
+    // A subagent's events, marked with the Task call that started it (SPEC §14).
+    case 'subagent': {
+      const inner = streamJsonEvent(ev.event, sessionId, model);
+      return inner && { ...inner, parent_tool_use_id: ev.parentToolUseId };
+    }
     case 'hook-running': return { type: 'system', subtype: 'hook_running', hook_event: ev.event, command: ev.command, session_id: sessionId };
     default: return undefined;
   }

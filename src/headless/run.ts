@@ -68,6 +68,10 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
       const line = streamJsonEvent(ev, sessionId(), model());
       if (line) io.out(`${JSON.stringify({ ...line, uuid: line.uuid ?? randomUUID() })}\n`);
     } else if (verbose) {
+      if (ev.type === 'subagent' && (ev.event.type === 'tool-end' || ev.event.type === 'tool-denied')) {
+        const inner = ev.event;
+        io.err(`  ⎿ ${ev.agent}: ${inner.name}(${JSON.stringify(inner.input).slice(0, 200)}) ${inner.type === 'tool-denied' ? `refused: ${inner.reason}` : `${inner.result.isError ? 'error: ' : ''}${(inner.result.display ?? inner.result.output).split('\n')[0].slice(0, 200)}`}\n`);
+      }
       if (ev.type === 'tool-start') header(ev.id, ev.name, ev.input, ev.sandboxed ? ` — sandboxed${ev.reason ? ', allowed without asking' : ''}` : '');
       if (ev.type === 'tool-end') { header(ev.id, ev.name, ev.input); io.err(`  ⎿ ${ev.result.isError ? 'error: ' : ''}${(ev.result.display ?? ev.result.output).split('\n')[0].slice(0, 200)}\n`); }
       if (ev.type === 'tool-denied') { header(ev.id, ev.name, ev.input); io.err(`  ⎿ refused: ${ev.reason}\n`); }
@@ -75,6 +79,11 @@ export function headlessPrinter(format: OutputFormat, io: HeadlessIO, verbose: b
     } else if (format === 'text') {
       if (ev.type === 'tool-end') io.err(`● ${toolTitle(ev.name, ev.input, cwd, 100)}${ev.result.isError ? ': failed' : ev.result.display ? `: ${ev.result.display.split('\n')[0].slice(0, 80)}` : ''}\n`);
       if (ev.type === 'tool-denied') io.err(`● ${toolTitle(ev.name, ev.input, cwd, 100)}: refused\n`);
+      // A subagent's calls, under the Task call that runs it.
+      const inner = ev.type === 'subagent' ? ev.event : undefined;
+      if (ev.type === 'subagent' && (inner?.type === 'tool-end' || inner?.type === 'tool-denied')) {
+        io.err(`  ⎿ ${ev.agent}: ${toolTitle(inner.name, inner.input, cwd, 100)}${inner.type === 'tool-denied' ? ': refused' : inner.result.isError ? ': failed' : ''}\n`);
+      }
     }
   };
   return { sink, apiMs: () => apiMs };

@@ -88,6 +88,8 @@ export class HookEngine {
     for (const h of this.hooks) {
       if (h.event !== event) continue;
       if (TOOL_EVENTS.has(event) && !matches(h.matcher, tool?.name ?? '')) continue;
+      // SubagentStop matches the agent's type, as in Claude Code (`tool` names it).
+      if (event === 'SubagentStop' && tool && !matches(h.matcher, tool.name)) continue;
       const first = byCommand.get(h.command);
       if (!first) { byCommand.set(h.command, h); continue; }
       if ((h.failClosed && !first.failClosed) || h.timeoutMs > first.timeoutMs) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { regexError } from './matcher.ts';
 
 /** The events hooks can listen to (SPEC §4). Tool events take a matcher; the others ignore it. */
-export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact'] as const;
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact', 'SubagentStop'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 export const TOOL_EVENTS: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 

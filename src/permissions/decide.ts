@@ -10,6 +10,7 @@ import { absolute, programName } from './paths.ts';
 import { matchesBash, ruleNamesTool, type Rule, type RuleSet } from './rules.ts';
 import type { ToolAccess } from '../tools/types.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
+import { decideWebFetch } from './web.ts';
 
 export interface DecideContext {
   mode: PermissionMode;
@@ -287,6 +288,7 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   // One lookup per decision: realpaths and glob expansions are remembered, and globs stop at a budget.
   const ctx: DecideContext = { ...given, look: decisionLookup(given.look ?? fsLookup) };
   if (tool === 'Bash') return decideBash(input, ctx);
+  if (tool === 'WebFetch') return decideWebFetch(input, ctx);
   const raw = (input.file_path ?? input.path) as unknown;
   let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
   let physical = typeof raw === 'string' && raw !== '' && !raw.startsWith('/') && !raw.startsWith('~') ? `${ctx.projectRoot}/${raw}` : abs;
@@ -300,6 +302,8 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   const names = (r: Rule) => ruleNamesTool(r.tool, tool);
   const d = ctx.rules.deny.find(names);
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };
+  // Task and TodoWrite change nothing themselves (a subagent's calls are each decided here): no question, in every mode.
+  if (tool === 'Task' || tool === 'TodoWrite') return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
   const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, access: ctx.access });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
   const ask = ctx.rules.ask.find(names);

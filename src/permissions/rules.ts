@@ -9,6 +9,8 @@ export type RuleKind = 'allow' | 'ask' | 'deny';
 
 /** The tools rules can name (tools/registry.ts's builtinTools; a test keeps the two equal). */
 export const TOOL_NAMES: readonly string[] = ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS'];
+/** Tools each session makes for itself (SPEC §14): rules may name them too. */
+export const SESSION_TOOL_NAMES: readonly string[] = ['Task', 'TodoWrite', 'WebFetch', 'WebSearch'];
 
 export interface Rule {
   kind: RuleKind;
@@ -44,8 +46,8 @@ export function parseRule(text: string, kind: RuleKind, source: string): Rule | 
  * never match, silently. MCP tools (`mcp__server__tool`) are left alone.
  */
 export function unknownToolWarning(rule: Rule): string | undefined {
-  if (TOOL_NAMES.includes(rule.tool) || rule.tool.startsWith('mcp__')) return undefined;
-  const guess = closest(rule.tool, TOOL_NAMES);
+  if (TOOL_NAMES.includes(rule.tool) || SESSION_TOOL_NAMES.includes(rule.tool) || rule.tool.startsWith('mcp__')) return undefined;
+  const guess = closest(rule.tool, [...TOOL_NAMES, ...SESSION_TOOL_NAMES]);
   const fixed = guess && (rule.specifier === undefined ? guess : `${guess}(${rule.specifier})`);
   return `rule "${rule.text}" names no tool, so it never matches${fixed ? ` (did you mean "${fixed}"?)` : ''}; tools: ${TOOL_NAMES.join(', ')}`;
 }

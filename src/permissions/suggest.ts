@@ -1,5 +1,6 @@
 import { relative, isAbsolute, dirname } from 'node:path';
 import { isReadOnlyPart } from './decide.ts';
+import { urlHost } from './web.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
 /** Programs whose first argument is a subcommand worth naming in a rule (`git status`, `npm test`). */
@@ -60,6 +61,7 @@ export function suggestRules(tool: string, input: Record<string, unknown>, proje
     return rules.filter((r) => !rules.some((o) => covers(o, r)));
   }
   if (tool.startsWith('mcp__')) return [tool]; // an MCP tool: that one tool, never its server's others
+  if (tool === 'WebFetch') { const host = urlHost(input.url); return host ? [`WebFetch(domain:${host})`] : []; }
   const raw = (input.file_path ?? input.path) as unknown;
   if (typeof raw !== 'string' || raw === '') return [tool];
   const abs = isAbsolute(raw) ? raw : `${projectRoot}/${raw}`;

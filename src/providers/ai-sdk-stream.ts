@@ -83,8 +83,8 @@ export async function* streamOnce(
       prompt: withoutForbiddenReasoning(imagesOutOfToolResults(opts.facts?.images === false ? withoutImages(base) : base, kind), kind),
       ...(thinking.reasoning ? { reasoning: thinking.reasoning } : {}),
       ...(thinking.providerOptions || opts.providerOptions ? { providerOptions: mergeOptions(opts.providerOptions, thinking.providerOptions) } : {}),
-      tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })),
-      toolChoice: req.tools.length ? { type: 'auto' } : undefined,
+      tools: [...req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })), ...webSearchTool(kind, req.webSearch)],
+      toolChoice: req.tools.length || req.webSearch ? { type: 'auto' } : undefined,
       maxOutputTokens: req.maxOutputTokens,
       abortSignal: inner.signal,
     });
@@ -139,7 +139,8 @@ export function mapPart(p: LanguageModelV4StreamPart, body?: () => string): Stre
     case 'reasoning-end':
       return p.providerMetadata ? { type: 'reasoning', delta: '', id: p.id, meta: p.providerMetadata as Record<string, Record<string, unknown>> } : undefined;
     case 'reasoning-delta': return { type: 'reasoning', delta: p.delta, id: p.id, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
-    case 'tool-call': return { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
+    // The provider ran it (web search): nothing for the loop to run; the answer's text carries what it found.
+    case 'tool-call': return p.providerExecuted ? undefined : { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
     case 'finish': return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
     case 'error': return { type: 'error', error: classifyError(p.error, body?.()) };
     default: return undefined;
@@ -151,4 +152,21 @@ function mergeOptions(a: SharedV4ProviderOptions | undefined, b: SharedV4Provide
   const out: SharedV4ProviderOptions = { ...a };
   for (const [k, v] of Object.entries(b ?? {})) out[k] = { ...out[k], ...v };
   return out;
+}
+
+/** Wire kinds whose provider runs a web search itself (SPEC §14): Anthropic, OpenAI Responses, Google. */
+export function hasWebSearch(kind: string): boolean {
+  return kind === 'anthropic' || kind === 'openai' || kind === 'google';
+}
+
+/** The provider's own web search tool for the request, or none where the provider has none. */
+function webSearchTool(kind: string, ws: ModelRequest['webSearch']) {
+  if (!ws || !hasWebSearch(kind)) return [];
+  if (kind === 'anthropic') {
+    // The API takes one of the two lists, not both.
+    const domains = ws.allowedDomains?.length ? { allowedDomains: ws.allowedDomains } : ws.blockedDomains?.length ? { blockedDomains: ws.blockedDomains } : {};
+    return [{ type: 'provider' as const, id: 'anthropic.web_search_20250305' as const, name: 'web_search', args: { maxUses: 5, ...domains } }];
+  }
+  if (kind === 'openai') return [{ type: 'provider' as const, id: 'openai.web_search' as const, name: 'web_search', args: ws.allowedDomains?.length ? { filters: { allowedDomains: ws.allowedDomains } } : {} }];
+  return [{ type: 'provider' as const, id: 'google.google_search' as const, name: 'google_search', args: {} }];
 }

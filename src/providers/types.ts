@@ -36,6 +36,8 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   /** Thinking for this request, over the model's own setting (a summary needs none). */
   thinking?: ThinkingLevel;
+  /** Offer the provider's own web search tool (SPEC §14), where it has one; domains as the rules say. */
+  webSearch?: { allowedDomains?: string[]; blockedDomains?: string[] };
 }
 
 /** How much the model reasons before it answers (settings `thinking`, `--thinking`); unset: the provider's default. */

@@ -43,5 +43,6 @@ export const TranscriptEntrySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('result'), status: z.string(), turns: z.number(), usage: Usage, costUsd: z.number(), error: z.string().optional(), ...stamp }).loose(),
   z.object({ type: z.literal('file-state'), path: z.string(), mtimeMs: z.number(), size: z.number(), ...stamp }).loose(),
   z.object({ type: z.literal('verify'), command: z.string(), attempt: z.number(), passed: z.boolean(), exitCode: z.number().nullable(), durationMs: z.number(), output: z.string(), ...stamp }).loose(),
+  z.object({ type: z.literal('subagent'), toolUseId: z.string(), agent: z.string(), agentId: z.string(), path: z.string(), status: z.string(), turns: z.number(), usage: Usage, ...stamp }).loose(),
   z.object({ type: z.literal('hook'), event: z.string(), command: z.string(), source: z.string(), exitCode: z.number().nullable(), outcome: z.enum(['ok', 'block', 'failed']), durationMs: z.number(), message: z.string().optional(), ...stamp }).loose(),
 ]);

@@ -32,6 +32,8 @@ export type TranscriptEntry =
   /** A verification run (SPEC §8), so a resumed session knows whether it passed. `output`: its last lines. */
   | { type: 'verify'; command: string; attempt: number; passed: boolean; exitCode: number | null; durationMs: number; output: string; timestamp: string }
   /** A hook ran: what it was and how it ended (the event's input is not repeated). */
+  /** A subagent a Task call started (SPEC §14): its own transcript is at `path`. */
+  | { type: 'subagent'; toolUseId: string; agent: string; agentId: string; path: string; status: string; turns: number; usage: Usage; timestamp: string }
   | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; outcome: 'ok' | 'block' | 'failed'; durationMs: number; message?: string; timestamp: string };
 
 /**

@@ -32,6 +32,8 @@ export interface ToolContext {
   sandbox?: CommandSandbox;
   /** Output as it comes, for the screen (Bash's stdout and stderr); the result still has all of it. */
   progress?: (chunk: string) => void;
+  /** The id of the tool call being run (the Task tool marks its subagent's events with it). */
+  callId?: string;
 }
 
 /** What the Bash tool needs of the OS sandbox (sandbox/sandbox.ts). */

@@ -4,6 +4,7 @@ import type { Controller } from './controller.ts';
 import { Footer } from './components/footer.tsx';
 import { HistoryView } from './components/history-view.tsx';
 import { LiveView } from './components/live-view.tsx';
+import { TodoView } from './components/todo-view.tsx';
 import { PermissionDialog } from './components/permission-dialog.tsx';
 import { PromptInput } from './components/prompt-input.tsx';
 import { SelectDialog } from './components/select-dialog.tsx';
@@ -36,7 +37,8 @@ export function App({ ctrl }: { ctrl: Controller }) {
         {(item) => <Box key={item.id} flexDirection="column" width={inner}><HistoryView item={item} width={inner} cwd={state.cwd} detail={state.detail} /></Box>}
       </Static>
       {/* While a question waits, the spinner stops: nothing is working. */}
-      <LiveView live={q ? { ...state.live, busy: undefined } : state.live} width={inner} height={rows} cwd={state.cwd} />
+      <LiveView live={q ? { ...state.live, busy: undefined } : state.live} width={inner} height={rows} cwd={state.cwd} detail={state.detail} />
+      <TodoView todos={state.todos} width={inner} />
       <Box marginTop={1} flexDirection="column">
         {q?.kind === 'permission' && <PermissionDialog key={q.id} req={q.req} always={q.always} preview={q.preview} onAnswer={q.answer} cwd={state.cwd} width={inner} height={rows} />}
         {q?.kind === 'select' && <SelectDialog key={q.id} title={q.title} body={q.body} options={q.options} initial={q.initial} markdown={q.markdown} onAnswer={q.answer} width={inner} />}

@@ -8,6 +8,7 @@ import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
 import initPrompt from '../commands/init-prompt.md';
 import { MODES, parseMode } from '../permissions/modes.ts';
+import { agentsText } from '../agent/agent-defs.ts';
 import type { Rule } from '../permissions/rules.ts';
 import { bashRuleCheck } from '../commands/rule-check.ts';
 import { bangCommandHook } from '../agent/hook-seams.ts';
@@ -91,6 +92,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     case 'permissions': out(ctrl, permissionsText(ctrl)); return;
     case 'hooks': await hooks(ctrl); return;
     case 'mcp': await mcpCommand(ctrl, args); return;
+    case 'agents': out(ctrl, agentsText(ctrl.session.subagents.agents)); return;
     case 'cost': out(ctrl, costText(ctrl)); return;
     case 'status': out(ctrl, statusText(ctrl)); return;
     case 'model': await modelCommand(ctrl, args); return;

@@ -115,7 +115,7 @@ export class Controller {
     const redraw = this.setup.resume ? redrawTranscript(s.transcript.path) : undefined;
     this.earlier = { costUsd: redraw?.costUsd ?? 0, usage: redraw?.usage ?? emptyUsage() };
     this.store.update((st) => {
-      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.earlier.costUsd };
+      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.earlier.costUsd, todos: s.todos };
       next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
       if (redraw) next = addItems(next, ...redraw.items);
       return addItems(next, ...[...this.setup.warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
@@ -157,6 +157,8 @@ export class Controller {
       if (typeof p === 'string' && MEMORY_NAMES.has(basename(p))) this.memoryWritten = true;
     }
     if (ev.type === 'message' && ev.usage) this.runUsage = addUsage(this.runUsage, ev.usage);
+    // A subagent's tokens are the session's too (SPEC §14).
+    if (ev.type === 'subagent' && ev.event.type === 'message' && ev.event.usage) this.runUsage = addUsage(this.runUsage, ev.event.usage);
     this.store.update((s) => {
       const next = reduceEvent(s, ev, this.now());
       return ev.type === 'message' && ev.usage ? { ...next, costUsd: this.cost() } : next;

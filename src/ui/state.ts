@@ -1,6 +1,8 @@
 import type { AgentEvent, PermissionRequest } from '../agent/events.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
 import type { ToolResult } from '../tools/types.ts';
+import type { TodoItem } from '../tools/todo-write.ts';
+import { toolTitle } from '../agent/tool-title.ts';
 
 /**
  * What the terminal shows, as data. Finished items go to `history` and are printed once (Ink's
@@ -55,7 +57,11 @@ export interface LiveState {
   starting?: boolean;
   /** Reads and searches finished since the answer's last text or other tool: one group line, not yet in history. */
   group?: Array<Omit<ToolItem, 'id'>>;
+  /** Subagents at work (SPEC §14), one folded block each: the Task call's id, its agent, its current tool, what it did. */
+  agents?: RunningAgent[];
 }
+
+export interface RunningAgent { id: string; agent: string; description: string; calls: number; current?: string; done: string[] }
 
 export type Choice<T> = { label: string; value: T; hint?: string };
 
@@ -86,6 +92,8 @@ export interface UiState {
   cwd: string;
   /** Ctrl-O: the whole history is shown unfolded (every tool's output and diff, each group's calls). */
   detail?: boolean;
+  /** The session's task list (TodoWrite), shown under the conversation. */
+  todos?: TodoItem[];
 }
 
 export function initialState(o: { mode: PermissionMode; model: string; window: number; cwd: string; verbose?: boolean }): UiState {
@@ -205,6 +213,8 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiStat
       }
       return next;
     }
+    case 'subagent':
+      return { ...s, live: { ...live, agents: reduceAgent(live.agents ?? [], ev, s.cwd) } };
     case 'tool-start': {
       const next = flushStreaming(s);
       return { ...next, live: { ...next.live, tools: [...next.live.tools, { id: ev.id, name: ev.name, input: ev.input, startedAt: now, ...(ev.sandboxed ? { sandboxed: true } : {}) }] } };
@@ -218,7 +228,9 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiStat
       return { ...s, live: { ...live, tools } };
     }
     case 'tool-end': {
-      const next = { ...s, live: { ...live, tools: live.tools.filter((t) => t.id !== ev.id) } };
+      const todos = ev.name === 'TodoWrite' && !ev.result.isError ? { todos: (ev.input as { todos: TodoItem[] }).todos } : {};
+      const agents = ev.name === 'Task' ? { agents: (live.agents ?? []).filter((a) => a.id !== ev.id) } : {};
+      const next = { ...s, ...todos, live: { ...live, ...agents, tools: live.tools.filter((t) => t.id !== ev.id) } };
       const sandboxed = live.tools.find((t) => t.id === ev.id)?.sandboxed;
       const item = { kind: 'tool', name: ev.name, input: ev.input, status: ev.result.isError ? 'error' : 'ok', result: ev.result, durationMs: ev.durationMs, ...(sandboxed ? { sandboxed } : {}) } as const;
       if (!ends) return { ...next, live: { ...next.live, group: [...(next.live.group ?? []), item] } };
@@ -257,4 +269,18 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiStat
 export function endRun(s: UiState): UiState {
   const next = flushStreaming(flushGroup(s));
   return { ...next, live: { streaming: '', tools: [], hooks: [] } };
+}
+
+/** A subagent's event folded into its block: the tool it runs now and the calls it made. Pure. */
+function reduceAgent(agents: RunningAgent[], ev: Extract<AgentEvent, { type: 'subagent' }>, cwd: string): RunningAgent[] {
+  const inner = ev.event;
+  const at = agents.findIndex((a) => a.id === ev.parentToolUseId);
+  const a: RunningAgent = at >= 0 ? agents[at] : { id: ev.parentToolUseId, agent: ev.agent, description: '', calls: 0, done: [] };
+  let next = a;
+  if (inner.type === 'tool-start') next = { ...a, calls: a.calls + 1, current: toolTitle(inner.name, inner.input, cwd, 80) };
+  else if (inner.type === 'tool-end' || inner.type === 'tool-denied') {
+    const title = toolTitle(inner.name, inner.input, cwd, 80) + (inner.type === 'tool-denied' ? ' (refused)' : inner.result.isError ? ' (failed)' : '');
+    next = { ...a, current: undefined, done: [...a.done, title].slice(-20), calls: inner.type === 'tool-denied' ? a.calls + 1 : a.calls };
+  } else if (at >= 0) return agents;
+  return at >= 0 ? agents.map((x, i) => (i === at ? next : x)) : [...agents, next];
 }

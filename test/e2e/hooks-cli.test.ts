@@ -235,7 +235,7 @@ test('hooks test: bad usage exits 2 with a message (unknown event, PreToolUse wi
   const p = guarded();
   const unknown = await cli(p, ['hooks', 'test', 'BeforeTool', '--tool', 'Bash']);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /Unknown event "BeforeTool"\. Events: PreToolUse, PostToolUse, Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd, PreCompact\./);
+  assert.match(unknown.stderr, /Unknown event "BeforeTool"\. Events: PreToolUse, PostToolUse, Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd, PreCompact, SubagentStop\./);
   const noTool = await cli(p, ['hooks', 'test', 'PreToolUse', '--input', '{"command":"ls"}']);
   assert.equal(noTool.code, 2);
   assert.match(noTool.stderr, /PreToolUse needs --tool NAME/);

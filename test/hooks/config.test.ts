@@ -31,7 +31,7 @@ test('collectHooks warns about unknown events (and ignores their hooks) and bad 
   const settings: Settings = {
     hooks: {
       PreToolUSE: [{ hooks: [cmd('typo')] }],
-      SubagentStop: [{ hooks: [cmd('unsupported')] }],
+      TeammateIdle: [{ hooks: [cmd('unsupported')] }],
       PostToolUse: [{ matcher: 'Ba(', hooks: [cmd('never')] }],
       SessionEnd: [{ hooks: [cmd('bye')] }],
     },
@@ -41,7 +41,7 @@ test('collectHooks warns about unknown events (and ignores their hooks) and bad 
   assert.equal(warnings.length, 3);
   assert.match(warnings[0], /^\/p\/\.assistant\/settings\.local\.json: unknown hook event "PreToolUSE"/);
   assert.match(warnings[0], /PreToolUse/, 'lists the known events');
-  assert.match(warnings[1], /unknown hook event "SubagentStop"/);
+  assert.match(warnings[1], /unknown hook event "TeammateIdle"/);
   assert.match(warnings[2], /PostToolUse matcher "Ba\(" is not a valid regular expression.*never run/);
 });
 

@@ -12,7 +12,7 @@ function run(over: Partial<HookRun> = {}, h: Partial<HookSpec> = {}): HookRun {
   return { hook: hook(h), exitCode: 0, stdout: '', stderr: '', timedOut: false, interrupted: false, durationMs: 5, ...over };
 }
 
-const ALL_EVENTS: HookEvent[] = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact'];
+const ALL_EVENTS: HookEvent[] = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact', 'SubagentStop'];
 
 test('exit 0: ok, with plain stdout kept and no JSON', () => {
   for (const ev of ALL_EVENTS) {

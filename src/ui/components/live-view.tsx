@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import { formatTokens } from '../format.ts';
 import { renderMarkdown } from '../markdown.ts';
-import { GROUPED, type LiveState } from '../state.ts';
+import { GROUPED, type LiveState, type RunningAgent } from '../state.ts';
 import { GroupView } from './group-view.tsx';
 import { ToolView } from './tool-view.tsx';
 
@@ -30,7 +30,7 @@ export function useTick(on: boolean, ms = 120): number {
  * answer, running tools and hooks, a retry countdown, and the spinner with elapsed time and tokens.
  * Kept to a few lines (finished paragraphs move to history), so redrawing never flickers.
  */
-export function LiveView({ live, width, height, cwd }: { live: LiveState; width: number; height: number; cwd: string }) {
+export function LiveView({ live, width, height, cwd, detail }: { live: LiveState; width: number; height: number; cwd: string; detail?: boolean }) {
   const active = !!live.busy || live.tools.length > 0 || !!live.starting;
   const now = useTick(active);
   const frame = FRAMES[Math.floor(now / 120) % FRAMES.length];
@@ -55,6 +55,7 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
       {others.map((t) => (
         <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} live={t.output} />
       ))}
+      {(live.agents ?? []).map((a) => <AgentView key={a.id} a={a} detail={!!detail} width={width} frame={frame} />)}
       {live.thinking !== undefined && <Box marginTop={1}><Text dimColor italic>✻ Thinking… ({live.thinking.split('\n').length} lines, shown folded when done)</Text></Box>}
       {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}
       {live.verifying && <Text color="cyan">  verifying: {live.verifying}…</Text>}
@@ -73,6 +74,18 @@ export function LiveView({ live, width, height, cwd }: { live: LiveState; width:
           <Text dimColor>({elapsed(now - live.busy.since)} · ↓ {formatTokens(live.busy.tokens)} tokens · esc to interrupt)</Text>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/** A running subagent as one folded block: its agent, its current tool and how many calls it made; Ctrl-O shows its calls. */
+function AgentView({ a, detail, width, frame }: { a: RunningAgent; detail: boolean; width: number; frame: string }) {
+  const shown = detail ? a.done : [];
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text><Text color="magenta">{`  ${frame} `}</Text><Text bold>{a.agent}</Text><Text dimColor>{` · ${a.calls} tool use${a.calls === 1 ? '' : 's'}${detail ? '' : ' · ctrl+o to expand'}`}</Text></Text>
+      {shown.map((t, i) => <Text key={i} dimColor wrap="truncate">{`    ⎿ ${t}`}</Text>)}
+      <Text wrap="truncate" dimColor={!a.current}>{`    ⎿ ${a.current ?? 'thinking…'}`}</Text>
     </Box>
   );
 }

@@ -113,7 +113,7 @@ export function PermissionDialog({ req, always, preview, onAnswer, cwd, width, h
   });
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} width={width}>
-      <Text bold color="yellow">{HEADINGS[req.tool] ?? req.tool}</Text>
+      <Text bold color="yellow">{HEADINGS[req.tool] ?? req.tool}{req.agent ? ` (asked by the ${req.agent} subagent)` : ''}</Text>
       <Box marginY={1}><Preview req={req} cwd={cwd} change={change} room={room} expanded={shown.expanded} top={shown.top} /></Box>
       <Text dimColor>{req.reason}</Text>
       <Text>Do you want to proceed?</Text>
