@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startFakeModel, reply, hang, lastToolResults, receivedImages, toolNames, userTexts, type FakeModel } from '../fakes/model-server.ts';
+import { startFakeModel, reply, hang, lastToolResults, receivedImages, systemPrompt, toolNames, userTexts, type FakeModel, type RecordedRequest } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { runCli, startCli } from './cli.ts';
 import { EVERYTHING, FAULT, waitFor } from '../mcp/helpers.ts';
@@ -217,4 +217,24 @@ test('a server that hangs at start holds the first request only up to MCP_TIMEOU
   assert.match(r.stderr, /warning: MCP server "stuck" failed: it did not finish starting within 6 s \(MCP_TIMEOUT\)/);
   const names = toolNames(model.requests[0]);
   assert.ok(names.includes('mcp__ok__echo') && !names.some((n) => n.startsWith('mcp__stuck__')), names.join(','));
+});
+
+test('a subagent (Task) is offered the MCP tools and its call goes through the same rules', async () => {
+  const { dir, home } = makeProject({});
+  const cfg = JSON.stringify({ mcpServers: { fault: { command: process.execPath, args: [FAULT] } } });
+  const isSub = (r: RecordedRequest) => /carry out one task on its behalf/.test(systemPrompt(r) ?? '');
+  model.reset();
+  model.onRequest((req) => {
+    if (!isSub(req)) return undefined;
+    return (req.body.messages as unknown[]).length === 1 ? reply().tool('mcp__fault__echo', { text: 'from the subagent' }).tool('mcp__fault__pid', {}) : reply('SUB-REPORT');
+  });
+  model.script(reply().tool('Task', { description: 'echo', prompt: 'Echo it.', subagent_type: 'general-purpose' }), reply('Done.'));
+  const r = await runCli(['-p', 'go', '--output-format', 'json', '--mcp-config', cfg, '--allowed-tools', 'mcp__fault__echo', ...MODEL], { cwd: dir, home, env: model.env('anthropic'), timeoutMs: 60_000 });
+  assert.equal(r.code, 0, r.stderr);
+  const sub = model.requests.filter(isSub);
+  assert.ok(toolNames(sub[0]).includes('mcp__fault__echo'));
+  const res = lastToolResults(sub[1]);
+  assert.deepEqual([res[0].content, res[0].isError], ['from the subagent', false]);
+  assert.match(res[1].content, /mcp__fault__pid \(an MCP tool\) needs approval/);
+  assert.ok(JSON.parse(r.stdout).permission_denials.some((d: { tool_name: string }) => d.tool_name === 'mcp__fault__pid'));
 });
