@@ -99,6 +99,33 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
   return undefined;
 }
 
+/**
+ * `\x2e`, `\056`, `\u002e` as ANSI-C quoting (`$'…'`), `printf` and `echo -e` spell them: the
+ * command's text with them decoded, so a protected name spelled in escapes is still seen.
+ */
+function decodeEscapes(text: string): string {
+  return text
+    .replace(/\\x([0-9a-fA-F]{1,2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\u([0-9a-fA-F]{1,4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\0?([0-7]{1,3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)))
+    .replace(/\\(.)/g, '$1')
+    .replace(/["']/g, '');
+}
+
+/**
+ * A command with a part the analyser cannot see into (`eval "…"`, `bash <<< '…'`, `… | sh`,
+ * `GIT_WORK_TREE=… git …`) that spells a protected path anywhere in its text, escapes decoded
+ * (SPEC §11.16: protected paths ask in every mode, Bypass included, and nothing else asks about
+ * such a part in Bypass). Returns what the path is and the word that names it.
+ */
+export function hiddenGuardWrite(a: ShellAnalysis, command: string, ctx: GuardContext): { what: string; path: string } | undefined {
+  const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
+  if (unseen.length === 0) return undefined;
+  const list = guardedPaths({ projectRoot: ctx.projectRoot, home: ctx.home, extra: ctx.guarded });
+  const g = spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list);
+  return g && { what: g.why, path: g.word };
+}
+
 /** Programs that install commands to run later, outside the session (like a start-up file): what, or undefined. */
 const PERSISTS: Record<string, (args: string[]) => string | undefined> = {
   crontab: (args) => (args.some((a) => /^-[a-zA-Z]*[lT]/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[er]/.test(a)) && !args.some((a) => !a.startsWith('-')) ? undefined : 'your crontab (commands it holds run later, on their own)'),

@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import { commandText, shownText, describeRule as describe, editRisk, fileDenial, hiddenProgram, planUnreadable, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
-import { protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
+import { hiddenGuardWrite, protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, fsLookup, type PathLookup } from './look.ts';
 import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
 import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
@@ -157,6 +157,11 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
     if (edit) return risky(ctx, `\`${shownText(c)}\` ${edit.why}, so it cannot be checked against the rule ${describe(edit.rule)}`, edit.rule, 'name the files in the command');
   }
   const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
+  // A part the analyser cannot see that spells a protected path (`eval "cp x .git/hooks/pre-commit"`): a firm question in every mode.
+  const spelled = ctx.mode !== 'plan' ? hiddenGuardWrite(a, command, ctx) : undefined;
+  if (spelled) {
+    return { behavior: 'ask', firm: true, reason: `the command cannot be fully analysed (${unseen.join('; ')}) and it names ${spelled.path}: ${spelled.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+  }
   if (unseen.length && ctx.mode === 'bypass' && (hidden.bash || hidden.path)) {
     const rule = (hidden.bash ?? hidden.path)!;
     return { behavior: 'deny', reason: `the command cannot be fully analysed (${unseen.join('; ')}), and the rule ${describe(rule)} could match what it runs`, rule, remedy: 'write the command so that every part is visible' };
