@@ -289,7 +289,9 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   // One lookup per decision: realpaths and glob expansions are remembered, and globs stop at a budget.
   const ctx: DecideContext = { ...given, look: decisionLookup(given.look ?? fsLookup) };
   if (tool === 'Bash') return decideBash(input, ctx);
-  const raw = (input.file_path ?? input.path) as unknown;
+  // Blanks around the path are removed, as the tools do (tools/paths.ts): `" .git/hooks/x"` is `.git/hooks/x`.
+  const named = (input.file_path ?? input.path) as unknown;
+  const raw = typeof named === 'string' ? named.trim() : named;
   let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
   let physical = typeof raw === 'string' && raw !== '' && !raw.startsWith('/') && !raw.startsWith('~') ? `${ctx.projectRoot}/${raw}` : abs;
   if (tool === 'Glob' && typeof input.pattern === 'string') {

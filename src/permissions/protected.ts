@@ -91,6 +91,9 @@ function inside(dir: string, p: string): boolean {
 /** What a protected path is, for the question, or undefined: `path` itself or a directory above it is protected. */
 export function guardOf(path: string, list: readonly GuardedPath[]): string | undefined {
   for (const g of list) if (g.dir ? inside(g.path, path) : path === g.path) return g.why;
+  // A file system that ignores case (macOS, Windows, a mounted one) opens `.GIT/hooks` as `.git/hooks`.
+  const lower = path.toLowerCase();
+  for (const g of list) if (g.dir ? inside(g.path.toLowerCase(), lower) : lower === g.path.toLowerCase()) return g.why;
   return undefined;
 }
 
@@ -100,7 +103,7 @@ export function guardOf(path: string, list: readonly GuardedPath[]): string | un
  * git directories (`sessionGuards`). The rest of `.git/` asks in every mode but Bypass.
  */
 export function protectedFile(path: string, projectRoot: string, home = homedir(), extra: readonly GuardedPath[] = []): string | undefined {
-  return guardOf(path, guardedPaths({ projectRoot, home, extra })) ?? (inside(resolve(projectRoot, '.git'), path) ? 'the git repository\'s internals (.git/)' : undefined);
+  return guardOf(path, guardedPaths({ projectRoot, home, extra })) ?? (inside(resolve(projectRoot, '.git').toLowerCase(), path.toLowerCase()) ? 'the git repository\'s internals (.git/)' : undefined);
 }
 
 /** Only the paths that ask in every mode, Bypass included (not the rest of `.git/`). */

@@ -12,7 +12,7 @@ export const MAX_LS_ENTRIES = 1000;
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 
 const schema = z.object({
-  path: z.string().min(1).describe('The directory to list: absolute, or relative to the project directory.'),
+  path: z.string().trim().min(1).describe('The directory to list: absolute, or relative to the project directory.'),
   ignore: z.preprocess((v) => (v === null ? undefined : typeof v === 'string' ? [v] : v), z.array(z.string()).optional())
     .describe('Glob patterns of files and directories to leave out.'),
 });

@@ -10,7 +10,7 @@ import type { ToolDef, ToolResult } from './types.ts';
 import description from './write.md';
 
 const schema = z.object({
-  file_path: z.string().min(1).describe('The file to write: absolute, or relative to the project directory.'),
+  file_path: z.string().trim().min(1).describe('The file to write: absolute, or relative to the project directory.'),
   content: z.string().describe('The complete content to write to the file.'),
 });
 

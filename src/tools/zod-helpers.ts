@@ -32,3 +32,11 @@ export function optionalBool(description: string) {
 export function optionalString(description: string) {
   return z.preprocess(blankToUndefined, z.string().optional()).describe(description);
 }
+
+/**
+ * An optional path: as `optionalString`, with blanks around it removed, as the tool resolves it
+ * (tools/paths.ts): hooks and the permission decision see the path the tool uses.
+ */
+export function optionalPath(description: string) {
+  return z.preprocess((v) => blankToUndefined(typeof v === 'string' ? v.trim() : v), z.string().optional()).describe(description);
+}
