@@ -238,8 +238,60 @@ function findRoles(c: SimpleCommand): FileRoles {
   return roles;
 }
 
+/** git subcommands that write tracked files into the work tree (wherever `--work-tree` puts it). */
+const GIT_WORK_TREE_WRITERS = new Set(['checkout', 'switch', 'restore', 'reset', 'merge', 'pull', 'stash', 'cherry-pick', 'revert', 'rebase', 'am', 'apply', 'checkout-index', 'read-tree', 'clean', 'rm', 'mv', 'sparse-checkout']);
+
+/**
+ * Options of git subcommands that write the repository's files into a directory they name
+ * (`checkout-index --prefix=.git/hooks/`, `read-tree -u --prefix=D`, `worktree add D`, `clone URL D`):
+ * the directory, or undefined.
+ */
+function gitWritesInto(sub: string, words: Array<{ path: string; index: number }>): { path: string; index: number } | undefined {
+  const value = (name: string) => {
+    for (const [k, w] of words.entries()) {
+      if (w.path === `--${name}` && words[k + 1]) return { path: words[k + 1].path, index: words[k + 1].index };
+      if (w.path.startsWith(`--${name}=`)) return { path: w.path.slice(name.length + 3), index: w.index };
+    }
+    return undefined;
+  };
+  const operands = words.filter((w) => !w.path.startsWith('-'));
+  if (sub === 'checkout-index' || sub === 'read-tree') {
+    // `--prefix=.git/hooks/pre-` writes `.git/hooks/pre-NAME`: the directory is up to the last slash.
+    const p = value('prefix');
+    if (!p || (sub === 'read-tree' && !words.some((w) => w.path === '-u'))) return undefined;
+    if (sub === 'read-tree') return p;
+    const slash = p.path.lastIndexOf('/');
+    return { path: slash >= 0 ? p.path.slice(0, slash + 1) || '/' : '.', index: p.index };
+  }
+  if (sub === 'worktree' && operands[0]?.path === 'add' && operands[1]) return operands[1];
+  if ((sub === 'clone' || sub === 'submodule') && operands.length >= (sub === 'clone' ? 2 : 3)) return operands[operands.length - 1];
+  return undefined;
+}
+
 /** git: `checkout`/`restore` write the paths they are given, `rm`/`mv`/`clean` remove them; other subcommands read. */
 function gitRoles(c: SimpleCommand): FileRoles {
+  const roles = gitRolesOf(c);
+  // `git --work-tree=D checkout …`, `git checkout-index --prefix=D/`: the repository's files are written into D.
+  let i = 0;
+  let workTree: { path: string; index: number } | undefined;
+  let dir = '';
+  while (i < c.args.length && c.args[i].startsWith('-')) {
+    const a = c.args[i];
+    if (a === '--work-tree' && c.args[i + 1] !== undefined) workTree = { path: c.args[i + 1], index: i + 1 };
+    else if (a.startsWith('--work-tree=')) workTree = { path: a.slice('--work-tree='.length), index: i };
+    else if (a === '-C' && c.args[i + 1] !== undefined) dir = c.args[i + 1].startsWith('/') ? c.args[i + 1] : `${dir}${c.args[i + 1]}/`;
+    i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(a) ? 2 : 1;
+  }
+  const sub = c.args[i] ?? '';
+  const at = (p: { path: string; index: number }) => ({ ...p, path: p.path.startsWith('/') || p.path.startsWith('~') ? p.path : `${dir}${p.path}` });
+  const words = c.args.slice(i + 1).map((path, k) => ({ path, index: i + 1 + k }));
+  if (workTree && GIT_WORK_TREE_WRITERS.has(sub)) roles.trees.push(at(workTree));
+  const into = gitWritesInto(sub, words);
+  if (into) roles.trees.push(at(into));
+  return roles;
+}
+
+function gitRolesOf(c: SimpleCommand): FileRoles {
   const roles = empty();
   let i = 0;
   while (i < c.args.length && c.args[i].startsWith('-')) i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(c.args[i]) ? 2 : 1;
