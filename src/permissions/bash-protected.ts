@@ -88,6 +88,11 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
     for (const u of f.unknownWrites) {
       const g = u.rel ? list.find((x) => tailOf(x, u.rel)) : undefined;
       if (g) return { part: c, what: g.why, path: u.word };
+      // Its literal head (`.git/$h/pre-commit`, `~/"$f"`): a directory that holds a protected path.
+      const head = literalHead(u.word);
+      const above = head ? f.dirs.flatMap((d) => pathForms(head.startsWith('~/') ? join(ctx.home, head.slice(2)) : head.startsWith('/') ? head : join(d, head), contextOf(i)).forms.map((x) => x.replace(/(.)\/+$/, '$1'))) : [];
+      const held = above.length ? [...tops, ...list.map((x) => x.path)].find((t) => above.some((a) => a !== ctx.projectRoot && (t === a || t.startsWith(`${a}/`) || (guardOf(a, list) !== undefined)))) : undefined;
+      if (held) return { part: c, what: `${guardOf(held, list) ?? 'assistant settings (hooks and permission rules)'} (${u.word} is a name under ${head} known only when it runs)`, path: u.word };
       // In Bypass nothing else asks about it: a command that spells a protected name anywhere (`F=~/.bashrc; … > "$F"`) does.
       const spelled = strict && !u.rel ? spelledGuard(command, list) : undefined;
       if (spelled) return { part: c, what: spelled.why, path: `${u.word} (the command names ${spelled.word})` };
@@ -124,6 +129,15 @@ export function hiddenGuardWrite(a: ShellAnalysis, command: string, ctx: GuardCo
   const list = guardedPaths({ projectRoot: ctx.projectRoot, home: ctx.home, extra: ctx.guarded });
   const g = spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list);
   return g && { what: g.why, path: g.word };
+}
+
+/** The directory a word names before its first expansion (`.git/$h/x` → `.git/`, `~/"$f"` → `~/`), or undefined. */
+function literalHead(word: string): string | undefined {
+  const w = word.replace(/["']/g, '');
+  const cut = w.search(/[$`]/);
+  if (cut <= 0) return undefined;
+  const slash = w.lastIndexOf('/', cut);
+  return slash >= 0 ? w.slice(0, slash + 1) : undefined;
 }
 
 /** Programs that install commands to run later, outside the session (like a start-up file): what, or undefined. */
@@ -163,6 +177,18 @@ function guardedName(form: string, t: Target, tree: boolean, list: GuardedPath[]
   if (pattern) {
     const hit = files.find((p) => picomatch.isMatch(p, form, { dot: true }));
     if (hit) return guardOf(hit, list);
+    // A pattern in a protected directory (`.git/hooks/pre-comm*`).
+    const base = picomatch.scan(form).base;
+    const inside = base ? list.find((g) => g.dir && guardOf(base, [g])) : undefined;
+    if (inside) return `${inside.why} (${t.word} names files in ${inside.path})`;
+    // A pattern in a directory segment (`.git/hoo?s/pre-commit`, `~/.ss*/rc`): a protected directory it may lead through.
+    const segs = form.split('/');
+    for (let k = segs.length - 1; k > 1; k--) {
+      const head = segs.slice(0, k).join('/');
+      if (!picomatch.scan(head).isGlob) break;
+      const dir = list.find((g) => g.dir && picomatch.isMatch(g.path, head, { dot }));
+      if (dir) return `${dir.why} (${t.word} may lead into ${dir.path})`;
+    }
     if (tree && tops.flatMap(ancestors).some((p) => picomatch.isMatch(p, form, { dot }))) return 'files that hold your guards (they are under what it removes or moves)';
     return undefined;
   }
