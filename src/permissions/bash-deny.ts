@@ -4,6 +4,8 @@ import { globMayMatch, globMayOverlap, inWorkspace, lookOf, pathDenials, pathFor
 import type { GlobResult } from './look.ts';
 import type { Rule } from './rules.ts';
 import { runtimeFileWord } from './runtime-reads.ts';
+import { fileRoles, followsLinks, namesFromFile } from './file-programs.ts';
+import { resolve } from 'node:path';
 import type { SimpleCommand } from './shell/parser.ts';
 
 /**
@@ -150,7 +152,31 @@ const NO_READS = new Set(['echo', 'pwd', '[', '[[', 'test', 'true', 'false', ':'
 export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): boolean {
   if (c.hasExpansion && !NO_READS.has(c.program)) return false; // `cat $HOME/.ssh/id_rsa`
   if (follows(c) || f.unknownReads.length) return false;
-  return unreadable(f, ctx, dot) === undefined;
+  return unreadable(f, ctx, dot) === undefined && indirectReads(c, f, ctx) === undefined;
+}
+
+/**
+ * Files a read-only part reads that its words do not name (SPEC §11.5): names it takes from
+ * another file (`wc --files0-from=F`), and where symbolic links lead in a tree it walks through
+ * them (`grep -R`, `rg -L`, `find -L`). Returns what, or undefined.
+ */
+export function indirectReads(c: SimpleCommand, f: CommandFiles, ctx: PathContext): string | undefined {
+  const from = namesFromFile(c);
+  if (from) return `the files named in the file that ${from} gives, known only when it runs`;
+  const follow = followsLinks(c);
+  if (!follow) return undefined;
+  const look = lookOf(ctx);
+  // The trees it walks: its file operands (not grep's pattern), or where it runs.
+  const named = fileRoles(c).reads.map((r) => r.path);
+  const roots = named.length ? f.dirs.flatMap((d) => named.map((p) => (p === '~' || p.startsWith('~/') ? resolve(ctx.home, p.slice(2)) : resolve(d, p)))) : f.dirs;
+  for (const dir of roots) {
+    if (!look.isDir(dir)) continue;
+    const found = look.linksUnder?.(dir) ?? { targets: [], truncated: false };
+    if (found.truncated) return `what the symbolic links under ${dir} lead to (${follow} follows them; too many files to check)`;
+    const out = found.targets.find((p) => !inWorkspace(pathForms(p, ctx).where, ctx));
+    if (out) return `${out} (${follow} follows a symbolic link under ${dir} there)`;
+  }
+  return undefined;
 }
 
 /**
@@ -162,7 +188,7 @@ export function planUnreadable(c: SimpleCommand, f: CommandFiles, ctx: PathConte
   if (c.wrappers.includes('xargs') || c.wrappers.some((w) => w.startsWith('find -'))) return 'files named by its input';
   const u = f.unknownReads.find((x) => !x.loop);
   if (u) return `${u.word}, a name known only when it runs`;
-  return unreadable(f, ctx, dot);
+  return unreadable(f, ctx, dot) ?? indirectReads(c, f, ctx);
 }
 
 /** The first place a part reads outside the workspace (or may, for a pattern), or undefined. */

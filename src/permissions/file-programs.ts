@@ -435,3 +435,38 @@ export function readsOperands(program: string): boolean {
   const spec = Object.hasOwn(FILE_PROGRAMS, program) ? FILE_PROGRAMS[program] : undefined;
   return !!spec && (spec.operands === 'read' || !!spec.keyed) && program !== 'git' && program !== 'find';
 }
+
+/**
+ * Options with which a program reads files named inside another file (`wc --files0-from=F`,
+ * `file -f F`, `sha256sum -c F`): which files it opens is known only when it runs.
+ */
+export const NAMES_FROM_FILE: Record<string, RegExp> = {
+  wc: /^--files0-from(=|$)/, du: /^--files0-from(=|$)/, sort: /^--files0-from(=|$)/,
+  file: /^(-[a-zA-Z]*f|--files-from(=|$))/,
+  ...Object.fromEntries(['md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum'].map((p) => [p, /^(-[a-zA-Z]*c|--check$)/])),
+  tar: /^(-[a-zA-Z]*T|--files-from(=|$))/, rsync: /^--files-from(=|$)/,
+};
+
+/**
+ * Options with which a program that walks a directory tree follows the symbolic links it finds
+ * there (`grep -R`, `rg -L`, `find -L`, `du -L`): a link in the tree may lead anywhere, a secret
+ * outside the project among them. `tree` is the option set; `find` takes `-follow` anywhere.
+ */
+export const FOLLOWS_LINKS: Record<string, RegExp> = {
+  grep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, egrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, fgrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/,
+  rg: /^(-[a-zA-Z]*L|--follow$)/, ag: /^(-[a-zA-Z]*f|--follow$)/,
+  find: /^(-L|-follow)$/, du: /^(-[a-zA-Z]*L|--dereference$)/, tree: /^-[a-zA-Z]*l$/, ls: /^(-[a-zA-Z]*L|--dereference$)/,
+};
+
+/** The option of `c` that makes it read files named in another file, or follow links in a tree, or undefined. */
+export function namesFromFile(c: SimpleCommand): string | undefined {
+  const re = Object.hasOwn(NAMES_FROM_FILE, c.program) ? NAMES_FROM_FILE[c.program] : undefined;
+  return re ? c.args.find((a) => re.test(a)) : undefined;
+}
+export function followsLinks(c: SimpleCommand): string | undefined {
+  const re = Object.hasOwn(FOLLOWS_LINKS, c.program) ? FOLLOWS_LINKS[c.program] : undefined;
+  if (!re) return undefined;
+  // `ls -L` follows links only into what it lists; with -R it walks the tree through them.
+  if (c.program === 'ls' && !c.args.some((a) => /^(-[a-zA-Z]*R|--recursive)$/.test(a))) return undefined;
+  return c.args.find((a) => re.test(a));
+}
