@@ -37,6 +37,16 @@ export const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: stri
   { rel: '.ssh/config', why: 'ssh configuration (it can name programs ssh runs)' },
   { rel: '.ssh/authorized_keys', why: 'the keys that may log in to this account' },
   { rel: '.ssh/rc', why: 'a script ssh runs at log-in' },
+  // More files that run code later on their own: sourced by the shell's start-up files, read at log-in, or the start-up
+  // code of programs a developer runs every day (an editor, a pager's shell, a package manager, a debugger).
+  { rel: '.bash_aliases', why: SHELL },
+  { rel: '.ssh/authorized_keys2', why: 'the keys that may log in to this account' },
+  { rel: '.ssh/environment', why: 'variables ssh sets at log-in (LD_PRELOAD among them)' },
+  { rel: '.pam_environment', why: 'variables set at log-in (LD_PRELOAD among them)' },
+  ...['.vimrc', '.exrc', '.gvimrc', '.tmux.conf', '.gdbinit', '.psqlrc', '.sqliterc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.kube/config', '.aws/config',
+    '.cargo/config', '.cargo/config.toml'].map((rel) => ({ rel, why: 'start-up code or configuration that names programs to run' })),
+  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d'].map((rel) => ({ rel, dir: true, why: 'start-up code of a program' })),
+  ...['.local/bin', 'bin'].map((rel) => ({ rel, dir: true, why: 'programs on your PATH (a file there can stand in for git or npm)' })),
 ];
 
 /** Settings files and state of `assistant` itself. */
