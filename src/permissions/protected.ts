@@ -129,19 +129,57 @@ export function strictlyProtected(path: string, g: Guards): string | undefined {
  * with the project-directory variables expanded. Words the shell computes are left out.
  */
 export function hookScripts(command: string, projectDir: string, home: string): string[] {
-  const out = new Set<string>();
+  return [...hookFiles(command, projectDir, home).files];
+}
+
+const SCRIPT = /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|lua)$/;
+const isFileAt = (p: string) => { try { return statSync(p).isFile(); } catch { return false; } };
+const isDirAt = (p: string) => { try { return statSync(p).isDirectory(); } catch { return false; } };
+
+/**
+ * The files a hook command runs (`hookScripts`), and the directories they are run from: a
+ * `cd DIR` before the script (`cd .assistant/hooks && ./guard.sh`), a script inside a quoted
+ * `sh -c "…"` string (named by a script's extension, or an existing file), a module of
+ * `python3 -m hooks.guard`.
+ */
+export function hookFiles(command: string, projectDir: string, home: string): { files: Set<string>; dirs: Set<string> } {
+  const files = new Set<string>();
+  const dirs = new Set<string>();
   const text = command.replace(/\$\{?(ASSISTANT|CLAUDE)_PROJECT_DIR\}?/g, projectDir).replace(/\$\{?HOME\}?(?=\/)/g, home);
-  for (const raw of text.match(/(?:"[^"]*"|'[^']*'|[^\s;&|<>()"'])+/g) ?? []) {
-    const w = raw.replace(/"([^"]*)"|'([^']*)'/g, '$1$2');
-    // Quoted text with blanks is an argument (a jq filter, a message), not a file name.
-    if (w === '' || w.startsWith('-') || /[$`*?\s]/.test(w) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) continue;
-    const path = w.startsWith('~/') ? join(home, w.slice(2)) : resolve(projectDir, w);
-    const looksLikePath = w.includes('/') || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|lua)$/.test(w);
-    let isFile = false;
-    if (!looksLikePath) { try { isFile = statSync(path).isFile(); } catch { /* not a file */ } }
-    if (looksLikePath || isFile) out.add(path);
-  }
-  return [...out];
+  const bases = [projectDir];
+  const at = (w: string) => (w.startsWith('~/') ? [join(home, w.slice(2))] : w.startsWith('/') ? [resolve(w)] : bases.map((b) => resolve(b, w)));
+  const scan = (source: string, quoted: boolean) => {
+    const words = source.match(/(?:"[^"]*"|'[^']*'|[^\s;&|<>()"'])+/g) ?? [];
+    for (const [k, raw] of words.entries()) {
+      const w = raw.replace(/"([^"]*)"|'([^']*)'/g, '$1$2');
+      // Quoted text with blanks is an argument (a jq filter, a message) or a script (`sh -c "…"`): only its script files count.
+      if (/\s/.test(w) && /^["']/.test(raw)) { scan(w, true); continue; }
+      if (w === '' || w.startsWith('-') || /[$`*?\s]/.test(w) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || !/\w/.test(w)) continue;
+      const prev = words[k - 1]?.replace(/["']/g, '');
+      if (prev === 'cd' || prev === 'pushd') { for (const d of at(w)) { bases.push(d); dirs.add(d); } continue; }
+      // `python3 -m hooks.guard`: hooks/guard.py.
+      const module = prev === '-m' && /^[A-Za-z_][\w.]*$/.test(w) ? `${w.replace(/\./g, '/')}.py` : undefined;
+      for (const path of at(module ?? w)) {
+        const looksLikePath = quoted ? SCRIPT.test(w) || !!module : w.includes('/') || SCRIPT.test(w) || !!module;
+        if (looksLikePath || isFileAt(path)) files.add(path);
+      }
+    }
+  };
+  scan(text, false);
+  return { files, dirs };
+}
+
+/**
+ * The directory a hook script lives in, when it is a folder of hooks (`.assistant/hooks/`,
+ * `hooks/`, `.claude/hooks/`): what the script loads from there (a module, a list of rules)
+ * guards as much as the script itself. Not the project, home or a system directory.
+ */
+function hookHome(script: string, projectDir: string, home: string): string | undefined {
+  const dir = resolve(script, '..');
+  if (dir === projectDir || dir === home || dir === '/') return undefined;
+  const rel = relative(projectDir, dir);
+  const inAssistant = !rel.startsWith('..') && /^(\.assistant|\.claude)(\/|$)/.test(rel);
+  return inAssistant || /hook/i.test(dir.slice(dir.lastIndexOf('/') + 1)) ? dir : undefined;
 }
 
 /**
@@ -181,9 +219,15 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
 export function sessionGuards(projectRoot: string, home: string, hooks: ReadonlyArray<{ command: string }>, settingsFiles: readonly string[] = []): GuardedPath[] {
   const out = new Map<string, GuardedPath>();
   for (const h of hooks) {
-    for (const p of hookScripts(h.command, projectRoot, home)) {
-      if (p !== projectRoot && p !== home && !isSystemProgram(p)) out.set(p, { path: p, dir: false, why: HOOK });
+    const { files, dirs } = hookFiles(h.command, projectRoot, home);
+    for (const p of files) {
+      if (p === projectRoot || p === home || isSystemProgram(p)) continue;
+      out.set(p, { path: p, dir: false, why: HOOK });
+      const folder = hookHome(p, projectRoot, home);
+      if (folder && !isSystemProgram(`${folder}/`)) out.set(folder, { path: folder, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
     }
+    // `cd .assistant/hooks && ./guard.sh`: the folder it runs in.
+    for (const d of dirs) if (isDirAt(d) && hookHome(join(d, 'x'), projectRoot, home)) out.set(d, { path: d, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
   }
   for (const f of settingsFiles) if (isAbsolute(f)) out.set(resolve(f), { path: resolve(f), dir: false, why: SETTINGS });
   for (const g of gitGuards(projectRoot, home)) out.set(g.path, g);
