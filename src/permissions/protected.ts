@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -201,12 +201,48 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
     const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
     if (common) dirs.push(resolve(gitDir, common));
   } catch { /* not a worktree */ }
+  const hookDirs: string[] = [];
   for (const d of dirs) {
     out.push({ path: join(d, 'hooks'), dir: true, why: GIT_HOOKS }, { path: join(d, 'config'), dir: false, why: GIT_CONFIG }, { path: join(d, 'config.worktree'), dir: false, why: GIT_CONFIG });
+    hookDirs.push(join(d, 'hooks'));
     try {
       const m = /^\s*hookspath\s*=\s*(.+?)\s*$/im.exec(readFileSync(join(d, 'config'), 'utf8'));
-      if (m) out.push({ path: resolve(projectRoot, m[1].replace(/^"(.*)"$/, '$1').replace(/^~(?=\/)/, home)), dir: true, why: GIT_HOOKS });
+      if (m) {
+        const path = resolve(projectRoot, m[1].replace(/^"(.*)"$/, '$1').replace(/^~(?=\/)/, home));
+        out.push({ path, dir: true, why: GIT_HOOKS });
+        hookDirs.push(path);
+      }
     } catch { /* no config */ }
+  }
+  out.push(...frameworkConfigs(hookDirs, projectRoot));
+  return out;
+}
+
+/**
+ * Hook frameworks whose installed git hook runs what a project file says (`pre-commit` reads
+ * `.pre-commit-config.yaml`, lefthook `lefthook.yml`, husky's hooks run `lint-staged`): a tell-tale
+ * in a hook script, and the files it reads.
+ */
+const HOOK_FRAMEWORKS: ReadonlyArray<{ tell: RegExp; files: string[] }> = [
+  { tell: /pre-commit\.com|pre_commit|INSTALL_PYTHON/, files: ['.pre-commit-config.yaml', '.pre-commit-config.yml'] },
+  { tell: /lefthook/i, files: ['lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml'] },
+  { tell: /lint-staged/, files: ['.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.js', '.lintstagedrc.mjs', '.lintstagedrc.cjs', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs'] },
+  { tell: /overcommit/i, files: ['.overcommit.yml'] },
+];
+
+function frameworkConfigs(hookDirs: string[], projectRoot: string): GuardedPath[] {
+  const out: GuardedPath[] = [];
+  for (const dir of hookDirs) {
+    let names: string[];
+    try { names = readdirSync(dir); } catch { continue; }
+    for (const name of names.filter((n) => !n.endsWith('.sample')).slice(0, 64)) {
+      let text: string;
+      try { text = readFileSync(join(dir, name), 'utf8').slice(0, 20_000); } catch { continue; }
+      for (const f of HOOK_FRAMEWORKS) {
+        if (!f.tell.test(text)) continue;
+        for (const file of f.files) out.push({ path: join(projectRoot, file), dir: false, why: `what the git hook ${name} runs (${GIT_HOOKS.split(' (')[0]})` });
+      }
+    }
   }
   return out;
 }
