@@ -455,7 +455,7 @@ export const NAMES_FROM_FILE: Record<string, RegExp> = {
 export const FOLLOWS_LINKS: Record<string, RegExp> = {
   grep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, egrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, fgrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/,
   rg: /^(-[a-zA-Z]*L|--follow$)/, ag: /^(-[a-zA-Z]*f|--follow$)/,
-  find: /^(-L|-follow)$/, du: /^(-[a-zA-Z]*L|--dereference$)/, tree: /^-[a-zA-Z]*l$/, ls: /^(-[a-zA-Z]*L|--dereference$)/,
+  find: /^(-L|-follow)$/, du: /^(-[a-zA-Z]*L|--dereference$)/, tree: /^-[a-zA-Z]*l/, ls: /^(-[a-zA-Z]*L|--dereference$)/,
 };
 
 /** The option of `c` that makes it read files named in another file, or follow links in a tree, or undefined. */
@@ -467,6 +467,6 @@ export function followsLinks(c: SimpleCommand): string | undefined {
   const re = Object.hasOwn(FOLLOWS_LINKS, c.program) ? FOLLOWS_LINKS[c.program] : undefined;
   if (!re) return undefined;
   // `ls -L` follows links only into what it lists; with -R it walks the tree through them.
-  if (c.program === 'ls' && !c.args.some((a) => /^(-[a-zA-Z]*R|--recursive)$/.test(a))) return undefined;
+  if (c.program === 'ls' && !c.args.some((a) => /^(-[a-zA-Z]*R[a-zA-Z]*|--recursive)$/.test(a))) return undefined;
   return c.args.find((a) => re.test(a));
 }

@@ -1,0 +1,200 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { initShellParser } from '../../src/permissions/shell/parser.ts';
+import { sessionGuards } from '../../src/permissions/protected.ts';
+import { validateInput } from '../../src/tools/registry.ts';
+import { resolvePath } from '../../src/tools/paths.ts';
+import { writeTool } from '../../src/tools/write.ts';
+import { checkCases, decideIn, exists, read, world, type DamageCase, type World } from './damage.ts';
+
+/**
+ * The third round of bypass classes (docs/permissions.md, "Round 3"): each case really does its
+ * damage when bash runs it (damage.ts) and is refused or asked about; the ordinary commands of
+ * the class still run.
+ */
+
+before(async () => { await initShellParser(); });
+
+const has = (rel: string, text: string) => (w: World) => read(w, rel).includes(text);
+const HOOK = has('.git/hooks/pre-commit', 'touch X');
+const said = (text: string) => (_w: World, out: string) => out.includes(text);
+
+test('class 1: a part the analyser cannot see that spells a protected path asks, in Bypass too', () => {
+  const cmds = [
+    'eval "cp pre-commit .git/hooks/pre-commit"',
+    "bash <<< 'cp pre-commit .git/hooks/pre-commit'",
+    "echo 'cp pre-commit .git/hooks/pre-commit' | bash",
+    'bash -c "$(echo cp pre-commit .git/hooks/pre-commit)"',
+    "eval $'cp pre-commit \\x2egit/hooks/pre-commit'",
+    'GIT_WORK_TREE=.git/hooks git checkout HEAD -- pre-commit',
+  ];
+  const cases: DamageCase[] = cmds.flatMap((cmd) => (['bypass', 'auto-accept', 'normal'] as const).map((mode) => ({
+    cmd, mode, git: true, files: { 'pre-commit': '#!/bin/sh\ntouch X\n' }, done: HOOK, want: ['ask' as const], needs: ['bash', 'git'],
+  })));
+  const r = checkCases(cases);
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= cmds.length, `damage shown for ${r.shown} commands`);
+  // The question is firm: a hook's "allow" cannot skip it.
+  const w = world({ git: true });
+  const d = decideIn(w, { cmd: cmds[0], mode: 'bypass' });
+  assert.equal(d.firm, true);
+  assert.match(d.reason, /git hooks/);
+});
+
+test('class 2: file tools decide on the path the tool writes (blanks trimmed, any case)', () => {
+  const w = world({ git: true });
+  for (const file_path of [' .git/hooks/pre-commit', '.git/hooks/pre-commit\n', '\t~/.bashrc', '.GIT/hooks/pre-commit', '.assistant/Settings.local.json', '~/.BASHRC']) {
+    for (const mode of ['auto-accept', 'bypass'] as const) {
+      const d = decideIn(w, { cmd: '', mode }, 'Write', { file_path, content: 'touch X' });
+      assert.equal(d.behavior, 'ask', `${mode} ${JSON.stringify(file_path)}: ${d.reason}`);
+    }
+  }
+  // The damage: the Write tool (and so a PreToolUse hook, which sees the validated input) uses the trimmed path.
+  const v = validateInput(writeTool, { file_path: ' .git/hooks/pre-commit', content: 'x' });
+  assert.ok('input' in v);
+  assert.equal(v.input.file_path, '.git/hooks/pre-commit');
+  assert.equal(resolvePath(' .git/hooks/pre-commit', w.dir), join(w.dir, '.git/hooks/pre-commit'));
+  // Ordinary writes still go through.
+  assert.equal(decideIn(w, { cmd: '', mode: 'auto-accept' }, 'Write', { file_path: ' src/a.ts', content: '' }).behavior, 'allow');
+});
+
+test('class 3: git writing the repository\'s files into another directory asks when that holds a protected path', () => {
+  const files = { 'pre-commit': '#!/bin/sh\ntouch X\n', 'config.fish': 'echo pwned\n' };
+  const cases: DamageCase[] = [
+    { cmd: 'git checkout-index --prefix=.git/hooks/ pre-commit', done: HOOK },
+    { cmd: 'git checkout-index -a -f --prefix=.git/hooks/', done: HOOK },
+    { cmd: 'git --work-tree=.git/hooks checkout HEAD -- pre-commit', done: HOOK },
+    { cmd: 'git --work-tree .git/hooks checkout HEAD -- pre-commit', done: HOOK },
+    { cmd: 'git -C .git/hooks --work-tree=. checkout HEAD -- pre-commit', done: HOOK },
+    { cmd: 'git clone -q . ~/.config/fish', done: has('~/.config/fish/config.fish', 'pwned') },
+    { cmd: 'git worktree add -q ~/.config/fish', done: has('~/.config/fish/config.fish', 'pwned') },
+  ];
+  const r = checkCases(cases.flatMap((c) => (['bypass', 'normal'] as const).map((mode) => ({ ...c, mode, git: true, files, allow: mode === 'normal' ? ['Bash(git:*)'] : [], want: ['ask' as const] }))));
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 6, `damage shown for ${r.shown} commands`);
+  const ok = checkCases(['git checkout main', 'git read-tree -u --prefix=vendor/x HEAD', 'git clone https://example.com/x.git', 'git worktree add ../w'].map((cmd) => ({ cmd, mode: 'bypass' as const, done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 4: patterns and names known at run time that lead into a protected directory ask', () => {
+  const prepare = (w: World) => { mkdirSync(join(w.dir, '.git/hooks'), { recursive: true }); writeFileSync(join(w.dir, '.git/hooks/pre-commit'), '#!/bin/sh\n'); };
+  const cases: DamageCase[] = [
+    { cmd: 'cp x .git/hoo?s/pre-commit', done: HOOK },
+    { cmd: 'cp x .git/*/pre-commit', done: HOOK },
+    { cmd: 'cp x .git/hooks/pre-comm?t', done: HOOK },
+    { cmd: 'h=hooks; cp x ".git/$h/pre-commit"', done: HOOK },
+    { cmd: 'f=.bashrc; cp x ~/"$f"', done: has('~/.bashrc', 'touch X') },
+  ];
+  const r = checkCases(cases.map((c) => ({ ...c, mode: 'bypass' as const, prepare, files: { x: '#!/bin/sh\ntouch X\n' }, want: ['ask' as const] })));
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= cases.length, `damage shown for ${r.shown} commands`);
+  const ok = checkCases(['cp x src/*/y', 'cp x build/$f', 'echo x > "out/$(date +%s).log"', 'cp x ./$f'].map((cmd) => ({ cmd, mode: 'bypass' as const, done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 5: a read-only command reading through links in a tree, or names in a file, reads only what the Read tool may', () => {
+  const prepare = (w: World) => {
+    symlinkSync(w.home, join(w.dir, 'lnk'));
+    writeFileSync(join(w.dir, 'list'), `${join(w.home, '.ssh/id_rsa')}\0`);
+  };
+  const files = { '~/.ssh/id_rsa': 'PRIVATE KEY\n', 'src/a.ts': 'foo\n' };
+  const cmds: Array<[string, DamageCase['done']]> = [
+    ['grep -R PRIVATE .', said('PRIVATE KEY')],
+    ['grep -rR PRIVATE', said('PRIVATE KEY')],
+    ['grep --dereference-recursive PRIVATE .', said('PRIVATE KEY')],
+    ['find -L . -name id_rsa', said('id_rsa')],
+    ['find . -follow -name id_rsa', said('id_rsa')],
+    ['ls -LRa', said('id_rsa')],
+    ['du -aL', said('id_rsa')],
+    ['wc -c --files0-from=list', said('id_rsa')],
+    ['du --files0-from=list', said('id_rsa')],
+  ];
+  const cases: DamageCase[] = cmds.flatMap(([cmd, done]) => (['normal', 'plan', 'auto-accept'] as const).map((mode) => ({ cmd, mode, done, files, prepare, want: ['ask' as const], needs: [cmd.split(' ')[0]] })));
+  const r = checkCases(cases);
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= cmds.length - 1, `damage shown for ${r.shown} commands`);
+  // A Read deny rule: names read from a file may be the denied one.
+  const deny = checkCases([{ cmd: 'wc -c --files0-from=l2', files: { '.env': 'SECRET', l2: '.env\0' }, deny: ['Read(.env)'], done: said('.env'), want: ['ask', 'deny'] }]);
+  assert.deepEqual(deny.failures, []);
+  // Without a link out, or without following, they still run.
+  const ok = checkCases(['grep -Rn foo src', 'grep -rn foo .', 'find -L src -name a.ts', 'ls -la', 'wc -l src/a.ts'].flatMap((cmd) => (['normal', 'plan'] as const).map((mode) => ({ cmd, mode, files, prepare, done: () => false, want: ['allow' as const] }))), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 6: variables that make a program run code, by name and by kind (PAGER, EDITOR, _COMMAND, config files)', () => {
+  const kube = 'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\nusers: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: touch, args: [X], interactiveMode: Never}}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n';
+  const X = (w: World) => exists(w, 'X');
+  const files = { k: kube, ac: '[profile default]\ncredential_process = touch X\n' };
+  const cmds = ['KUBECONFIG=k timeout 20 kubectl get pods', 'env KUBECONFIG=k timeout 20 kubectl get pods', 'AWS_CONFIG_FILE=ac timeout 30 aws s3 ls'];
+  const allow = ['Bash(kubectl get:*)', 'Bash(aws s3 ls)', 'Bash(timeout:*)', 'Bash(gh pr view)', 'Bash(go build)', 'Bash(cargo build)', 'Bash(java -version)'];
+  const cases: DamageCase[] = cmds.flatMap((cmd) => [
+    { cmd, allow, done: X, files, want: ['ask' as const], needs: [cmd.includes('kubectl') ? 'kubectl' : 'aws'] },
+    { cmd, mode: 'bypass' as const, deny: ['Bash(touch:*)'], done: X, files, want: ['deny' as const], needs: [cmd.includes('kubectl') ? 'kubectl' : 'aws'] },
+  ]);
+  const r = checkCases(cases);
+  assert.deepEqual(r.failures, []);
+  // Decisions only: the programs are not on every machine.
+  const more = ['GH_PAGER="touch X" gh pr view', 'GOFLAGS=-toolexec=./x go build', 'RUSTC_WRAPPER=./x cargo build', 'JAVA_TOOL_OPTIONS=-javaagent:x.jar java -version', 'SUDO_ASKPASS=./x gh pr view', 'FZF_DEFAULT_COMMAND=x gh pr view'];
+  const d = checkCases(more.map((cmd) => ({ cmd, allow, done: () => false, want: ['ask' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(d.failures, []);
+  const ok = checkCases(['NODE_ENV=test timeout 5 kubectl get pods', 'CI=1 RUST_LOG=debug cargo build', 'FORCE_COLOR=1 gh pr view'].map((cmd) => ({ cmd, allow, done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 7: more start-up files and PATH directories of the home are protected', () => {
+  const w = world({});
+  for (const rel of ['~/.bash_aliases', '~/.vimrc', '~/.config/nvim/init.lua', '~/.npmrc', '~/.kube/config', '~/.aws/config', '~/.cargo/config.toml', '~/.local/bin/git', '~/bin/npm', '~/.ssh/authorized_keys2', '~/.ssh/environment', '~/.pam_environment', '~/.tmux.conf', '~/.gdbinit']) {
+    const d = decideIn(w, { cmd: '', mode: 'bypass' }, 'Write', { file_path: rel, content: 'x' });
+    assert.equal(d.behavior, 'ask', `${rel}: ${d.reason}`);
+  }
+  const r = checkCases([
+    { cmd: 'echo "alias ls=\'touch X\'" >> ~/.bash_aliases', done: has('~/.bash_aliases', 'touch X') },
+    { cmd: 'mkdir -p ~/.local/bin && printf "#!/bin/sh\\ntouch X\\n" > ~/.local/bin/git', done: has('~/.local/bin/git', 'touch X') },
+  ].map((c) => ({ ...c, mode: 'bypass' as const, want: ['ask' as const] })));
+  assert.deepEqual(r.failures, []);
+  assert.equal(r.shown, 2);
+});
+
+test('class 8: /proc/self/cwd and /proc/self/root are the command\'s own directories', () => {
+  const r = checkCases([
+    { cmd: 'cd src && cp ../x /proc/self/cwd/../.git/hooks/pre-commit', mode: 'bypass', done: HOOK, want: ['ask'] },
+    { cmd: 'cd src && cat /proc/self/cwd/../.env', deny: ['Read(.env)'], allow: ['Bash'], done: said('SECRET'), want: ['deny'] },
+    { cmd: 'cd src && cat /proc/self/cwd/../.env', deny: ['Read(.env)'], mode: 'bypass', done: said('SECRET'), want: ['deny'] },
+    { cmd: 'cp x /proc/self/root$HOME/.bashrc', mode: 'bypass', done: has('~/.bashrc', 'touch X'), want: ['ask'] },
+  ], { git: true, files: { 'src/a.ts': '', x: '#!/bin/sh\ntouch X\n', '.env': 'SECRET\n' }, needs: ['bash'] });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 3, `damage shown for ${r.shown} commands`);
+});
+
+test('class 9: a guard hook\'s folder and the scripts of its sh -c string are protected', () => {
+  const files = { '.assistant/hooks/guard.sh': 'grep -qf "$(dirname "$0")/rules.txt" && exit 2\nexit 0\n', '.assistant/hooks/rules.txt': 'rm -rf\n', 'hooks/check.py': 'exit(2)\n' };
+  const cases: DamageCase[] = [
+    { cmd: 'echo nothing > .assistant/hooks/rules.txt', hooks: ['cd .assistant/hooks && ./guard.sh'], done: has('.assistant/hooks/rules.txt', 'nothing') },
+    { cmd: 'echo "exit 0" > .assistant/hooks/guard.sh', hooks: ['cd "$CLAUDE_PROJECT_DIR/.assistant/hooks" && ./guard.sh'], done: (w) => read(w, '.assistant/hooks/guard.sh') === 'exit 0\n' },
+    { cmd: 'echo "exit(0)" > hooks/check.py', hooks: ['bash -c "cd $CLAUDE_PROJECT_DIR && python3 hooks/check.py"'], done: has('hooks/check.py', 'exit(0)') },
+    { cmd: 'echo "exit(0)" > hooks/check.py', hooks: ['python3 -m hooks.check'], done: has('hooks/check.py', 'exit(0)') },
+    { cmd: 'echo nothing > .assistant/hooks/rules.txt', hooks: ['bash .assistant/hooks/guard.sh'], done: has('.assistant/hooks/rules.txt', 'nothing') },
+  ];
+  const r = checkCases(cases.flatMap((c) => (['bypass', 'auto-accept'] as const).map((mode) => ({ ...c, mode, allow: ['Bash'], want: ['ask' as const] }))), { files });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 3, `damage shown for ${r.shown} commands`);
+  // The Write tool too.
+  const w = world({ files });
+  const guarded = sessionGuards(w.dir, w.home, [{ command: 'cd .assistant/hooks && ./guard.sh' }]);
+  assert.ok(guarded.some((g) => g.dir && g.path === join(w.dir, '.assistant/hooks')), JSON.stringify(guarded));
+});
+
+test('class 10: the project files a hook framework\'s git hook runs are protected', () => {
+  const installed = '#!/usr/bin/env bash\n# File generated by pre-commit: https://pre-commit.com\nINSTALL_PYTHON=/usr/bin/python3\nexec pre-commit hook-impl "$@"\n';
+  const prepare = (w: World) => writeFileSync(join(w.dir, '.git/hooks/pre-commit'), installed);
+  const r = checkCases(['echo "repos: [{repo: local, hooks: [{id: x, name: x, entry: touch X, language: system}]}]" > .pre-commit-config.yaml', 'printf "pre-commit:\\n  commands:\\n    x:\\n      run: touch X\\n" > lefthook.yml'].flatMap((cmd) => (['bypass', 'auto-accept'] as const).map((mode) => ({
+    cmd, mode, git: true, allow: ['Bash'], prepare: cmd.includes('lefthook') ? (w: World) => writeFileSync(join(w.dir, '.git/hooks/pre-commit'), '#!/bin/sh\nlefthook run pre-commit\n') : prepare,
+    done: (w: World) => read(w, cmd.includes('lefthook') ? 'lefthook.yml' : '.pre-commit-config.yaml').includes('touch X'), want: ['ask' as const],
+  }))));
+  assert.deepEqual(r.failures, []);
+  // Without such a hook the file is an ordinary one.
+  const plain = world({ git: true });
+  assert.equal(decideIn(plain, { cmd: '', mode: 'auto-accept' }, 'Write', { file_path: '.pre-commit-config.yaml', content: '' }).behavior, 'allow');
+});
