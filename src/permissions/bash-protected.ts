@@ -100,6 +100,10 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
     // A program's own code that names one (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
     const spelled = c.code ? spelledGuard(c.code.text, list) : undefined;
     if (spelled) return { part: c, what: spelled.why, path: spelled.word };
+    // A program that writes names not in its words (an archive, a patch) in a command that spells one
+    // (`tar -xf t.tar --transform='s,^,.git/hooks/,'`, a patch in a heredoc with `+++ .git/hooks/x`).
+    const carried = f.extracts ? spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list) : undefined;
+    if (carried) return { part: c, what: carried.why, path: `${carried.word} (it writes the names its archive or patch holds, and the command names this one)` };
   }
   return undefined;
 }

@@ -198,3 +198,20 @@ test('class 10: the project files a hook framework\'s git hook runs are protecte
   const plain = world({ git: true });
   assert.equal(decideIn(plain, { cmd: '', mode: 'auto-accept' }, 'Write', { file_path: '.pre-commit-config.yaml', content: '' }).behavior, 'allow');
 });
+
+test('class 11: an archive or patch written by the same command, or renamed into a protected path, asks', () => {
+  const files = { 'pre-commit': '#!/bin/sh\ntouch X\n' };
+  const cases: DamageCase[] = [
+    { cmd: "tar -cf t.tar --transform='s,^,.git/hooks/,' pre-commit && tar -xf t.tar", done: HOOK },
+    { cmd: "tar -cf t.tar pre-commit && tar -xf t.tar --transform='s,^,.git/hooks/,'", done: HOOK },
+    { cmd: "tar -cf t.tar pre-commit && tar -xf t.tar --xform 's,^,.git/hooks/,'", done: HOOK },
+    { cmd: "printf -- '--- /dev/null\\n+++ .git/hooks/pre-commit\\n@@ -0,0 +1 @@\\n+touch X\\n' > p.diff; patch -p0 < p.diff", done: HOOK },
+    { cmd: "patch -p0 <<'EOF'\n--- /dev/null\n+++ .git/hooks/pre-commit\n@@ -0,0 +1 @@\n+touch X\nEOF", done: HOOK, needs: ['patch'] },
+    { cmd: "cd .git && tar -cf ../t.tar --transform='s,^,hooks/,' -C .. pre-commit && tar -xf ../t.tar", done: HOOK, needs: ['tar'] },
+  ];
+  const r = checkCases(cases.flatMap((c) => (['bypass', 'normal'] as const).map((mode) => ({ ...c, mode, git: true, files, allow: mode === 'normal' ? ['Bash(tar:*)', 'Bash(patch:*)', 'Bash(printf:*)', 'Bash(cd:*)'] : [], want: ['ask' as const] }))));
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 5, `damage shown for ${r.shown} commands`);
+  const ok = checkCases(['tar xzf archive.tgz', 'unzip a.zip', 'patch -p1 < fix.diff'].map((cmd) => ({ cmd, mode: 'bypass' as const, done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
