@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import picomatch from 'picomatch';
 import type { CommandFiles, Target } from './bash-files.ts';
 import { lookOf, pathForms, type PathContext } from './path-forms.ts';
+import { extractedFiles } from './archives.ts';
 import { guardedPaths, guardOf, type GuardedPath } from './protected.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
@@ -104,6 +105,15 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
     // (`tar -xf t.tar --transform='s,^,.git/hooks/,'`, a patch in a heredoc with `+++ .git/hooks/x`).
     const carried = f.extracts ? spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list) : undefined;
     if (carried) return { part: c, what: carried.why, path: `${carried.word} (it writes the names its archive or patch holds, and the command names this one)` };
+    // The names the archive or patch on disk holds (`tar -xf t.tar` with `.git/hooks/pre-commit` in it).
+    const look = lookOf(contextOf(i));
+    const held = f.extracts && look.archiveNames ? extractedFiles(c, f.dirs, ctx.home, (p) => look.archiveNames!(p)) : undefined;
+    for (const p of held ?? []) {
+      for (const form of pathForms(p, contextOf(i)).forms) {
+        const what = guardOf(form, list) ?? (settingsDirs.includes(form) ? 'assistant settings (hooks and permission rules)' : undefined);
+        if (what) return { part: c, what, path: `${p} (in what it unpacks)` };
+      }
+    }
   }
   return undefined;
 }

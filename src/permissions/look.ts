@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import picomatch from 'picomatch';
+import { archiveNames } from './archives.ts';
 
 /**
  * The only filesystem questions a permission decision asks (SPEC §5, F4/F5 of audit 4): where a
@@ -25,6 +26,8 @@ export interface PathLookup {
    * them, at most `limit` entries (`truncated`: there may be more). Optional: without it, none.
    */
   linksUnder?(dir: string, limit?: number): { targets: string[]; truncated: boolean };
+  /** The names an archive or patch file holds (archives.ts), or undefined. Optional: without it, not known. */
+  archiveNames?(path: string): string[] | undefined;
 }
 
 /** At most this many entries of a tree are looked at for symbolic links (`grep -R`, `find -L`). */
@@ -121,6 +124,7 @@ export const fsLookup: PathLookup = {
   glob,
   isDir: (p) => { try { return statSync(p).isDirectory(); } catch { return false; } },
   linksUnder,
+  archiveNames,
 };
 
 /**
@@ -163,6 +167,7 @@ export function decisionLookup(inner: PathLookup, budget = DECISION_BUDGET): Pat
       return g;
     },
     linksUnder: inner.linksUnder && ((dir, limit) => inner.linksUnder!(dir, limit)),
+    archiveNames: inner.archiveNames && ((path) => inner.archiveNames!(path)),
     isDir(p) {
       let d = dirs.get(p);
       if (d === undefined) { d = inner.isDir(p); dirs.set(p, d); }

@@ -1,5 +1,6 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initShellParser } from '../../src/permissions/shell/parser.ts';
@@ -213,5 +214,28 @@ test('class 11: an archive or patch written by the same command, or renamed into
   assert.deepEqual(r.failures, []);
   assert.ok(r.shown >= 5, `damage shown for ${r.shown} commands`);
   const ok = checkCases(['tar xzf archive.tgz', 'unzip a.zip', 'patch -p1 < fix.diff'].map((cmd) => ({ cmd, mode: 'bypass' as const, done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 12: an archive or patch on disk is read for the names it will write', () => {
+  const stage = (w: World) => { mkdirSync(join(w.dir, 'st/.git/hooks'), { recursive: true }); writeFileSync(join(w.dir, 'st/.git/hooks/pre-commit'), '#!/bin/sh\ntouch X\n'); };
+  const tar = (flags: string, name: string) => (w: World) => { stage(w); execFileSync('tar', [flags, join(w.dir, name), '-C', join(w.dir, 'st'), '.git/hooks/pre-commit']); execFileSync('rm', ['-rf', join(w.dir, 'st')]); };
+  const zip = (w: World) => { stage(w); execFileSync('zip', ['-q', join(w.dir, 'z.zip'), '.git/hooks/pre-commit'], { cwd: join(w.dir, 'st') }); execFileSync('rm', ['-rf', join(w.dir, 'st')]); };
+  const diff = '--- /dev/null\n+++ .git/hooks/pre-commit\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+touch X\n';
+  const settingsDiff = 'diff --git a/.assistant/settings.local.json b/.assistant/settings.local.json\nnew file mode 100644\n--- /dev/null\n+++ b/.assistant/settings.local.json\n@@ -0,0 +1 @@\n+{"permissions":{"defaultMode":"bypass"}}\n';
+  const cases: DamageCase[] = [
+    { cmd: 'tar -xf t.tar', prepare: tar('-cf', 't.tar'), done: HOOK },
+    { cmd: 'tar xzf t.tgz', prepare: tar('-czf', 't.tgz'), done: HOOK },
+    { cmd: 'tar -x -f t.tar', prepare: tar('-cf', 't.tar'), done: HOOK },
+    { cmd: 'unzip -q z.zip', prepare: zip, done: HOOK, needs: ['unzip', 'zip'] },
+    { cmd: 'patch -p0 < p.diff', files: { 'p.diff': diff }, done: HOOK },
+    { cmd: 'patch -p0 -i p.diff', files: { 'p.diff': diff }, done: HOOK },
+    { cmd: 'git apply s.diff', files: { 's.diff': settingsDiff }, done: has('.assistant/settings.local.json', 'bypass') },
+  ];
+  const r = checkCases(cases.flatMap((c) => (['bypass', 'normal'] as const).map((mode) => ({ ...c, mode, git: true, allow: mode === 'normal' ? ['Bash(tar:*)', 'Bash(unzip:*)', 'Bash(patch:*)', 'Bash(git:*)'] : [], want: ['ask' as const] }))));
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 6, `damage shown for ${r.shown} commands`);
+  // An archive of ordinary files still unpacks.
+  const ok = checkCases([{ cmd: 'tar -xf ok.tar', mode: 'bypass', prepare: (w: World) => { writeFileSync(join(w.dir, 'a.txt'), 'x'); execFileSync('tar', ['-cf', 'ok.tar', 'a.txt'], { cwd: w.dir }); }, done: () => false, want: ['allow'] }], {}, { decisionsOnly: true });
   assert.deepEqual(ok.failures, []);
 });
