@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { z } from 'zod';
 
 // Models send `"10"` for numbers, `"true"` for booleans and `null` for "not given". These helpers
@@ -38,5 +39,27 @@ export function optionalString(description: string) {
  * (tools/paths.ts): hooks and the permission decision see the path the tool uses.
  */
 export function optionalPath(description: string) {
-  return z.preprocess((v) => blankToUndefined(typeof v === 'string' ? v.trim() : v), z.string().optional()).describe(description);
+  return z.preprocess((v) => blankToUndefined(typeof v === 'string' ? normalToolPath(v) : v), z.string().optional()).describe(description);
+}
+
+/**
+ * A path as the tool will open it, written the shortest way: blanks around it, `.` and `..`
+ * segments, doubled and trailing slashes removed (`.env/.` → `.env`, `src/../.env` → `.env`),
+ * relative or absolute as given, `~/` kept. Hooks and the permission decision then see the file
+ * the tool opens, not another spelling of it.
+ */
+export function normalToolPath(raw: string): string {
+  const p = raw.trim();
+  if (p === '' || p === '~') return p;
+  const home = p.startsWith('~/');
+  const rest = home ? p.slice(2) : p;
+  if (!/(^|\/)\.\.?(\/|$)|\/\/|.\/$/.test(rest)) return p;
+  let n = posix.normalize(rest);
+  if (n.length > 1) n = n.replace(/\/+$/, '');
+  return home ? (n === '.' ? '~' : `~/${n}`) : n;
+}
+
+/** A required path (`file_path` of Read, Write, Edit; `path` of LS), as `normalToolPath` writes it. */
+export function toolPath(description: string) {
+  return z.preprocess((v) => (typeof v === 'string' ? normalToolPath(v) : v), z.string().min(1)).describe(description);
 }

@@ -83,3 +83,21 @@ test('Normal and Auto-Accept: reads through links, variables that run code, and 
   assert.match(results[3], /src\/a\.ts:1:foo/);
   assert.equal(readFileSync(join(dir, 'src/b.ts'), 'utf8'), 'ok\n');
 });
+
+test('a guard hook sees the path the tool opens: `.env/.` and `src/../.env` are `.env` to it', async () => {
+  const { dir, home } = makeProject({
+    '.assistant/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read|Write|Edit', hooks: [{ type: 'command', command: 'bash .assistant/hooks/no-env.sh' }] }] } }),
+    // A guard written the usual way: the path's last part, as the hook is given it.
+    '.assistant/hooks/no-env.sh': 'f=$(jq -r .tool_input.file_path); case "$(basename "$f")" in .env) echo "no secrets" >&2; exit 2;; esac; exit 0\n',
+    '.env': 'KEY=SECRET\n', 'src/a.ts': 'x\n',
+  });
+  const { results } = await calls(dir, home, ['--permission-mode', 'bypass'], [
+    ['Read', { file_path: '.env/.' }],
+    ['Read', { file_path: 'src/../.env' }],
+    ['Read', { file_path: ' .env ' }],
+    ['Read', { file_path: 'src/./a.ts' }],
+  ]);
+  assert.doesNotMatch(results.join('\n'), /KEY=SECRET/, results.join('\n---\n'));
+  for (const r of results.slice(0, 3)) assert.match(r, /no secrets/);
+  assert.match(results[3], /x/);
+});

@@ -8,6 +8,8 @@ import { sessionGuards } from '../../src/permissions/protected.ts';
 import { validateInput } from '../../src/tools/registry.ts';
 import { resolvePath } from '../../src/tools/paths.ts';
 import { writeTool } from '../../src/tools/write.ts';
+import { readTool } from '../../src/tools/read.ts';
+import { normalToolPath } from '../../src/tools/zod-helpers.ts';
 import { checkCases, decideIn, exists, read, world, type DamageCase, type World } from './damage.ts';
 
 /**
@@ -238,4 +240,21 @@ test('class 12: an archive or patch on disk is read for the names it will write'
   // An archive of ordinary files still unpacks.
   const ok = checkCases([{ cmd: 'tar -xf ok.tar', mode: 'bypass', prepare: (w: World) => { writeFileSync(join(w.dir, 'a.txt'), 'x'); execFileSync('tar', ['-cf', 'ok.tar', 'a.txt'], { cwd: w.dir }); }, done: () => false, want: ['allow'] }], {}, { decisionsOnly: true });
   assert.deepEqual(ok.failures, []);
+});
+
+test('class 2b: a file tool\'s path reaches hooks and the decision spelled as the tool opens it', () => {
+  const cases: Array<[string, string]> = [
+    ['.env/.', '.env'], ['src/../.env', '.env'], ['./.env', '.env'], ['.//.env', '.env'], ['.env/', '.env'], [' .env ', '.env'],
+    ['/p/x/../.git/hooks/pre-commit', '/p/.git/hooks/pre-commit'], ['~/x/../.bashrc', '~/.bashrc'], ['~/../etc/passwd', '~/../etc/passwd'],
+    ['src/a.ts', 'src/a.ts'], ['.', '.'], ['../x', '../x'], ['/', '/'],
+  ];
+  for (const [given, want] of cases) assert.equal(normalToolPath(given), want, given);
+  // What the tool opens is what the normalised path names (the damage: a hook matching `.env` missed `.env/.`).
+  const w = world({ files: { '.env': 'SECRET' } });
+  for (const [given] of cases.slice(0, 6)) {
+    const v = validateInput(readTool, { file_path: given });
+    assert.ok('input' in v);
+    assert.equal(v.input.file_path, '.env');
+    assert.equal(resolvePath(given, w.dir), join(w.dir, '.env'));
+  }
 });
