@@ -117,7 +117,8 @@ const writesOperands = (c: SimpleCommand) => ['rm', 'rmdir', 'unlink', 'shred', 
  * (`mytool rm -rf x`): it may run it. Returns the rule.
  */
 export function hiddenProgram(c: SimpleCommand, f: CommandFiles, rules: Rule[]): Rule | undefined {
-  if (!f.undescribed || KNOWN_TOOLS.has(c.program)) return undefined;
+  const runsArgs = Object.hasOwn(RUNS_ARGUMENTS, c.program) && RUNS_ARGUMENTS[c.program].includes(c.args.find((a) => !a.startsWith('-')) ?? '');
+  if (!f.undescribed || (KNOWN_TOOLS.has(c.program) && !runsArgs)) return undefined;
   const named = new Set(c.args.filter((a) => !a.startsWith('-')).map((a) => a.slice(a.lastIndexOf('/') + 1)));
   return rules.find((r) => r.tool === 'Bash' && r.specifier !== undefined && named.has(r.specifier.trim().split(/[\s:]/)[0].replace(/^.*\//, '')));
 }
@@ -211,6 +212,12 @@ function unreadable(f: CommandFiles, ctx: PathContext, dot: boolean): string | u
   }
   return undefined;
 }
+
+/** Subcommands of known tools that run the program their arguments name (`npm exec touch X`, `pnpm dlx x`). */
+const RUNS_ARGUMENTS: Record<string, string[]> = {
+  npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x', 'exec'], pipx: ['run'], uv: ['run', 'tool'], cargo: ['run'], go: ['run'],
+  conda: ['run'], poetry: ['run'], dotnet: ['exec', 'tool'],
+};
 
 /** Programs whose subcommands share names with programs (`npm rm`, `docker rm`) but run no program of that name. */
 const KNOWN_TOOLS = new Set(['npm', 'yarn', 'pnpm', 'bun', 'docker', 'podman', 'kubectl', 'helm', 'brew', 'apt', 'apt-get', 'dnf', 'yum', 'pacman', 'pip', 'pip3', 'pipx', 'cargo', 'go', 'gem', 'conda', 'terraform', 'gh', 'glab', 'aws', 'gcloud', 'az', 'man', 'info', 'help', 'whatis', 'apropos', 'tldr', 'type', 'whereis', 'snap', 'flatpak', 'systemctl', 'launchctl', 'composer', 'dotnet', 'mvn', 'gradle', 'sbt', 'mix', 'rustup', 'nvm', 'sdk', 'make', 'cmake', 'ninja', 'bazel']);

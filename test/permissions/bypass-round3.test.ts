@@ -258,3 +258,21 @@ test('class 2b: a file tool\'s path reaches hooks and the decision spelled as th
     assert.equal(resolvePath(given, w.dir), join(w.dir, '.env'));
   }
 });
+
+test('class 13: options that run code given on the command line (make --eval, go -toolexec) and subcommands that run their arguments', () => {
+  const X = (w: World) => exists(w, 'X');
+  const r = checkCases([
+    { cmd: "make --eval='$(shell touch X)' -f /dev/null", done: X, files: {} },
+    { cmd: "make -E '$(shell touch X)' -f /dev/null", done: X },
+  ].flatMap((c) => [
+    { ...c, allow: ['Bash(make:*)'], want: ['ask' as const] },
+    { ...c, mode: 'bypass' as const, deny: ['Bash(touch:*)'], want: ['deny' as const] },
+  ]));
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 2, `damage shown for ${r.shown} commands`);
+  const more = ["go test -exec 'touch X' ./...", "go build -toolexec 'touch X'", 'go vet -vettool=./x', 'npm exec touch X', 'npm x -- touch X', 'pnpm dlx touch X', 'yarn dlx touch X', 'bun x touch X'];
+  const d = checkCases(more.map((cmd) => ({ cmd, mode: 'bypass' as const, deny: ['Bash(touch:*)'], done: () => false, want: ['deny' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(d.failures, []);
+  const ok = checkCases(['make test', 'go test ./...', 'npm exec tsc', 'npx tsc --noEmit'].map((cmd) => ({ cmd, allow: ['Bash(make:*)', 'Bash(go:*)', 'Bash(npm:*)', 'Bash(npx:*)'], done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});

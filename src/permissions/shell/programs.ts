@@ -189,6 +189,14 @@ const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
   npx: (args) => npmCall(args),
   npm: (args) => (['exec', 'x'].includes(args.find((a) => !a.startsWith('-')) ?? '') ? npmCall(args) : []),
   pnpm: (args) => (args[0] === 'exec' && args.some((a) => a === '-c' || mayBeLong(a, 'shell-mode')) ? ['pnpm exec --shell-mode runs a shell string'] : []),
+  go: (args) => {
+    const a = args.find((x) => /^--?(exec|toolexec|vettool)(=|$)/.test(x) || (x === '-exec'));
+    return a ? [`go ${a} runs another program`] : [];
+  },
+  make: (args) => {
+    const a = args.find((x) => x === '-E' || /^-E./.test(x) || mayBeLong(x, 'eval'));
+    return a ? [`make ${a} evaluates text as a makefile, where $(shell …) runs`] : [];
+  },
   gpg: (args) => { const a = args.find((x) => mayBeLong(x, 'photo-viewer') || mayBeLong(x, 'exec-path')); return a ? [`gpg ${a} runs another program`] : []; },
   ssh: sshReasons,
   scp: sshReasons,
