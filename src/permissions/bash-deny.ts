@@ -153,7 +153,7 @@ const NO_READS = new Set(['echo', 'pwd', '[', '[[', 'test', 'true', 'false', ':'
 export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): boolean {
   if (c.hasExpansion && !NO_READS.has(c.program)) return false; // `cat $HOME/.ssh/id_rsa`
   if (follows(c) || f.unknownReads.length) return false;
-  return unreadable(f, ctx, dot) === undefined && indirectReads(c, f, ctx) === undefined;
+  return unreadable(f, ctx, dot) === undefined && indirectReads(c, f, ctx, dot) === undefined;
 }
 
 /**
@@ -161,7 +161,13 @@ export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathC
  * another file (`wc --files0-from=F`), and where symbolic links lead in a tree it walks through
  * them (`grep -R`, `rg -L`, `find -L`). Returns what, or undefined.
  */
-export function indirectReads(c: SimpleCommand, f: CommandFiles, ctx: PathContext): string | undefined {
+export function indirectReads(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot = false): string | undefined {
+  // `find *` in a folder holding a file named `-delete`: the name becomes an option.
+  for (const t of f.reads) {
+    if (!t.glob || t.word.includes('/') || !picomatch.scan(t.abs).isGlob) continue;
+    const opt = expansions(t, ctx, dot).paths.find((p) => p.slice(p.lastIndexOf('/') + 1).startsWith('-'));
+    if (opt) return `${opt}, a file whose name starts with - (${t.word} puts it where ${c.program} reads options)`;
+  }
   const from = namesFromFile(c);
   if (from) return `the files named in the file that ${from} gives, known only when it runs`;
   const follow = followsLinks(c);
@@ -189,7 +195,7 @@ export function planUnreadable(c: SimpleCommand, f: CommandFiles, ctx: PathConte
   if (c.wrappers.includes('xargs') || c.wrappers.some((w) => w.startsWith('find -'))) return 'files named by its input';
   const u = f.unknownReads.find((x) => !x.loop);
   if (u) return `${u.word}, a name known only when it runs`;
-  return unreadable(f, ctx, dot) ?? indirectReads(c, f, ctx);
+  return unreadable(f, ctx, dot) ?? indirectReads(c, f, ctx, dot);
 }
 
 /** The first place a part reads outside the workspace (or may, for a pattern), or undefined. */

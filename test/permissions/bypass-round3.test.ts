@@ -276,3 +276,36 @@ test('class 13: options that run code given on the command line (make --eval, go
   const ok = checkCases(['make test', 'go test ./...', 'npm exec tsc', 'npx tsc --noEmit'].map((cmd) => ({ cmd, allow: ['Bash(make:*)', 'Bash(go:*)', 'Bash(npm:*)', 'Bash(npx:*)'], done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
   assert.deepEqual(ok.failures, []);
 });
+
+test('class 14: brace patterns are expanded before options are read (Plan Mode cannot write through them)', () => {
+  const gone = (w: World) => !exists(w, 'a.txt');
+  const X = (w: World) => exists(w, 'X');
+  const cases: DamageCase[] = [
+    { cmd: 'find . {-delete,-name,a.txt}', done: gone },
+    { cmd: 'find {.,-delete}', done: gone, needs: ['find'] },
+    { cmd: 'find . -{delete,name} a.txt', done: gone },
+    { cmd: 'find . -name a.txt {-fprint,X}', done: X },
+    { cmd: 'git log {--output=X,-1}', done: X, git: true },
+    { cmd: 'git log --outp{ut,}=X -1', done: X, git: true },
+    { cmd: 'sort {-o,X} a.txt', done: X },
+  ];
+  const r = checkCases(cases.flatMap((c) => (['plan', 'normal'] as const).map((mode) => ({ ...c, mode, want: mode === 'plan' ? ['deny' as const] : ['ask' as const] }))), { files: { 'a.txt': 'hi\n' } });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 7, `damage shown for ${r.shown} commands`);
+  const ok = checkCases(['ls src/{a,b}.ts', 'wc -l {a,b}.txt', 'echo {1..3}', 'cat a.{txt,md}'].map((cmd) => ({ cmd, mode: 'plan' as const, done: () => false, want: ['allow' as const] })), { files: { 'a.txt': '', 'b.txt': '' } }, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 15: a glob that expands to a file named like an option (`-delete`) is not read-only', () => {
+  // The damage: bash hands the name to find as an option, and `find -delete` empties the folder.
+  const gone = (w: World) => !exists(w, '.a.txt');
+  const r = checkCases([
+    { cmd: 'find *', files: { '-delete': '' }, done: gone },
+  ].flatMap((c) => (['plan', 'normal'] as const).map((mode) => ({ ...c, mode, want: ['ask' as const] }))), { files: { '.a.txt': 'x\n' } });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 1, `damage shown for ${r.shown} commands`);
+  const d = checkCases(['grep -n x *', 'cat *', 'wc -l *'].map((cmd) => ({ cmd, files: { '-f/dev/null': '', '--files0-from=x': '' }, mode: 'plan' as const, done: () => false, want: ['ask' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(d.failures, []);
+  const ok = checkCases(['cat ./*', 'ls', 'wc -l *'].map((cmd) => ({ cmd, mode: 'plan' as const, done: () => false, want: ['allow' as const] })), { files: { 'a.txt': '' } }, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
