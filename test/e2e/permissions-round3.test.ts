@@ -101,3 +101,18 @@ test('a guard hook sees the path the tool opens: `.env/.` and `src/../.env` are 
   for (const r of results.slice(0, 3)) assert.match(r, /no secrets/);
   assert.match(results[3], /x/);
 });
+
+test('Plan Mode: brace patterns and files named like options cannot turn a read-only command into a write', async () => {
+  const { dir, home } = makeProject({ 'a.txt': 'hi\n', '-delete': '' });
+  const { results, result } = await calls(dir, home, ['--permission-mode', 'plan'], [
+    ['Bash', { command: 'find . {-delete,-name,a.txt}' }],
+    ['Bash', { command: 'git log {--output=OUT,-1}' }],
+    ['Bash', { command: 'find *' }],
+    ['Bash', { command: 'cat a.{txt,md}' }],
+  ]);
+  assert.equal(result.permission_denials.length, 3, results.join('\n---\n'));
+  assert.ok(existsSync(join(dir, 'a.txt')));
+  assert.match(results[2], /starts with -/);
+  assert.ok(!existsSync(join(dir, 'OUT')));
+  assert.match(results[3], /hi/);
+});
