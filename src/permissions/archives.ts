@@ -141,7 +141,9 @@ export function extractedFiles(c: SimpleCommand, dirs: string[], home: string, n
     const held = names(abs(archive, d));
     if (!held) return undefined;
     const base = into ? abs(into, d) : d;
-    for (const n of held) for (const s of patch ? stripped(n) : [n]) out.push(join(base, s));
+    // `tar -P` keeps absolute member names; without it tar drops the leading `/`.
+    const absolute = c.program === 'tar' && args.some((a) => a === '--absolute-names' || (/^-?[A-Za-z]*P/.test(a) && !a.startsWith('--')));
+    for (const n of held) for (const s of patch ? stripped(n) : [n]) out.push(absolute && s.startsWith('/') ? s : join(base, s));
   }
   return out;
 }

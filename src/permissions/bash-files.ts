@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { expandBraces } from './braces.ts';
-import { fileRoles, NO_FILE_ARGS, type FileRef } from './file-programs.ts';
+import { configWrite, fileRoles, NO_FILE_ARGS, type FileRef } from './file-programs.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
 /**
@@ -187,6 +187,9 @@ function words(c: SimpleCommand): Words {
   out.links.push(...roles.symlinks.map((l) => ({ link: named(l.link), target: named(l.target) })));
   out.links.push(...roles.copies.map((l) => ({ link: named(l.to), target: named(l.from), copy: true })));
   out.extracts = roles.writesInto.length > 0;
+  // `npm config set KEY VALUE` writes ~/.npmrc.
+  const config = configWrite(c);
+  if (config) out.dests.push({ w: config, i: -1 });
   out.undescribed = roles.undescribed;
   return out;
 }

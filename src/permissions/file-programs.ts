@@ -115,7 +115,7 @@ export const FILE_PROGRAMS: Record<string, FileProgram> = {
   ln: P('read', { options: { shortArg: 'St', longArg: ['target-directory', 'suffix', 'backup'], longOptional: ['backup'], permute: true }, lastWrites: true, targetOptions: ['-t', '--target-directory'], hardLinks: true, symlinks: ['-s', '--symbolic'] }),
   link: P('read', { lastWrites: true, hardLinks: true }),
   install: P('read', { options: { shortArg: 'gmoStZ', longArg: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'context', 'backup', 'strip-program'], longOptional: ['backup', 'context'], permute: true }, lastWrites: true, targetOptions: ['-t', '--target-directory'], inPlaceOptions: ['-d', '--directory'] }),
-  rsync: P('read', { options: { shortArg: 'eBfTM', longArg: ['rsh', 'rsync-path', 'filter', 'exclude', 'exclude-from', 'include', 'include-from', 'files-from', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'partial-dir', 'log-file', 'write-batch', 'only-write-batch', 'read-batch', 'backup-dir', 'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'password-file', 'out-format', 'log-file-format', 'bwlimit', 'max-size', 'min-size', 'timeout', 'contimeout', 'port', 'sockopts', 'block-size', 'checksum-choice', 'compress-choice', 'compress-level', 'iconv', 'max-delete', 'modify-window', 'stop-after', 'stop-at', 'info', 'debug', 'mkpath'], permute: true }, lastWrites: true, writeOptions: ['--log-file', '--write-batch', '--only-write-batch', '--backup-dir'], readOptions: ['--exclude-from', '--include-from', '--files-from', '--read-batch', '--password-file'], hardLinks: ['--link-dest'] }),
+  rsync: P('read', { options: { shortArg: 'eBfTM', longArg: ['rsh', 'rsync-path', 'filter', 'exclude', 'exclude-from', 'include', 'include-from', 'files-from', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'partial-dir', 'log-file', 'write-batch', 'only-write-batch', 'read-batch', 'backup-dir', 'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'password-file', 'out-format', 'log-file-format', 'bwlimit', 'max-size', 'min-size', 'timeout', 'contimeout', 'port', 'sockopts', 'block-size', 'checksum-choice', 'compress-choice', 'compress-level', 'iconv', 'max-delete', 'modify-window', 'stop-after', 'stop-at', 'info', 'debug'], permute: true }, lastWrites: true, writeOptions: ['--log-file', '--write-batch', '--only-write-batch', '--backup-dir'], readOptions: ['--exclude-from', '--include-from', '--files-from', '--read-batch', '--password-file'], hardLinks: ['--link-dest'] }),
   scp: P('read', { options: { shortArg: 'cDFiJloPSX', permute: true }, lastWrites: true }),
   tar: P('read', {}),
   unzip: P('read', { options: { shortArg: 'dxP', permute: true }, unknownWrites: { why: 'unzip writes the files the archive holds', dirOptions: ['-d'], unless: ['-p', '-l', '-t', '-v', '-Z', '-z', '-c'] } }),
@@ -125,6 +125,9 @@ export const FILE_PROGRAMS: Record<string, FileProgram> = {
   wget: P('none', { options: { shortArg: 'OoaiPeTtwUYQlAR', longArg: ['output-document', 'output-file', 'append-output', 'input-file', 'directory-prefix', 'execute', 'post-file', 'body-file', 'post-data', 'header', 'user', 'password', 'user-agent', 'timeout', 'tries', 'wait', 'level', 'accept', 'reject', 'load-cookies', 'save-cookies', 'ca-certificate', 'certificate', 'private-key', 'config', 'quota', 'limit-rate', 'method', 'body-data'], permute: true }, writeOptions: ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'], readOptions: ['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--config', '--certificate', '--private-key', '--ca-certificate'], unknownWrites: { why: 'wget writes files named by the URL', dirOptions: ['-P', '--directory-prefix'], unless: ['-O', '--output-document', '--spider'] } }),
   sqlite3: P('none', { options: { longArg: ['cmd', 'separator', 'nullvalue', 'newline'] }, writtenOperands: [0], keepOptions: ['-readonly'] }),
   find: P('read', {}),
+  cpio: P('none', { unknownWrites: { why: 'cpio -i writes the files the archive holds', dirOptions: ['-D', '--directory'], unless: ['-o', '--create', '-t', '--list', '-p', '--pass-through'] } }),
+  bsdtar: P('read', { unknownWrites: { why: 'bsdtar -x writes the files the archive holds', dirOptions: ['-C'], unless: ['-c', '-t', '--create', '--list'] } }),
+  '7z': P('read', { unknownWrites: { why: '7z x writes the files the archive holds', unless: ['l', 'a', 't'] } }),
   git: P('read', {}),
   // Formatters and fixers: with these options they rewrite the files they are given.
   prettier: P('read', { options: { longArg: ['config', 'ignore-path', 'parser', 'plugin', 'log-level', 'cache-location', 'stdin-filepath', 'print-width', 'tab-width', 'trailing-comma', 'end-of-line', 'arrow-parens', 'prose-wrap', 'quote-props', 'html-whitespace-sensitivity', 'embedded-language-formatting', 'object-wrap', 'experimental-operator-position'], permute: true }, inPlaceOptions: ['-w', '--write'] }),
@@ -322,6 +325,10 @@ function gitRolesOf(c: SimpleCommand): FileRoles {
       if (path !== undefined) roles.writes.push({ path, index: file >= 0 ? i + 2 + file : -1, repo: path === '.git/config' });
       break;
     }
+    case 'bundle':
+      // `git bundle create FILE REVS`: FILE is written.
+      if (paths[0]?.path === 'create' && paths[1]) roles.writes.push(paths[1]);
+      break;
     case 'init':
       // `git init --template=DIR` copies DIR's hooks into .git/hooks.
       if (c.args.slice(i + 1).some((a) => mayBeLong(a, 'template'))) roles.writes.push({ path: '.git/hooks/pre-commit', index: -1, repo: true });
@@ -385,8 +392,10 @@ export function fileRoles(c: SimpleCommand): FileRoles {
     // What a copy, move or link creates: DEST itself, or DEST/NAME when DEST is a directory.
     const into = target ?? dest!;
     if (dest) { roles.writes.push(ref(dest)); roles.created.add(dest.index); }
+    // `cp --parents a/b D` writes D/a/b: the source's whole path under the target.
+    const parents = c.program === 'cp' && has(scanned, ['--parents']);
     for (const s of sources) {
-      const name = s.value.replace(/\/+$/, '').split('/').pop() ?? s.value;
+      const name = parents ? s.value.replace(/^\/+/, '') : s.value.replace(/\/+$/, '').split('/').pop() ?? s.value;
       roles.writes.push({ path: `${into.value.replace(/\/+$/, '')}/${name}`, index: into.index });
     }
     if (sym) for (const s of sources) roles.symlinks.push({ link: dest && !target ? ref(dest) : { path: `${into.value.replace(/\/+$/, '')}/${s.value.split('/').pop()}`, index: into.index }, target: ref(s) });
@@ -469,4 +478,27 @@ export function followsLinks(c: SimpleCommand): string | undefined {
   // `ls -L` follows links only into what it lists; with -R it walks the tree through them.
   if (c.program === 'ls' && !c.args.some((a) => /^(-[a-zA-Z]*R[a-zA-Z]*|--recursive)$/.test(a))) return undefined;
   return c.args.find((a) => re.test(a));
+}
+
+/**
+ * Package managers' `config set`, which writes the user's configuration file (`npm config set
+ * script-shell X` writes `~/.npmrc`, whose `script-shell` then runs every `npm run`). Each: the
+ * subcommand words, and the file (a project one with `--location=project`).
+ */
+export const CONFIG_WRITERS: Record<string, { subs: string[][]; file: string; project?: string }> = {
+  npm: { subs: [['config', 'set'], ['set'], ['config', 'edit'], ['config', 'delete'], ['config', 'fix']], file: '~/.npmrc', project: '.npmrc' },
+  pnpm: { subs: [['config', 'set'], ['set'], ['config', 'delete']], file: '~/.npmrc', project: '.npmrc' },
+  yarn: { subs: [['config', 'set'], ['config', 'delete']], file: '~/.yarnrc.yml', project: '.yarnrc.yml' },
+};
+
+/** The configuration file a package manager's `config set` writes, or undefined. */
+export function configWrite(c: SimpleCommand): string | undefined {
+  const w = Object.hasOwn(CONFIG_WRITERS, c.program) ? CONFIG_WRITERS[c.program] : undefined;
+  if (!w) return undefined;
+  const ops = c.args.filter((a) => !a.startsWith('-'));
+  if (!w.subs.some((sub) => sub.every((x, i) => ops[i] === x))) return undefined;
+  const location = c.args.find((a) => a.startsWith('--location='))?.slice(11) ?? (c.args.includes('--location') ? c.args[c.args.indexOf('--location') + 1] : undefined);
+  if (location === 'project' && w.project) return w.project;
+  if (c.args.some((a) => a === '-g' || a === '--global') || location === 'global') return undefined;
+  return w.file;
 }

@@ -309,3 +309,21 @@ test('class 15: a glob that expands to a file named like an option (`-delete`) i
   const ok = checkCases(['cat ./*', 'ls', 'wc -l *'].map((cmd) => ({ cmd, mode: 'plan' as const, done: () => false, want: ['allow' as const] })), { files: { 'a.txt': '' } }, { decisionsOnly: true });
   assert.deepEqual(ok.failures, []);
 });
+
+test('class 16: writers whose target is spelled another way (cp --parents, git bundle, npm config set)', () => {
+  const cases: DamageCase[] = [
+    { cmd: 'cp --parents hooks/pre-commit .git', done: HOOK, git: true },
+    { cmd: 'cd h && cp --parents .git/hooks/pre-commit ..', done: HOOK, git: true, needs: ['cp'] },
+    { cmd: 'git bundle create ~/.bashrc HEAD', done: (w) => read(w, '~/.bashrc').length > 0, git: true },
+    { cmd: 'npm config set script-shell ./evil.sh', done: has('~/.npmrc', 'evil'), needs: ['npm'] },
+    { cmd: 'npm set script-shell ./evil.sh', done: has('~/.npmrc', 'evil'), needs: ['npm'] },
+  ];
+  const files = { 'hooks/pre-commit': '#!/bin/sh\ntouch X\n', 'h/.git/hooks/pre-commit': '#!/bin/sh\ntouch X\n' };
+  const r = checkCases(cases.map((c) => ({ ...c, mode: 'bypass' as const, files, want: ['ask' as const] })));
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 4, `damage shown for ${r.shown} commands`);
+  const d = checkCases(['rsync -a --mkpath pre-commit .git/hooks/', 'yarn config set yarnPath ./evil.js', 'pnpm config set script-shell x'].map((cmd) => ({ cmd, mode: 'bypass' as const, done: () => false, want: ['ask' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(d.failures, []);
+  const ok = checkCases(['cp --parents src/a.ts build', 'npm config get registry', 'npm config list', 'git bundle create repo.bundle HEAD'].map((cmd) => ({ cmd, mode: 'bypass' as const, done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
