@@ -79,7 +79,8 @@ function isReadOnly(c: SimpleCommand): boolean {
     if (sub === 'branch') return c.args.slice(c.args.indexOf('branch') + 1).every((a) => /^(-a|-r|-v|-vv|--all|--remotes|--list|--show-current|--contains|--merged|--no-merged|--verbose|--color|--no-color)$/.test(a));
     return true;
   }
-  if (c.program === 'tree' && c.args.some((a) => a === '-o' || a.startsWith('-o'))) return false;
+  // `tree -o F` writes F; `tree -R` runs itself again in every directory with `-o 00Tree.html`.
+  if (c.program === 'tree' && c.args.some((a) => a === '-o' || a.startsWith('-o') || /^-[a-zA-Z]*R/.test(a))) return false;
   if (c.program === 'file' && c.args.some((a) => /^-[a-zA-Z]*C/.test(a) || a === '--compile')) return false;
   if (c.program === 'find') return !c.args.some((a) => FIND_WRITES.test(a));
   return READ_ONLY.has(c.program);

@@ -327,3 +327,10 @@ test('class 16: writers whose target is spelled another way (cp --parents, git b
   const ok = checkCases(['cp --parents src/a.ts build', 'npm config get registry', 'npm config list', 'git bundle create repo.bundle HEAD'].map((cmd) => ({ cmd, mode: 'bypass' as const, done: () => false, want: ['allow' as const] })), {}, { decisionsOnly: true });
   assert.deepEqual(ok.failures, []);
 });
+
+test('class 17: tree -R writes 00Tree.html in every directory, so it is not read-only', () => {
+  const d = checkCases(['tree -R -H . -L 1', 'tree -aR -H .'].map((cmd) => ({ cmd, mode: 'plan' as const, done: () => false, want: ['deny' as const] })), {}, { decisionsOnly: true });
+  assert.deepEqual(d.failures, []);
+  const ok = checkCases(['tree -L 2', 'tree -a src'].map((cmd) => ({ cmd, mode: 'plan' as const, done: () => false, want: ['allow' as const] })), { files: { 'src/a.ts': '' } }, { decisionsOnly: true });
+  assert.deepEqual(ok.failures, []);
+});
