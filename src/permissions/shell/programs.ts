@@ -67,6 +67,8 @@ export function writtenByVariable(name: string, value: string): string | undefin
 /** Why assigning `name` (to `value`, when known) could run hidden code; undefined when it cannot. */
 export function assignmentReason(name: string, value: Word | undefined): string | undefined {
   const upper = name.toUpperCase();
+  // `LESS=-FRX` sets display options; only `+cmd` (an initial command, `+!cmd` runs a shell) runs anything.
+  if (name === 'LESS' && value && !value.dynamic && !/[+!]/.test(value.value)) return undefined;
   if (CODE_VARIABLES.has(name) || CODE_VARIABLE_PREFIXES.some((p) => upper.startsWith(p)) || CODE_VARIABLE_SUFFIXES.test(upper)) {
     return `setting ${name} can make programs run other code`;
   }
