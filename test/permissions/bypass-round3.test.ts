@@ -13,7 +13,7 @@ import { normalToolPath } from '../../src/tools/zod-helpers.ts';
 import { checkCases, decideIn, exists, read, world, type DamageCase, type World } from './damage.ts';
 
 /**
- * The third round of bypass classes (docs/permissions.md, "Round 3"): each case really does its
+ * The third round of bypass classes (docs/permissions.md; docs/decisions.md "Bypass classes, round 3"): each case really does its
  * damage when bash runs it (damage.ts) and is refused or asked about; the ordinary commands of
  * the class still run.
  */
