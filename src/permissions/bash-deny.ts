@@ -4,6 +4,8 @@ import { globMayMatch, globMayOverlap, inWorkspace, lookOf, pathDenials, pathFor
 import type { GlobResult } from './look.ts';
 import type { Rule } from './rules.ts';
 import { runtimeFileWord } from './runtime-reads.ts';
+import { fileRoles, followsLinks, namesFromFile } from './file-programs.ts';
+import { resolve } from 'node:path';
 import type { SimpleCommand } from './shell/parser.ts';
 
 /**
@@ -115,7 +117,8 @@ const writesOperands = (c: SimpleCommand) => ['rm', 'rmdir', 'unlink', 'shred', 
  * (`mytool rm -rf x`): it may run it. Returns the rule.
  */
 export function hiddenProgram(c: SimpleCommand, f: CommandFiles, rules: Rule[]): Rule | undefined {
-  if (!f.undescribed || KNOWN_TOOLS.has(c.program)) return undefined;
+  const runsArgs = Object.hasOwn(RUNS_ARGUMENTS, c.program) && RUNS_ARGUMENTS[c.program].includes(c.args.find((a) => !a.startsWith('-')) ?? '');
+  if (!f.undescribed || (KNOWN_TOOLS.has(c.program) && !runsArgs)) return undefined;
   const named = new Set(c.args.filter((a) => !a.startsWith('-')).map((a) => a.slice(a.lastIndexOf('/') + 1)));
   return rules.find((r) => r.tool === 'Bash' && r.specifier !== undefined && named.has(r.specifier.trim().split(/[\s:]/)[0].replace(/^.*\//, '')));
 }
@@ -150,7 +153,37 @@ const NO_READS = new Set(['echo', 'pwd', '[', '[[', 'test', 'true', 'false', ':'
 export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): boolean {
   if (c.hasExpansion && !NO_READS.has(c.program)) return false; // `cat $HOME/.ssh/id_rsa`
   if (follows(c) || f.unknownReads.length) return false;
-  return unreadable(f, ctx, dot) === undefined;
+  return unreadable(f, ctx, dot) === undefined && indirectReads(c, f, ctx, dot) === undefined;
+}
+
+/**
+ * Files a read-only part reads that its words do not name (SPEC §11.5): names it takes from
+ * another file (`wc --files0-from=F`), and where symbolic links lead in a tree it walks through
+ * them (`grep -R`, `rg -L`, `find -L`). Returns what, or undefined.
+ */
+export function indirectReads(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot = false): string | undefined {
+  // `find *` in a folder holding a file named `-delete`: the name becomes an option.
+  for (const t of f.reads) {
+    if (!t.glob || t.word.includes('/') || !picomatch.scan(t.abs).isGlob) continue;
+    const opt = expansions(t, ctx, dot).paths.find((p) => p.slice(p.lastIndexOf('/') + 1).startsWith('-'));
+    if (opt) return `${opt}, a file whose name starts with - (${t.word} puts it where ${c.program} reads options)`;
+  }
+  const from = namesFromFile(c);
+  if (from) return `the files named in the file that ${from} gives, known only when it runs`;
+  const follow = followsLinks(c);
+  if (!follow) return undefined;
+  const look = lookOf(ctx);
+  // The trees it walks: its file operands (not grep's pattern), or where it runs.
+  const named = fileRoles(c).reads.map((r) => r.path);
+  const roots = named.length ? f.dirs.flatMap((d) => named.map((p) => (p === '~' || p.startsWith('~/') ? resolve(ctx.home, p.slice(2)) : resolve(d, p)))) : f.dirs;
+  for (const dir of roots) {
+    if (!look.isDir(dir)) continue;
+    const found = look.linksUnder?.(dir) ?? { targets: [], truncated: false };
+    if (found.truncated) return `what the symbolic links under ${dir} lead to (${follow} follows them; too many files to check)`;
+    const out = found.targets.find((p) => !inWorkspace(pathForms(p, ctx).where, ctx));
+    if (out) return `${out} (${follow} follows a symbolic link under ${dir} there)`;
+  }
+  return undefined;
 }
 
 /**
@@ -162,7 +195,7 @@ export function planUnreadable(c: SimpleCommand, f: CommandFiles, ctx: PathConte
   if (c.wrappers.includes('xargs') || c.wrappers.some((w) => w.startsWith('find -'))) return 'files named by its input';
   const u = f.unknownReads.find((x) => !x.loop);
   if (u) return `${u.word}, a name known only when it runs`;
-  return unreadable(f, ctx, dot);
+  return unreadable(f, ctx, dot) ?? indirectReads(c, f, ctx, dot);
 }
 
 /** The first place a part reads outside the workspace (or may, for a pattern), or undefined. */
@@ -185,6 +218,12 @@ function unreadable(f: CommandFiles, ctx: PathContext, dot: boolean): string | u
   }
   return undefined;
 }
+
+/** Subcommands of known tools that run the program their arguments name (`npm exec touch X`, `pnpm dlx x`). */
+const RUNS_ARGUMENTS: Record<string, string[]> = {
+  npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x', 'exec'], pipx: ['run'], uv: ['run', 'tool'], cargo: ['run'], go: ['run'],
+  conda: ['run'], poetry: ['run'], dotnet: ['exec', 'tool'],
+};
 
 /** Programs whose subcommands share names with programs (`npm rm`, `docker rm`) but run no program of that name. */
 const KNOWN_TOOLS = new Set(['npm', 'yarn', 'pnpm', 'bun', 'docker', 'podman', 'kubectl', 'helm', 'brew', 'apt', 'apt-get', 'dnf', 'yum', 'pacman', 'pip', 'pip3', 'pipx', 'cargo', 'go', 'gem', 'conda', 'terraform', 'gh', 'glab', 'aws', 'gcloud', 'az', 'man', 'info', 'help', 'whatis', 'apropos', 'tldr', 'type', 'whereis', 'snap', 'flatpak', 'systemctl', 'launchctl', 'composer', 'dotnet', 'mvn', 'gradle', 'sbt', 'mix', 'rustup', 'nvm', 'sdk', 'make', 'cmake', 'ninja', 'bazel']);

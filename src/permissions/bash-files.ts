@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { expandBraces } from './braces.ts';
-import { fileRoles, NO_FILE_ARGS, type FileRef } from './file-programs.ts';
+import { configWrite, fileRoles, NO_FILE_ARGS, type FileRef } from './file-programs.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
 /**
@@ -78,7 +78,19 @@ interface Dirs { dirs: string[]; unknown?: string }
 /** Bash's tilde forms other than `~` and `~/…` (`~user`, `~+`, `~-`): not resolved here. */
 const otherTilde = (w: string) => w.startsWith('~') && w !== '~' && !w.startsWith('~/');
 
+/**
+ * `/proc/self/cwd/…`, `/proc/self/root/…` (and `thread-self`): the directory of the process that
+ * opens the path, the command's, not the one that decides: the path as that process sees it.
+ */
+const PROC_SELF = /^\/proc\/(self|thread-self)\/(cwd|root)(?=\/|$)/;
+
 function absolute(word: string, dir: string, home: string): { abs: string; raw: string } {
+  const proc = PROC_SELF.exec(word);
+  if (proc) {
+    const rest = word.slice(proc[0].length);
+    const base = proc[2] === 'cwd' ? dir : '/';
+    return { abs: resolve(base, `.${rest}`), raw: `${base === '/' ? '' : base}${rest}` || '/' };
+  }
   if (word === '~' || word.startsWith('~/')) return { abs: resolve(home, word.slice(2)), raw: home + word.slice(1) };
   if (word.startsWith('/')) return { abs: resolve(word), raw: word };
   return { abs: resolve(dir, word), raw: `${dir}/${word}` };
@@ -175,6 +187,9 @@ function words(c: SimpleCommand): Words {
   out.links.push(...roles.symlinks.map((l) => ({ link: named(l.link), target: named(l.target) })));
   out.links.push(...roles.copies.map((l) => ({ link: named(l.to), target: named(l.from), copy: true })));
   out.extracts = roles.writesInto.length > 0;
+  // `npm config set KEY VALUE` writes ~/.npmrc.
+  const config = configWrite(c);
+  if (config) out.dests.push({ w: config, i: -1 });
   out.undescribed = roles.undescribed;
   return out;
 }
@@ -197,8 +212,9 @@ function targets(word: string, kind: { dynamic: boolean; glob: boolean } | undef
   if (!expanded) return { found, unknown: [{ word, rel: word, why: `${word} expands to too many words` }] };
   for (const w of expanded) {
     const glob = !!kind?.glob && picomatch.scan(w).isGlob;
+    if (/^\/proc\/[0-9]+\/(cwd|root)(\/|$)/.test(w)) { unknown.push({ word, rel: w.replace(/^\/proc\/[0-9]+\/(cwd|root)\/?/, ''), why: `${w.split('/').slice(0, 4).join('/')} is another process's directory` }); continue; }
     if (otherTilde(w)) { unknown.push({ word, rel: w.replace(/^~[^/]*\/?/, ''), why: `${w.split('/')[0]} is a directory bash looks up when the command runs` }); continue; }
-    const anchored = w.startsWith('/') || w === '~' || w.startsWith('~/');
+    const anchored = (w.startsWith('/') && !/^\/proc\/(self|thread-self)\/cwd(\/|$)/.test(w)) || w === '~' || w.startsWith('~/');
     if (!anchored && d.unknown && !repo) { unknown.push({ word, rel: w, why: `it is relative to a directory not known before the command runs (after ${d.unknown})` }); continue; }
     for (const dir of anchored ? [root] : repo ? [root] : d.dirs) found.push({ word, ...absolute(w, dir, home), glob });
   }

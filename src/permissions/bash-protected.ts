@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import picomatch from 'picomatch';
 import type { CommandFiles, Target } from './bash-files.ts';
 import { lookOf, pathForms, type PathContext } from './path-forms.ts';
+import { extractedFiles } from './archives.ts';
 import { guardedPaths, guardOf, type GuardedPath } from './protected.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
@@ -88,6 +89,11 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
     for (const u of f.unknownWrites) {
       const g = u.rel ? list.find((x) => tailOf(x, u.rel)) : undefined;
       if (g) return { part: c, what: g.why, path: u.word };
+      // Its literal head (`.git/$h/pre-commit`, `~/"$f"`): a directory that holds a protected path.
+      const head = literalHead(u.word);
+      const above = head ? f.dirs.flatMap((d) => pathForms(head.startsWith('~/') ? join(ctx.home, head.slice(2)) : head.startsWith('/') ? head : join(d, head), contextOf(i)).forms.map((x) => x.replace(/(.)\/+$/, '$1'))) : [];
+      const held = above.length ? [...tops, ...list.map((x) => x.path)].find((t) => above.some((a) => a !== ctx.projectRoot && (t === a || t.startsWith(`${a}/`) || (guardOf(a, list) !== undefined)))) : undefined;
+      if (held) return { part: c, what: `${guardOf(held, list) ?? 'assistant settings (hooks and permission rules)'} (${u.word} is a name under ${head} known only when it runs)`, path: u.word };
       // In Bypass nothing else asks about it: a command that spells a protected name anywhere (`F=~/.bashrc; … > "$F"`) does.
       const spelled = strict && !u.rel ? spelledGuard(command, list) : undefined;
       if (spelled) return { part: c, what: spelled.why, path: `${u.word} (the command names ${spelled.word})` };
@@ -95,8 +101,57 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
     // A program's own code that names one (`python3 -c "open('.git/hooks/pre-commit', 'w')"`).
     const spelled = c.code ? spelledGuard(c.code.text, list) : undefined;
     if (spelled) return { part: c, what: spelled.why, path: spelled.word };
+    // A program that writes names not in its words (an archive, a patch) in a command that spells one
+    // (`tar -xf t.tar --transform='s,^,.git/hooks/,'`, a patch in a heredoc with `+++ .git/hooks/x`).
+    const carried = f.extracts ? spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list) : undefined;
+    if (carried) return { part: c, what: carried.why, path: `${carried.word} (it writes the names its archive or patch holds, and the command names this one)` };
+    // The names the archive or patch on disk holds (`tar -xf t.tar` with `.git/hooks/pre-commit` in it).
+    const look = lookOf(contextOf(i));
+    const held = f.extracts && look.archiveNames ? extractedFiles(c, f.dirs, ctx.home, (p) => look.archiveNames!(p)) : undefined;
+    for (const p of held ?? []) {
+      for (const form of pathForms(p, contextOf(i)).forms) {
+        const what = guardOf(form, list) ?? (settingsDirs.includes(form) ? 'assistant settings (hooks and permission rules)' : undefined);
+        if (what) return { part: c, what, path: `${p} (in what it unpacks)` };
+      }
+    }
   }
   return undefined;
+}
+
+/**
+ * `\x2e`, `\056`, `\u002e` as ANSI-C quoting (`$'…'`), `printf` and `echo -e` spell them: the
+ * command's text with them decoded, so a protected name spelled in escapes is still seen.
+ */
+function decodeEscapes(text: string): string {
+  return text
+    .replace(/\\x([0-9a-fA-F]{1,2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\u([0-9a-fA-F]{1,4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\0?([0-7]{1,3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)))
+    .replace(/\\(.)/g, '$1')
+    .replace(/["']/g, '');
+}
+
+/**
+ * A command with a part the analyser cannot see into (`eval "…"`, `bash <<< '…'`, `… | sh`,
+ * `GIT_WORK_TREE=… git …`) that spells a protected path anywhere in its text, escapes decoded
+ * (SPEC §11.16: protected paths ask in every mode, Bypass included, and nothing else asks about
+ * such a part in Bypass). Returns what the path is and the word that names it.
+ */
+export function hiddenGuardWrite(a: ShellAnalysis, command: string, ctx: GuardContext): { what: string; path: string } | undefined {
+  const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
+  if (unseen.length === 0) return undefined;
+  const list = guardedPaths({ projectRoot: ctx.projectRoot, home: ctx.home, extra: ctx.guarded });
+  const g = spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list);
+  return g && { what: g.why, path: g.word };
+}
+
+/** The directory a word names before its first expansion (`.git/$h/x` → `.git/`, `~/"$f"` → `~/`), or undefined. */
+function literalHead(word: string): string | undefined {
+  const w = word.replace(/["']/g, '');
+  const cut = w.search(/[$`]/);
+  if (cut <= 0) return undefined;
+  const slash = w.lastIndexOf('/', cut);
+  return slash >= 0 ? w.slice(0, slash + 1) : undefined;
 }
 
 /** Programs that install commands to run later, outside the session (like a start-up file): what, or undefined. */
@@ -136,6 +191,18 @@ function guardedName(form: string, t: Target, tree: boolean, list: GuardedPath[]
   if (pattern) {
     const hit = files.find((p) => picomatch.isMatch(p, form, { dot: true }));
     if (hit) return guardOf(hit, list);
+    // A pattern in a protected directory (`.git/hooks/pre-comm*`).
+    const base = picomatch.scan(form).base;
+    const inside = base ? list.find((g) => g.dir && guardOf(base, [g])) : undefined;
+    if (inside) return `${inside.why} (${t.word} names files in ${inside.path})`;
+    // A pattern in a directory segment (`.git/hoo?s/pre-commit`, `~/.ss*/rc`): a protected directory it may lead through.
+    const segs = form.split('/');
+    for (let k = segs.length - 1; k > 1; k--) {
+      const head = segs.slice(0, k).join('/');
+      if (!picomatch.scan(head).isGlob) break;
+      const dir = list.find((g) => g.dir && picomatch.isMatch(g.path, head, { dot }));
+      if (dir) return `${dir.why} (${t.word} may lead into ${dir.path})`;
+    }
     if (tree && tops.flatMap(ancestors).some((p) => picomatch.isMatch(p, form, { dot }))) return 'files that hold your guards (they are under what it removes or moves)';
     return undefined;
   }

@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import { commandText, shownText, describeRule as describe, editRisk, fileDenial, hiddenProgram, planUnreadable, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
-import { protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
+import { hiddenGuardWrite, protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, fsLookup, type PathLookup } from './look.ts';
 import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
 import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
@@ -83,7 +83,8 @@ function isReadOnly(c: SimpleCommand): boolean {
     if (sub === 'branch') return c.args.slice(c.args.indexOf('branch') + 1).every((a) => /^(-a|-r|-v|-vv|--all|--remotes|--list|--show-current|--contains|--merged|--no-merged|--verbose|--color|--no-color)$/.test(a));
     return true;
   }
-  if (c.program === 'tree' && c.args.some((a) => a === '-o' || a.startsWith('-o'))) return false;
+  // `tree -o F` writes F; `tree -R` runs itself again in every directory with `-o 00Tree.html`.
+  if (c.program === 'tree' && c.args.some((a) => a === '-o' || a.startsWith('-o') || /^-[a-zA-Z]*R/.test(a))) return false;
   if (c.program === 'file' && c.args.some((a) => /^-[a-zA-Z]*C/.test(a) || a === '--compile')) return false;
   if (c.program === 'find') return !c.args.some((a) => FIND_WRITES.test(a));
   return READ_ONLY.has(c.program);
@@ -161,6 +162,11 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
     if (edit) return risky(ctx, `\`${shownText(c)}\` ${edit.why}, so it cannot be checked against the rule ${describe(edit.rule)}`, edit.rule, 'name the files in the command');
   }
   const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
+  // A part the analyser cannot see that spells a protected path (`eval "cp x .git/hooks/pre-commit"`): a firm question in every mode.
+  const spelled = ctx.mode !== 'plan' ? hiddenGuardWrite(a, command, ctx) : undefined;
+  if (spelled) {
+    return { behavior: 'ask', firm: true, reason: `the command cannot be fully analysed (${unseen.join('; ')}) and it names ${spelled.path}: ${spelled.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+  }
   if (unseen.length && ctx.mode === 'bypass' && (hidden.bash || hidden.path)) {
     const rule = (hidden.bash ?? hidden.path)!;
     return { behavior: 'deny', reason: `the command cannot be fully analysed (${unseen.join('; ')}), and the rule ${describe(rule)} could match what it runs`, rule, remedy: 'write the command so that every part is visible' };
@@ -289,7 +295,9 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   const ctx: DecideContext = { ...given, look: decisionLookup(given.look ?? fsLookup) };
   if (tool === 'Bash') return decideBash(input, ctx);
   if (tool === 'WebFetch') return decideWebFetch(input, ctx);
-  const raw = (input.file_path ?? input.path) as unknown;
+  // Blanks around the path are removed, as the tools do (tools/paths.ts): `" .git/hooks/x"` is `.git/hooks/x`.
+  const named = (input.file_path ?? input.path) as unknown;
+  const raw = typeof named === 'string' ? named.trim() : named;
   let abs = typeof raw === 'string' && raw !== '' ? absolute(raw, ctx.projectRoot, ctx.home) : undefined;
   let physical = typeof raw === 'string' && raw !== '' && !raw.startsWith('/') && !raw.startsWith('~') ? `${ctx.projectRoot}/${raw}` : abs;
   if (tool === 'Glob' && typeof input.pattern === 'string') {

@@ -115,7 +115,7 @@ export const FILE_PROGRAMS: Record<string, FileProgram> = {
   ln: P('read', { options: { shortArg: 'St', longArg: ['target-directory', 'suffix', 'backup'], longOptional: ['backup'], permute: true }, lastWrites: true, targetOptions: ['-t', '--target-directory'], hardLinks: true, symlinks: ['-s', '--symbolic'] }),
   link: P('read', { lastWrites: true, hardLinks: true }),
   install: P('read', { options: { shortArg: 'gmoStZ', longArg: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'context', 'backup', 'strip-program'], longOptional: ['backup', 'context'], permute: true }, lastWrites: true, targetOptions: ['-t', '--target-directory'], inPlaceOptions: ['-d', '--directory'] }),
-  rsync: P('read', { options: { shortArg: 'eBfTM', longArg: ['rsh', 'rsync-path', 'filter', 'exclude', 'exclude-from', 'include', 'include-from', 'files-from', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'partial-dir', 'log-file', 'write-batch', 'only-write-batch', 'read-batch', 'backup-dir', 'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'password-file', 'out-format', 'log-file-format', 'bwlimit', 'max-size', 'min-size', 'timeout', 'contimeout', 'port', 'sockopts', 'block-size', 'checksum-choice', 'compress-choice', 'compress-level', 'iconv', 'max-delete', 'modify-window', 'stop-after', 'stop-at', 'info', 'debug', 'mkpath'], permute: true }, lastWrites: true, writeOptions: ['--log-file', '--write-batch', '--only-write-batch', '--backup-dir'], readOptions: ['--exclude-from', '--include-from', '--files-from', '--read-batch', '--password-file'], hardLinks: ['--link-dest'] }),
+  rsync: P('read', { options: { shortArg: 'eBfTM', longArg: ['rsh', 'rsync-path', 'filter', 'exclude', 'exclude-from', 'include', 'include-from', 'files-from', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'partial-dir', 'log-file', 'write-batch', 'only-write-batch', 'read-batch', 'backup-dir', 'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'password-file', 'out-format', 'log-file-format', 'bwlimit', 'max-size', 'min-size', 'timeout', 'contimeout', 'port', 'sockopts', 'block-size', 'checksum-choice', 'compress-choice', 'compress-level', 'iconv', 'max-delete', 'modify-window', 'stop-after', 'stop-at', 'info', 'debug'], permute: true }, lastWrites: true, writeOptions: ['--log-file', '--write-batch', '--only-write-batch', '--backup-dir'], readOptions: ['--exclude-from', '--include-from', '--files-from', '--read-batch', '--password-file'], hardLinks: ['--link-dest'] }),
   scp: P('read', { options: { shortArg: 'cDFiJloPSX', permute: true }, lastWrites: true }),
   tar: P('read', {}),
   unzip: P('read', { options: { shortArg: 'dxP', permute: true }, unknownWrites: { why: 'unzip writes the files the archive holds', dirOptions: ['-d'], unless: ['-p', '-l', '-t', '-v', '-Z', '-z', '-c'] } }),
@@ -125,6 +125,9 @@ export const FILE_PROGRAMS: Record<string, FileProgram> = {
   wget: P('none', { options: { shortArg: 'OoaiPeTtwUYQlAR', longArg: ['output-document', 'output-file', 'append-output', 'input-file', 'directory-prefix', 'execute', 'post-file', 'body-file', 'post-data', 'header', 'user', 'password', 'user-agent', 'timeout', 'tries', 'wait', 'level', 'accept', 'reject', 'load-cookies', 'save-cookies', 'ca-certificate', 'certificate', 'private-key', 'config', 'quota', 'limit-rate', 'method', 'body-data'], permute: true }, writeOptions: ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'], readOptions: ['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--config', '--certificate', '--private-key', '--ca-certificate'], unknownWrites: { why: 'wget writes files named by the URL', dirOptions: ['-P', '--directory-prefix'], unless: ['-O', '--output-document', '--spider'] } }),
   sqlite3: P('none', { options: { longArg: ['cmd', 'separator', 'nullvalue', 'newline'] }, writtenOperands: [0], keepOptions: ['-readonly'] }),
   find: P('read', {}),
+  cpio: P('none', { unknownWrites: { why: 'cpio -i writes the files the archive holds', dirOptions: ['-D', '--directory'], unless: ['-o', '--create', '-t', '--list', '-p', '--pass-through'] } }),
+  bsdtar: P('read', { unknownWrites: { why: 'bsdtar -x writes the files the archive holds', dirOptions: ['-C'], unless: ['-c', '-t', '--create', '--list'] } }),
+  '7z': P('read', { unknownWrites: { why: '7z x writes the files the archive holds', unless: ['l', 'a', 't'] } }),
   git: P('read', {}),
   // Formatters and fixers: with these options they rewrite the files they are given.
   prettier: P('read', { options: { longArg: ['config', 'ignore-path', 'parser', 'plugin', 'log-level', 'cache-location', 'stdin-filepath', 'print-width', 'tab-width', 'trailing-comma', 'end-of-line', 'arrow-parens', 'prose-wrap', 'quote-props', 'html-whitespace-sensitivity', 'embedded-language-formatting', 'object-wrap', 'experimental-operator-position'], permute: true }, inPlaceOptions: ['-w', '--write'] }),
@@ -238,8 +241,60 @@ function findRoles(c: SimpleCommand): FileRoles {
   return roles;
 }
 
+/** git subcommands that write tracked files into the work tree (wherever `--work-tree` puts it). */
+const GIT_WORK_TREE_WRITERS = new Set(['checkout', 'switch', 'restore', 'reset', 'merge', 'pull', 'stash', 'cherry-pick', 'revert', 'rebase', 'am', 'apply', 'checkout-index', 'read-tree', 'clean', 'rm', 'mv', 'sparse-checkout']);
+
+/**
+ * Options of git subcommands that write the repository's files into a directory they name
+ * (`checkout-index --prefix=.git/hooks/`, `read-tree -u --prefix=D`, `worktree add D`, `clone URL D`):
+ * the directory, or undefined.
+ */
+function gitWritesInto(sub: string, words: Array<{ path: string; index: number }>): { path: string; index: number } | undefined {
+  const value = (name: string) => {
+    for (const [k, w] of words.entries()) {
+      if (w.path === `--${name}` && words[k + 1]) return { path: words[k + 1].path, index: words[k + 1].index };
+      if (w.path.startsWith(`--${name}=`)) return { path: w.path.slice(name.length + 3), index: w.index };
+    }
+    return undefined;
+  };
+  const operands = words.filter((w) => !w.path.startsWith('-'));
+  if (sub === 'checkout-index' || sub === 'read-tree') {
+    // `--prefix=.git/hooks/pre-` writes `.git/hooks/pre-NAME`: the directory is up to the last slash.
+    const p = value('prefix');
+    if (!p || (sub === 'read-tree' && !words.some((w) => w.path === '-u'))) return undefined;
+    if (sub === 'read-tree') return p;
+    const slash = p.path.lastIndexOf('/');
+    return { path: slash >= 0 ? p.path.slice(0, slash + 1) || '/' : '.', index: p.index };
+  }
+  if (sub === 'worktree' && operands[0]?.path === 'add' && operands[1]) return operands[1];
+  if ((sub === 'clone' || sub === 'submodule') && operands.length >= (sub === 'clone' ? 2 : 3)) return operands[operands.length - 1];
+  return undefined;
+}
+
 /** git: `checkout`/`restore` write the paths they are given, `rm`/`mv`/`clean` remove them; other subcommands read. */
 function gitRoles(c: SimpleCommand): FileRoles {
+  const roles = gitRolesOf(c);
+  // `git --work-tree=D checkout …`, `git checkout-index --prefix=D/`: the repository's files are written into D.
+  let i = 0;
+  let workTree: { path: string; index: number } | undefined;
+  let dir = '';
+  while (i < c.args.length && c.args[i].startsWith('-')) {
+    const a = c.args[i];
+    if (a === '--work-tree' && c.args[i + 1] !== undefined) workTree = { path: c.args[i + 1], index: i + 1 };
+    else if (a.startsWith('--work-tree=')) workTree = { path: a.slice('--work-tree='.length), index: i };
+    else if (a === '-C' && c.args[i + 1] !== undefined) dir = c.args[i + 1].startsWith('/') ? c.args[i + 1] : `${dir}${c.args[i + 1]}/`;
+    i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(a) ? 2 : 1;
+  }
+  const sub = c.args[i] ?? '';
+  const at = (p: { path: string; index: number }) => ({ ...p, path: p.path.startsWith('/') || p.path.startsWith('~') ? p.path : `${dir}${p.path}` });
+  const words = c.args.slice(i + 1).map((path, k) => ({ path, index: i + 1 + k }));
+  if (workTree && GIT_WORK_TREE_WRITERS.has(sub)) roles.trees.push(at(workTree));
+  const into = gitWritesInto(sub, words);
+  if (into) roles.trees.push(at(into));
+  return roles;
+}
+
+function gitRolesOf(c: SimpleCommand): FileRoles {
   const roles = empty();
   let i = 0;
   while (i < c.args.length && c.args[i].startsWith('-')) i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(c.args[i]) ? 2 : 1;
@@ -270,6 +325,10 @@ function gitRoles(c: SimpleCommand): FileRoles {
       if (path !== undefined) roles.writes.push({ path, index: file >= 0 ? i + 2 + file : -1, repo: path === '.git/config' });
       break;
     }
+    case 'bundle':
+      // `git bundle create FILE REVS`: FILE is written.
+      if (paths[0]?.path === 'create' && paths[1]) roles.writes.push(paths[1]);
+      break;
     case 'init':
       // `git init --template=DIR` copies DIR's hooks into .git/hooks.
       if (c.args.slice(i + 1).some((a) => mayBeLong(a, 'template'))) roles.writes.push({ path: '.git/hooks/pre-commit', index: -1, repo: true });
@@ -333,8 +392,10 @@ export function fileRoles(c: SimpleCommand): FileRoles {
     // What a copy, move or link creates: DEST itself, or DEST/NAME when DEST is a directory.
     const into = target ?? dest!;
     if (dest) { roles.writes.push(ref(dest)); roles.created.add(dest.index); }
+    // `cp --parents a/b D` writes D/a/b: the source's whole path under the target.
+    const parents = c.program === 'cp' && has(scanned, ['--parents']);
     for (const s of sources) {
-      const name = s.value.replace(/\/+$/, '').split('/').pop() ?? s.value;
+      const name = parents ? s.value.replace(/^\/+/, '') : s.value.replace(/\/+$/, '').split('/').pop() ?? s.value;
       roles.writes.push({ path: `${into.value.replace(/\/+$/, '')}/${name}`, index: into.index });
     }
     if (sym) for (const s of sources) roles.symlinks.push({ link: dest && !target ? ref(dest) : { path: `${into.value.replace(/\/+$/, '')}/${s.value.split('/').pop()}`, index: into.index }, target: ref(s) });
@@ -382,4 +443,62 @@ export function fileRoles(c: SimpleCommand): FileRoles {
 export function readsOperands(program: string): boolean {
   const spec = Object.hasOwn(FILE_PROGRAMS, program) ? FILE_PROGRAMS[program] : undefined;
   return !!spec && (spec.operands === 'read' || !!spec.keyed) && program !== 'git' && program !== 'find';
+}
+
+/**
+ * Options with which a program reads files named inside another file (`wc --files0-from=F`,
+ * `file -f F`, `sha256sum -c F`): which files it opens is known only when it runs.
+ */
+export const NAMES_FROM_FILE: Record<string, RegExp> = {
+  wc: /^--files0-from(=|$)/, du: /^--files0-from(=|$)/, sort: /^--files0-from(=|$)/,
+  file: /^(-[a-zA-Z]*f|--files-from(=|$))/,
+  ...Object.fromEntries(['md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum'].map((p) => [p, /^(-[a-zA-Z]*c|--check$)/])),
+  tar: /^(-[a-zA-Z]*T|--files-from(=|$))/, rsync: /^--files-from(=|$)/,
+};
+
+/**
+ * Options with which a program that walks a directory tree follows the symbolic links it finds
+ * there (`grep -R`, `rg -L`, `find -L`, `du -L`): a link in the tree may lead anywhere, a secret
+ * outside the project among them. `tree` is the option set; `find` takes `-follow` anywhere.
+ */
+export const FOLLOWS_LINKS: Record<string, RegExp> = {
+  grep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, egrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, fgrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/,
+  rg: /^(-[a-zA-Z]*L|--follow$)/, ag: /^(-[a-zA-Z]*f|--follow$)/,
+  find: /^(-L|-follow)$/, du: /^(-[a-zA-Z]*L|--dereference$)/, tree: /^-[a-zA-Z]*l/, ls: /^(-[a-zA-Z]*L|--dereference$)/,
+};
+
+/** The option of `c` that makes it read files named in another file, or follow links in a tree, or undefined. */
+export function namesFromFile(c: SimpleCommand): string | undefined {
+  const re = Object.hasOwn(NAMES_FROM_FILE, c.program) ? NAMES_FROM_FILE[c.program] : undefined;
+  return re ? c.args.find((a) => re.test(a)) : undefined;
+}
+export function followsLinks(c: SimpleCommand): string | undefined {
+  const re = Object.hasOwn(FOLLOWS_LINKS, c.program) ? FOLLOWS_LINKS[c.program] : undefined;
+  if (!re) return undefined;
+  // `ls -L` follows links only into what it lists; with -R it walks the tree through them.
+  if (c.program === 'ls' && !c.args.some((a) => /^(-[a-zA-Z]*R[a-zA-Z]*|--recursive)$/.test(a))) return undefined;
+  return c.args.find((a) => re.test(a));
+}
+
+/**
+ * Package managers' `config set`, which writes the user's configuration file (`npm config set
+ * script-shell X` writes `~/.npmrc`, whose `script-shell` then runs every `npm run`). Each: the
+ * subcommand words, and the file (a project one with `--location=project`).
+ */
+export const CONFIG_WRITERS: Record<string, { subs: string[][]; file: string; project?: string }> = {
+  npm: { subs: [['config', 'set'], ['set'], ['config', 'edit'], ['config', 'delete'], ['config', 'fix']], file: '~/.npmrc', project: '.npmrc' },
+  pnpm: { subs: [['config', 'set'], ['set'], ['config', 'delete']], file: '~/.npmrc', project: '.npmrc' },
+  yarn: { subs: [['config', 'set'], ['config', 'delete']], file: '~/.yarnrc.yml', project: '.yarnrc.yml' },
+};
+
+/** The configuration file a package manager's `config set` writes, or undefined. */
+export function configWrite(c: SimpleCommand): string | undefined {
+  const w = Object.hasOwn(CONFIG_WRITERS, c.program) ? CONFIG_WRITERS[c.program] : undefined;
+  if (!w) return undefined;
+  const ops = c.args.filter((a) => !a.startsWith('-'));
+  if (!w.subs.some((sub) => sub.every((x, i) => ops[i] === x))) return undefined;
+  const location = c.args.find((a) => a.startsWith('--location='))?.slice(11) ?? (c.args.includes('--location') ? c.args[c.args.indexOf('--location') + 1] : undefined);
+  if (location === 'project' && w.project) return w.project;
+  if (c.args.some((a) => a === '-g' || a === '--global') || location === 'global') return undefined;
+  return w.file;
 }

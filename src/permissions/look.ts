@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import picomatch from 'picomatch';
+import { archiveNames } from './archives.ts';
 
 /**
  * The only filesystem questions a permission decision asks (SPEC §5, F4/F5 of audit 4): where a
@@ -20,6 +21,34 @@ export interface PathLookup {
    */
   glob(pattern: string, dot: boolean, limit?: number): GlobResult;
   isDir(path: string): boolean;
+  /**
+   * Where the symbolic links under a directory lead (realpaths), walking it without following
+   * them, at most `limit` entries (`truncated`: there may be more). Optional: without it, none.
+   */
+  linksUnder?(dir: string, limit?: number): { targets: string[]; truncated: boolean };
+  /** The names an archive or patch file holds (archives.ts), or undefined. Optional: without it, not known. */
+  archiveNames?(path: string): string[] | undefined;
+}
+
+/** At most this many entries of a tree are looked at for symbolic links (`grep -R`, `find -L`). */
+export const TREE_LIMIT = 20_000;
+
+function linksUnder(dir: string, limit = TREE_LIMIT): { targets: string[]; truncated: boolean } {
+  const targets = new Set<string>();
+  const queue = [dir];
+  let seen = 0;
+  while (queue.length) {
+    const d = queue.shift()!;
+    let entries: Dirent[];
+    try { lookStats.readdirs++; entries = readdirSync(d, { withFileTypes: true }); } catch { continue; }
+    for (const e of entries) {
+      if (++seen > limit) return { targets: [...targets], truncated: true };
+      const p = join(d, e.name);
+      if (e.isSymbolicLink()) targets.add(realpath(p));
+      else if (e.isDirectory()) queue.push(p);
+    }
+  }
+  return { targets: [...targets], truncated: false };
 }
 
 export interface GlobResult {
@@ -94,6 +123,8 @@ export const fsLookup: PathLookup = {
   realpath,
   glob,
   isDir: (p) => { try { return statSync(p).isDirectory(); } catch { return false; } },
+  linksUnder,
+  archiveNames,
 };
 
 /**
@@ -135,6 +166,8 @@ export function decisionLookup(inner: PathLookup, budget = DECISION_BUDGET): Pat
       }
       return g;
     },
+    linksUnder: inner.linksUnder && ((dir, limit) => inner.linksUnder!(dir, limit)),
+    archiveNames: inner.archiveNames && ((path) => inner.archiveNames!(path)),
     isDir(p) {
       let d = dirs.get(p);
       if (d === undefined) { d = inner.isDir(p); dirs.set(p, d); }

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -37,6 +37,16 @@ export const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: stri
   { rel: '.ssh/config', why: 'ssh configuration (it can name programs ssh runs)' },
   { rel: '.ssh/authorized_keys', why: 'the keys that may log in to this account' },
   { rel: '.ssh/rc', why: 'a script ssh runs at log-in' },
+  // More files that run code later on their own: sourced by the shell's start-up files, read at log-in, or the start-up
+  // code of programs a developer runs every day (an editor, a pager's shell, a package manager, a debugger).
+  { rel: '.bash_aliases', why: SHELL },
+  { rel: '.ssh/authorized_keys2', why: 'the keys that may log in to this account' },
+  { rel: '.ssh/environment', why: 'variables ssh sets at log-in (LD_PRELOAD among them)' },
+  { rel: '.pam_environment', why: 'variables set at log-in (LD_PRELOAD among them)' },
+  ...['.vimrc', '.exrc', '.gvimrc', '.tmux.conf', '.gdbinit', '.psqlrc', '.sqliterc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.kube/config', '.aws/config',
+    '.cargo/config', '.cargo/config.toml'].map((rel) => ({ rel, why: 'start-up code or configuration that names programs to run' })),
+  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d'].map((rel) => ({ rel, dir: true, why: 'start-up code of a program' })),
+  ...['.local/bin', 'bin'].map((rel) => ({ rel, dir: true, why: 'programs on your PATH (a file there can stand in for git or npm)' })),
 ];
 
 /** Settings files and state of `assistant` itself. */
@@ -91,6 +101,9 @@ function inside(dir: string, p: string): boolean {
 /** What a protected path is, for the question, or undefined: `path` itself or a directory above it is protected. */
 export function guardOf(path: string, list: readonly GuardedPath[]): string | undefined {
   for (const g of list) if (g.dir ? inside(g.path, path) : path === g.path) return g.why;
+  // A file system that ignores case (macOS, Windows, a mounted one) opens `.GIT/hooks` as `.git/hooks`.
+  const lower = path.toLowerCase();
+  for (const g of list) if (g.dir ? inside(g.path.toLowerCase(), lower) : lower === g.path.toLowerCase()) return g.why;
   return undefined;
 }
 
@@ -100,7 +113,7 @@ export function guardOf(path: string, list: readonly GuardedPath[]): string | un
  * git directories (`sessionGuards`). The rest of `.git/` asks in every mode but Bypass.
  */
 export function protectedFile(path: string, projectRoot: string, home = homedir(), extra: readonly GuardedPath[] = []): string | undefined {
-  return guardOf(path, guardedPaths({ projectRoot, home, extra })) ?? (inside(resolve(projectRoot, '.git'), path) ? 'the git repository\'s internals (.git/)' : undefined);
+  return guardOf(path, guardedPaths({ projectRoot, home, extra })) ?? (inside(resolve(projectRoot, '.git').toLowerCase(), path.toLowerCase()) ? 'the git repository\'s internals (.git/)' : undefined);
 }
 
 /** Only the paths that ask in every mode, Bypass included (not the rest of `.git/`). */
@@ -116,19 +129,57 @@ export function strictlyProtected(path: string, g: Guards): string | undefined {
  * with the project-directory variables expanded. Words the shell computes are left out.
  */
 export function hookScripts(command: string, projectDir: string, home: string): string[] {
-  const out = new Set<string>();
+  return [...hookFiles(command, projectDir, home).files];
+}
+
+const SCRIPT = /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|lua)$/;
+const isFileAt = (p: string) => { try { return statSync(p).isFile(); } catch { return false; } };
+const isDirAt = (p: string) => { try { return statSync(p).isDirectory(); } catch { return false; } };
+
+/**
+ * The files a hook command runs (`hookScripts`), and the directories they are run from: a
+ * `cd DIR` before the script (`cd .assistant/hooks && ./guard.sh`), a script inside a quoted
+ * `sh -c "…"` string (named by a script's extension, or an existing file), a module of
+ * `python3 -m hooks.guard`.
+ */
+export function hookFiles(command: string, projectDir: string, home: string): { files: Set<string>; dirs: Set<string> } {
+  const files = new Set<string>();
+  const dirs = new Set<string>();
   const text = command.replace(/\$\{?(ASSISTANT|CLAUDE)_PROJECT_DIR\}?/g, projectDir).replace(/\$\{?HOME\}?(?=\/)/g, home);
-  for (const raw of text.match(/(?:"[^"]*"|'[^']*'|[^\s;&|<>()"'])+/g) ?? []) {
-    const w = raw.replace(/"([^"]*)"|'([^']*)'/g, '$1$2');
-    // Quoted text with blanks is an argument (a jq filter, a message), not a file name.
-    if (w === '' || w.startsWith('-') || /[$`*?\s]/.test(w) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) continue;
-    const path = w.startsWith('~/') ? join(home, w.slice(2)) : resolve(projectDir, w);
-    const looksLikePath = w.includes('/') || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|lua)$/.test(w);
-    let isFile = false;
-    if (!looksLikePath) { try { isFile = statSync(path).isFile(); } catch { /* not a file */ } }
-    if (looksLikePath || isFile) out.add(path);
-  }
-  return [...out];
+  const bases = [projectDir];
+  const at = (w: string) => (w.startsWith('~/') ? [join(home, w.slice(2))] : w.startsWith('/') ? [resolve(w)] : bases.map((b) => resolve(b, w)));
+  const scan = (source: string, quoted: boolean) => {
+    const words = source.match(/(?:"[^"]*"|'[^']*'|[^\s;&|<>()"'])+/g) ?? [];
+    for (const [k, raw] of words.entries()) {
+      const w = raw.replace(/"([^"]*)"|'([^']*)'/g, '$1$2');
+      // Quoted text with blanks is an argument (a jq filter, a message) or a script (`sh -c "…"`): only its script files count.
+      if (/\s/.test(w) && /^["']/.test(raw)) { scan(w, true); continue; }
+      if (w === '' || w.startsWith('-') || /[$`*?\s]/.test(w) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || !/\w/.test(w)) continue;
+      const prev = words[k - 1]?.replace(/["']/g, '');
+      if (prev === 'cd' || prev === 'pushd') { for (const d of at(w)) { bases.push(d); dirs.add(d); } continue; }
+      // `python3 -m hooks.guard`: hooks/guard.py.
+      const module = prev === '-m' && /^[A-Za-z_][\w.]*$/.test(w) ? `${w.replace(/\./g, '/')}.py` : undefined;
+      for (const path of at(module ?? w)) {
+        const looksLikePath = quoted ? SCRIPT.test(w) || !!module : w.includes('/') || SCRIPT.test(w) || !!module;
+        if (looksLikePath || isFileAt(path)) files.add(path);
+      }
+    }
+  };
+  scan(text, false);
+  return { files, dirs };
+}
+
+/**
+ * The directory a hook script lives in, when it is a folder of hooks (`.assistant/hooks/`,
+ * `hooks/`, `.claude/hooks/`): what the script loads from there (a module, a list of rules)
+ * guards as much as the script itself. Not the project, home or a system directory.
+ */
+function hookHome(script: string, projectDir: string, home: string): string | undefined {
+  const dir = resolve(script, '..');
+  if (dir === projectDir || dir === home || dir === '/') return undefined;
+  const rel = relative(projectDir, dir);
+  const inAssistant = !rel.startsWith('..') && /^(\.assistant|\.claude)(\/|$)/.test(rel);
+  return inAssistant || /hook/i.test(dir.slice(dir.lastIndexOf('/') + 1)) ? dir : undefined;
 }
 
 /**
@@ -150,12 +201,48 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
     const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
     if (common) dirs.push(resolve(gitDir, common));
   } catch { /* not a worktree */ }
+  const hookDirs: string[] = [];
   for (const d of dirs) {
     out.push({ path: join(d, 'hooks'), dir: true, why: GIT_HOOKS }, { path: join(d, 'config'), dir: false, why: GIT_CONFIG }, { path: join(d, 'config.worktree'), dir: false, why: GIT_CONFIG });
+    hookDirs.push(join(d, 'hooks'));
     try {
       const m = /^\s*hookspath\s*=\s*(.+?)\s*$/im.exec(readFileSync(join(d, 'config'), 'utf8'));
-      if (m) out.push({ path: resolve(projectRoot, m[1].replace(/^"(.*)"$/, '$1').replace(/^~(?=\/)/, home)), dir: true, why: GIT_HOOKS });
+      if (m) {
+        const path = resolve(projectRoot, m[1].replace(/^"(.*)"$/, '$1').replace(/^~(?=\/)/, home));
+        out.push({ path, dir: true, why: GIT_HOOKS });
+        hookDirs.push(path);
+      }
     } catch { /* no config */ }
+  }
+  out.push(...frameworkConfigs(hookDirs, projectRoot));
+  return out;
+}
+
+/**
+ * Hook frameworks whose installed git hook runs what a project file says (`pre-commit` reads
+ * `.pre-commit-config.yaml`, lefthook `lefthook.yml`, husky's hooks run `lint-staged`): a tell-tale
+ * in a hook script, and the files it reads.
+ */
+const HOOK_FRAMEWORKS: ReadonlyArray<{ tell: RegExp; files: string[] }> = [
+  { tell: /pre-commit\.com|pre_commit|INSTALL_PYTHON/, files: ['.pre-commit-config.yaml', '.pre-commit-config.yml'] },
+  { tell: /lefthook/i, files: ['lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml'] },
+  { tell: /lint-staged/, files: ['.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.js', '.lintstagedrc.mjs', '.lintstagedrc.cjs', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs'] },
+  { tell: /overcommit/i, files: ['.overcommit.yml'] },
+];
+
+function frameworkConfigs(hookDirs: string[], projectRoot: string): GuardedPath[] {
+  const out: GuardedPath[] = [];
+  for (const dir of hookDirs) {
+    let names: string[];
+    try { names = readdirSync(dir); } catch { continue; }
+    for (const name of names.filter((n) => !n.endsWith('.sample')).slice(0, 64)) {
+      let text: string;
+      try { text = readFileSync(join(dir, name), 'utf8').slice(0, 20_000); } catch { continue; }
+      for (const f of HOOK_FRAMEWORKS) {
+        if (!f.tell.test(text)) continue;
+        for (const file of f.files) out.push({ path: join(projectRoot, file), dir: false, why: `what the git hook ${name} runs (${GIT_HOOKS.split(' (')[0]})` });
+      }
+    }
   }
   return out;
 }
@@ -168,9 +255,15 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
 export function sessionGuards(projectRoot: string, home: string, hooks: ReadonlyArray<{ command: string }>, settingsFiles: readonly string[] = []): GuardedPath[] {
   const out = new Map<string, GuardedPath>();
   for (const h of hooks) {
-    for (const p of hookScripts(h.command, projectRoot, home)) {
-      if (p !== projectRoot && p !== home && !isSystemProgram(p)) out.set(p, { path: p, dir: false, why: HOOK });
+    const { files, dirs } = hookFiles(h.command, projectRoot, home);
+    for (const p of files) {
+      if (p === projectRoot || p === home || isSystemProgram(p)) continue;
+      out.set(p, { path: p, dir: false, why: HOOK });
+      const folder = hookHome(p, projectRoot, home);
+      if (folder && !isSystemProgram(`${folder}/`)) out.set(folder, { path: folder, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
     }
+    // `cd .assistant/hooks && ./guard.sh`: the folder it runs in.
+    for (const d of dirs) if (isDirAt(d) && hookHome(join(d, 'x'), projectRoot, home)) out.set(d, { path: d, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
   }
   for (const f of settingsFiles) if (isAbsolute(f)) out.set(resolve(f), { path: resolve(f), dir: false, why: SETTINGS });
   for (const g of gitGuards(projectRoot, home)) out.set(g.path, g);

@@ -6,14 +6,14 @@ import { sortByMtime } from './mtime-sort.ts';
 import { displayPath, resolvePath } from './paths.ts';
 import { COMMON_RG_FLAGS, runRg } from './rg.ts';
 import type { ToolDef, ToolResult } from './types.ts';
-import { optionalString } from './zod-helpers.ts';
+import { optionalPath } from './zod-helpers.ts';
 import description from './glob.md';
 
 export const MAX_GLOB_RESULTS = 100;
 
 const schema = z.object({
   pattern: z.string().min(1).describe('The glob pattern to match file paths against, e.g. "**/*.ts" or "src/**/*.test.js".'),
-  path: optionalString('The directory to search in (default: the project directory).'),
+  path: optionalPath('The directory to search in (default: the project directory).'),
 });
 
 const fail = (output: string): ToolResult => ({ output, isError: true });

@@ -5,7 +5,7 @@ import { sortByMtime } from './mtime-sort.ts';
 import { displayPath, resolvePath } from './paths.ts';
 import { COMMON_RG_FLAGS, runRg, splitGlobs } from './rg.ts';
 import type { ToolDef, ToolResult } from './types.ts';
-import { optionalBool, optionalInt, optionalString } from './zod-helpers.ts';
+import { optionalBool, optionalInt, optionalString, optionalPath } from './zod-helpers.ts';
 import description from './grep.md';
 
 /** Characters of Grep output the model gets at most. */
@@ -13,7 +13,7 @@ export const MAX_GREP_CHARS = 30_000;
 
 const schema = z.object({
   pattern: z.string().min(1).describe('The regular expression to search for (ripgrep syntax).'),
-  path: optionalString('File or directory to search in (default: the project directory).'),
+  path: optionalPath('File or directory to search in (default: the project directory).'),
   glob: optionalString('Only search files matching this glob, e.g. "*.js" or "*.{ts,tsx}".'),
   type: optionalString('Only search files of this ripgrep type, e.g. "js", "py", "rust".'),
   output_mode: z.preprocess(

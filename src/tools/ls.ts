@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { z } from 'zod';
+import { toolPath } from './zod-helpers.ts';
 import { isInside, resolvePath } from './paths.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import description from './ls.md';
@@ -12,7 +13,7 @@ export const MAX_LS_ENTRIES = 1000;
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 
 const schema = z.object({
-  path: z.string().min(1).describe('The directory to list: absolute, or relative to the project directory.'),
+  path: toolPath('The directory to list: absolute, or relative to the project directory.'),
   ignore: z.preprocess((v) => (v === null ? undefined : typeof v === 'string' ? [v] : v), z.array(z.string()).optional())
     .describe('Glob patterns of files and directories to leave out.'),
 });

@@ -9,7 +9,7 @@ import { numberedRows } from './read-lines.ts';
 import { encodingName, encodingNote, readTextPage, type TextPage } from './text-file.ts';
 import { missingFileMessage } from './similar.ts';
 import type { ToolDef, ToolResult } from './types.ts';
-import { optionalInt } from './zod-helpers.ts';
+import { optionalInt, toolPath } from './zod-helpers.ts';
 import description from './read.md';
 
 /** Whether the file's last byte is a newline (false when it cannot be read). */
@@ -30,7 +30,7 @@ export const DEFAULT_READ_LIMIT = 2000;
 const MAX_PAGE_CHARS = 100_000;
 
 const schema = z.object({
-  file_path: z.string().min(1).describe('The file to read: absolute, or relative to the project directory.'),
+  file_path: toolPath('The file to read: absolute, or relative to the project directory.'),
   offset: optionalInt('1-based line number to start reading at (0 means 1). Only needed for files too long to read at once.', 0),
   limit: optionalInt(`How many lines to read (default ${DEFAULT_READ_LIMIT}).`, 1),
 });

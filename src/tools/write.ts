@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { toolPath } from './zod-helpers.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { diffFiles } from './diff-text.ts';
 import { recordSnapshot, refuseUnreadOrStale } from './file-state.ts';
@@ -10,7 +11,7 @@ import type { ToolDef, ToolResult } from './types.ts';
 import description from './write.md';
 
 const schema = z.object({
-  file_path: z.string().min(1).describe('The file to write: absolute, or relative to the project directory.'),
+  file_path: toolPath('The file to write: absolute, or relative to the project directory.'),
   content: z.string().describe('The complete content to write to the file.'),
 });
 

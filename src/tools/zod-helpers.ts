@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { z } from 'zod';
 
 // Models send `"10"` for numbers, `"true"` for booleans and `null` for "not given". These helpers
@@ -31,4 +32,34 @@ export function optionalBool(description: string) {
 /** An optional string where `null` and "" mean "not given". */
 export function optionalString(description: string) {
   return z.preprocess(blankToUndefined, z.string().optional()).describe(description);
+}
+
+/**
+ * An optional path: as `optionalString`, with blanks around it removed, as the tool resolves it
+ * (tools/paths.ts): hooks and the permission decision see the path the tool uses.
+ */
+export function optionalPath(description: string) {
+  return z.preprocess((v) => blankToUndefined(typeof v === 'string' ? normalToolPath(v) : v), z.string().optional()).describe(description);
+}
+
+/**
+ * A path as the tool will open it, written the shortest way: blanks around it, `.` and `..`
+ * segments, doubled and trailing slashes removed (`.env/.` → `.env`, `src/../.env` → `.env`),
+ * relative or absolute as given, `~/` kept. Hooks and the permission decision then see the file
+ * the tool opens, not another spelling of it.
+ */
+export function normalToolPath(raw: string): string {
+  const p = raw.trim();
+  if (p === '' || p === '~') return p;
+  const home = p.startsWith('~/');
+  const rest = home ? p.slice(2) : p;
+  if (!/(^|\/)\.\.?(\/|$)|\/\/|.\/$/.test(rest)) return p;
+  let n = posix.normalize(rest);
+  if (n.length > 1) n = n.replace(/\/+$/, '');
+  return home ? (n === '.' ? '~' : `~/${n}`) : n;
+}
+
+/** A required path (`file_path` of Read, Write, Edit; `path` of LS), as `normalToolPath` writes it. */
+export function toolPath(description: string) {
+  return z.preprocess((v) => (typeof v === 'string' ? normalToolPath(v) : v), z.string().min(1)).describe(description);
 }

@@ -9,6 +9,7 @@ import { hasLoopOrFunction } from './structure.ts';
 import type { Redirect, ShellAnalysis, SimpleCommand } from './types.ts';
 import { ValueTracker } from './values.ts';
 import { peelWrapper } from './wrappers.ts';
+import { expandBraces } from '../braces.ts';
 import { baseName, literalWord, wordOf, type Word } from './words.ts';
 
 /**
@@ -283,7 +284,9 @@ export class Analysis {
    * The words of one simple command: looks through wrappers, checks the program, looks into
    * `sh -c` scripts and `find -exec` commands, and records the command.
    */
-  simple(all: Word[], outer: Env, opts: { runtimeArgs: boolean; placeholder?: string }) {
+  simple(given: Word[], outer: Env, opts: { runtimeArgs: boolean; placeholder?: string }) {
+    // Brace patterns are expanded first, as bash does: `find . {-delete,-name,x}` is `find . -delete -name x`.
+    const all = given.length > 1 ? [given[0], ...given.slice(1).flatMap((w) => this.braces(w, outer))] : given;
     let words = opts.placeholder ? all.map((w) => (w.value.includes(opts.placeholder!) ? { ...w, dynamic: true } : w)) : all;
     const wrappers = [...outer.wrappers];
     let env = outer;
@@ -368,6 +371,18 @@ export class Analysis {
     }
     this.emit(words, wrappers, env, runtimeArgs, undefined, extra);
     if (program === 'find') findExec(this, args, wrappers, env);
+  }
+
+  /** The words an argument with a brace pattern becomes (`-{o,X}` → `-o`, `-X`); itself otherwise. */
+  braces(w: Word, env: Env): Word[] {
+    if (!w.glob || w.dynamic || !/[{]/.test(w.value)) return [w];
+    const out = expandBraces(w.value);
+    if (!out) {
+      this.reason(env, `${w.raw} expands to too many words`);
+      return [w];
+    }
+    if (out.length === 1 && out[0] === w.value) return [w];
+    return out.map((value) => ({ value, raw: value, dynamic: false, glob: true }));
   }
 
   /** `$((…))`, `((…))`, `for ((…))`: quoted text in arithmetic can still run `$(…)` in a subscript. */

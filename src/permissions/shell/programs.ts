@@ -36,8 +36,19 @@ const CODE_VARIABLES = new Set([
   'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
   'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
   'LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'ZDOTDIR', 'INPUTRC', 'SHELL',
+  // Start-up code and options of interpreters, compilers and build tools (`-javaagent:`, `-toolexec=`, a `.pth` file, a wrapper).
+  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'JAVA_OPTS', 'MAVEN_OPTS', 'GRADLE_OPTS', 'SBT_OPTS', 'GOFLAGS',
+  'RUSTC', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'RUSTDOC', 'CARGO_HOME',
+  'PYTHONUSERBASE', 'PYTHONEXECUTABLE', 'PYTHONBREAKPOINT', 'PERL5DB', 'PERLDB_OPTS', 'BUNDLE_GEMFILE', 'GEM_HOME', 'GEM_PATH',
+  'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'PIP_CONFIG_FILE', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_CONFIG_FILE', 'YARN_RC_FILENAME',
+  'VIMINIT', 'EXINIT', 'MYVIMRC', 'VIMRUNTIME', 'GVIMINIT', 'EMACSLOADPATH', 'FCEDIT', 'GCONV_PATH', 'LOCPATH', 'MANOPT', 'LESS',
+  // Configuration files that name programs to run (kubeconfig `exec`, AWS `credential_process`, ripgrep `--pre`, credential helpers).
+  'KUBECONFIG', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'DOCKER_CONFIG', 'RIPGREP_CONFIG_PATH', 'CURL_HOME', 'WGETRC', 'NPMRC', 'GNUPGHOME', 'CLOUDSDK_CONFIG',
+  'TF_CLI_CONFIG_FILE', 'HELM_PLUGINS', 'KREW_ROOT', 'GH_CONFIG_DIR',
 ]);
-const CODE_VARIABLE_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'BASH_FUNC_', 'NPM_CONFIG_'];
+const CODE_VARIABLE_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'BASH_FUNC_', 'NPM_CONFIG_', 'CARGO_TARGET_', 'CARGO_BUILD_'];
+/** Names that say what they hold is a program or a command line (`GH_PAGER`, `KUBE_EDITOR`, `SUDO_ASKPASS`, `FZF_DEFAULT_COMMAND`, `RSYNC_RSH`). */
+const CODE_VARIABLE_SUFFIXES = /(PAGER|EDITOR|VISUAL|ASKPASS|_COMMAND|_CMD|_RSH|_PROG|_PROGRAM|_HELPER|_WRAPPER|_SHELL|_HOOK|_HOOKS|_PLUGINS?)$/;
 
 /**
  * Variables that make programs write a file they name (`GIT_TRACE=/tmp/t git status`,
@@ -56,7 +67,9 @@ export function writtenByVariable(name: string, value: string): string | undefin
 /** Why assigning `name` (to `value`, when known) could run hidden code; undefined when it cannot. */
 export function assignmentReason(name: string, value: Word | undefined): string | undefined {
   const upper = name.toUpperCase();
-  if (CODE_VARIABLES.has(name) || CODE_VARIABLE_PREFIXES.some((p) => upper.startsWith(p))) {
+  // `LESS=-FRX` sets display options; only `+cmd` (an initial command, `+!cmd` runs a shell) runs anything.
+  if (name === 'LESS' && value && !value.dynamic && !/[+!]/.test(value.value)) return undefined;
+  if (CODE_VARIABLES.has(name) || CODE_VARIABLE_PREFIXES.some((p) => upper.startsWith(p)) || CODE_VARIABLE_SUFFIXES.test(upper)) {
     return `setting ${name} can make programs run other code`;
   }
   if (value && !value.dynamic && HIDDEN_SUBSTITUTION.test(value.value)) {
@@ -178,6 +191,14 @@ const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
   npx: (args) => npmCall(args),
   npm: (args) => (['exec', 'x'].includes(args.find((a) => !a.startsWith('-')) ?? '') ? npmCall(args) : []),
   pnpm: (args) => (args[0] === 'exec' && args.some((a) => a === '-c' || mayBeLong(a, 'shell-mode')) ? ['pnpm exec --shell-mode runs a shell string'] : []),
+  go: (args) => {
+    const a = args.find((x) => /^--?(exec|toolexec|vettool)(=|$)/.test(x) || (x === '-exec'));
+    return a ? [`go ${a} runs another program`] : [];
+  },
+  make: (args) => {
+    const a = args.find((x) => x === '-E' || /^-E./.test(x) || mayBeLong(x, 'eval'));
+    return a ? [`make ${a} evaluates text as a makefile, where $(shell …) runs`] : [];
+  },
   gpg: (args) => { const a = args.find((x) => mayBeLong(x, 'photo-viewer') || mayBeLong(x, 'exec-path')); return a ? [`gpg ${a} runs another program`] : []; },
   ssh: sshReasons,
   scp: sshReasons,
