@@ -30,6 +30,8 @@ import type { AskFn, EventSink, PermissionAnswer, PermissionRequest, RunOutcome 
 import { runAgent } from './loop.ts';
 import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
 import type { ToolCall } from './tool-call.ts';
+import type { McpManager } from '../mcp/manager.ts';
+import { findMcpRefs, readMcpRefs, withoutMcpRefs } from '../mcp/resources.ts';
 import { BUILTIN_AGENTS, type AgentDef } from './agent-defs.ts';
 import { Subagents } from './subagent.ts';
 import { todosOf, todoWriteTool, type TodoItem } from '../tools/todo-write.ts';
@@ -71,6 +73,8 @@ export interface SessionOptions {
   verify?: string;
   /** The OS sandbox Bash commands run in (SPEC §13); closed when the session ends. */
   sandbox?: Sandbox;
+  /** The session's MCP servers (SPEC §12), already starting: their tools join the list; ended with the session. */
+  mcp?: McpManager;
   now?: Date;
   /** The agents Task can start (agents.ts `loadAgents`); default: the built-ins. */
   agents?: AgentDef[];
@@ -163,7 +167,8 @@ export class Session {
     return {
       cwd: o.cwd, version: o.version, env: o.env, maxTurns: o.maxTurns, resolveModel: o.resolveModel,
       sessionId: this.id, transcriptDir: projectDir(o.home, o.cwd), hooks: this.hooks,
-      model: () => o.model, tools: () => this.tools,
+      // Subagents get the MCP tools too (as in Claude Code), unless their `tools` list leaves them out.
+      model: () => o.model, tools: () => this.allTools(),
       system: (prompt, model) => subagentSystemPrompt(prompt, environmentFacts(o.cwd, model.label, process.env, o.now), this.mode, [o.memory ?? '']),
       decide: (tool, input) => this.decide(tool, input),
       ask: (req, sig) => this.ask(req, sig),
@@ -219,7 +224,8 @@ export class Session {
     }
     const o = this.opts;
     const rules = o.rules ?? emptyRules();
-    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd, guarded: this.guarded });
+    const access = this.allTools().find((t) => t.name === tool)?.access;
+    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd, guarded: this.guarded, access });
     return sandboxStep(tool, input, d, { sandbox: o.sandbox, mode: this.mode, rules, shell });
   }
 
@@ -234,6 +240,19 @@ export class Session {
    * attached files count as read. Nothing is sent when a reference fails.
    */
   async expandReferences(prompt: string, signal?: AbortSignal): Promise<Expansion> {
+    const o = this.opts;
+    // `@SERVER:URI`: an MCP server's resource (SPEC §12); the rest are `@path` references.
+    const refs = o.mcp ? findMcpRefs(prompt, new Set(o.mcp.statuses().map((s) => s.name))) : [];
+    if (refs.length && o.mcp) {
+      const [files, resources] = await Promise.all([this.expandPaths(withoutMcpRefs(prompt, refs), signal), readMcpRefs(refs, o.mcp, { signal, imagesRefused: o.model.facts?.images === false ? 'no images' : undefined })]);
+      const errors = [...(files.ok ? [] : files.errors), ...resources.errors];
+      if (errors.length || !files.ok) return { ok: false, errors };
+      return { ok: true, prompt, attachments: [...files.attachments, ...resources.attachments.map((a) => ({ ref: a.ref, path: a.uri, kind: 'resource' as const, text: a.text, image: a.image }))] };
+    }
+    return this.expandPaths(prompt, signal);
+  }
+
+  private expandPaths(prompt: string, signal?: AbortSignal): Promise<Expansion> {
     const o = this.opts;
     return expandAtPaths(prompt, {
       cwd: o.cwd, home: o.home, fileState: this.fileState, signal,
@@ -287,11 +306,12 @@ export class Session {
 
   /** What every request carries besides the conversation: the system prompt and the tools' definitions. */
   private fixedContext(): string {
-    if (this.toolsJson?.tools !== this.tools) this.toolsJson = { tools: this.tools, json: JSON.stringify(toolSchemas(this.tools)) };
+    const mcp = this.opts.mcp?.tools();
+    if (this.toolsJson?.tools !== this.tools || this.toolsJson.mcp !== mcp) this.toolsJson = { tools: this.tools, mcp, json: JSON.stringify(toolSchemas(this.allTools())) };
     return this.systemPrompt() + this.toolsJson.json;
   }
   /** The tools' definitions as sent, for fixedContext(): made again only when the tool list changes. */
-  private toolsJson?: { tools: readonly ToolDef[]; json: string };
+  private toolsJson?: { tools: readonly ToolDef[]; mcp?: readonly ToolDef[]; json: string };
 
   /** The message that stops a run instead of compacting again (SPEC §11.14): why, and what fills the context. */
   private compactionLoop(why: string, limit: number): string {
@@ -321,7 +341,7 @@ export class Session {
   /** SessionEnd hooks. */
   async end(reason: 'clear' | 'prompt_input_exit' | 'other', signal: AbortSignal): Promise<void> {
     await sessionEnd(this.hooks, reason, signal);
-    await this.opts.sandbox?.close();
+    await Promise.all([this.opts.sandbox?.close(), this.opts.mcp?.close()]);
   }
 
   /** The next prompt is shown as `shown` (a collapsed paste, a command as typed): the transcript keeps it for -c, -r and /rewind. */
@@ -341,6 +361,7 @@ export class Session {
     }
     if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
     this.runs++;
+    await this.mcpReady(signal);
     const full = await this.autoCompact(signal);
     this.budget = { used: 0 };
     this.subagents.take();
@@ -349,10 +370,19 @@ export class Session {
     const emit: typeof this.emit = verifier ? (ev) => { verifier.observe(ev); this.emit(ev); } : this.emit;
     const toolCtx: ToolContext = { cwd: o.cwd, signal, fileState: this.fileState, shell: this.shell, env: o.env, beforeChange: this.history.beforeChange, sandbox: o.sandbox,
       readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }) !== undefined };
+    // The tools offered follow the MCP servers during the run: a server that fails takes its tools with it.
+    const toolSpecs = toolSchemas(this.allTools());
+    const toolMap = new Map(this.allTools().map((t) => [t.name, t]));
+    const unfollow = o.mcp?.subscribe(() => {
+      const now = this.allTools();
+      toolSpecs.splice(0, toolSpecs.length, ...toolSchemas(now));
+      toolMap.clear();
+      for (const t of now) toolMap.set(t.name, t);
+    });
     let outcome: RunOutcome = full !== undefined ? { status: 'error', text: '', turns: 0, usage: emptyUsage(), error: full } : await runAgent(text, {
       model: o.model,
       system: this.systemPrompt(),
-      toolSpecs: toolSchemas(this.tools),
+      toolSpecs,
       messages: this.messages,
       append: (message, usage) => {
         if (message.role === 'assistant' && this.lastAutoCompact) this.lastAutoCompact.turnsAfter++;
@@ -362,7 +392,7 @@ export class Session {
         this.emit({ type: 'message', message, usage });
       },
       run: {
-        tools: new Map(this.tools.map((t) => [t.name, t])),
+        tools: toolMap,
         toolCtx,
         decide: (tool, input) => this.decide(tool, input),
         ask: (req, sig) => this.ask(req, sig),
@@ -381,6 +411,7 @@ export class Session {
       webSearch: webSearchOffer(o.rules ?? emptyRules(), this.mode),
       onDenied: (call: ToolCall, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
     });
+    unfollow?.();
     // An honest end (SPEC §8): a run that stops with verification still failing did not succeed.
     if (verifier?.failure !== undefined && (outcome.status === 'done' || outcome.status === 'stopped')) outcome = { ...outcome, status: 'verify-failed', error: verifier.failure };
     else if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') outcome = { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
@@ -396,6 +427,30 @@ export class Session {
   }
 
   // ── For the terminal UI (issue 7): new methods stay below this line. ──
+
+  /** The tools offered now: the built-in ones, then the tools of the MCP servers that are up (SPEC §12). */
+  allTools(): ToolDef[] {
+    const mcp = this.opts.mcp?.tools();
+    return mcp?.length ? [...this.tools, ...mcp] : this.tools;
+  }
+
+  /** The session's MCP servers, when any is configured (`/mcp`, `@server:uri`, `/mcp__server__prompt`). */
+  get mcp(): McpManager | undefined { return this.opts.mcp; }
+
+  /** Waits for MCP servers still starting (at most MCP_TIMEOUT, or until `signal`): the first request offers their tools. */
+  private async mcpReady(signal: AbortSignal): Promise<void> {
+    const mcp = this.opts.mcp;
+    if (!mcp || signal.aborted) return;
+    let onAbort: (() => void) | undefined;
+    // A wait that lasts is said (a hung server holds the first request up to MCP_TIMEOUT).
+    const slow = setTimeout(() => {
+      const names = mcp.statuses().filter((x) => x.state === 'starting').map((x) => `"${x.name}"`);
+      if (names.length) this.emit({ type: 'warning', message: `waiting for the MCP server${names.length > 1 ? 's' : ''} ${names.join(', ')} to start (at most MCP_TIMEOUT)…` });
+    }, 2000);
+    await Promise.race([mcp.whenSettled(), new Promise<void>((r) => { onAbort = () => r(); signal.addEventListener('abort', onAbort, { once: true }); })]);
+    clearTimeout(slow);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
 
   /** The permission rules in force, with where each comes from (`/permissions`). */
   get rules(): RuleSet { return this.opts.rules ?? emptyRules(); }

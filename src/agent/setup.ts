@@ -17,6 +17,7 @@ import { toolSchemas } from '../tools/registry.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import type { AskFn, EventSink } from './events.ts';
 import { Session } from './session.ts';
+import { openSessionMcp } from '../mcp/session-mcp.ts';
 import { rulesOf } from './settings-reload.ts';
 import { BUILTIN_AGENTS } from './agent-defs.ts';
 import { TOOL_NAMES, SESSION_TOOL_NAMES } from '../permissions/rules.ts';
@@ -43,6 +44,9 @@ export interface SetupOptions {
   sandbox?: boolean;
   /** `--thinking off|low|medium|high`, over settings `thinking`. */
   thinking?: ThinkingLevel;
+  /** `--mcp-config FILE|JSON` (repeatable) and `--strict-mcp-config` (SPEC §12). */
+  mcpConfig?: string[];
+  strictMcpConfig?: boolean;
 }
 
 /** What a session is made from: settings, memory and choices, read once at start (SPEC §11.9). */
@@ -171,6 +175,12 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
   if (rules.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
   const hooks = collectHooks(settings.sources);
   // The sandbox's check (a tiny sandbox, when asked for) runs beside the model's resolution.
+  // MCP servers start in the background (nothing of MCP loads when none is configured, SPEC §12).
+  const mcp = await openSessionMcp({
+    projectRoot: cwd, settings, mcpConfig: opts.mcpConfig, strict: opts.strictMcpConfig, env: { ...process.env, ...setup.env },
+    version: w.version, interactive: w.interactive === true, warn: (message) => w.emit({ type: 'warning', message }),
+  });
+  setup.warnings.push(...mcp.warnings);
   const [sandbox, model] = await Promise.all([
     openSandbox({
       flag: opts.sandbox, settings: settings.merged.sandbox, projectRoot: cwd, home, additionalDirs: setup.additionalDirs, rules: rules.rules, env: process.env,
@@ -178,7 +188,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
       protectedExtra: sessionGuards(cwd, home, hooks.hooks, flagSettingsFiles(settings)),
     }),
     resolveModel(resolveOptions(setup, w.modelSpec)),
-  ]);
+  ]).catch(async (e) => { await mcp.manager?.close(); throw e; });
   setup.warnings.push(...rules.warnings);
   setup.warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
   if (sandbox.kind === 'unavailable') {
@@ -197,7 +207,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, id: w.sessionId, rules: rules.rules,
     hooks: [...hooks.hooks, ...(w.extraHooks ?? [])], watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
     settingsFiles: flagSettingsFiles(settings),
-    verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined,
+    verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined, mcp: mcp.manager,
     agents: agents.agents, resolveModel: (spec) => resolveModel(resolveOptions(setup, spec)),
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });

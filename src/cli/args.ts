@@ -71,6 +71,8 @@ export function buildProgram(version: string): Command {
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
     .option('--settings <file-or-json>', 'an extra settings file (or inline JSON) for this run')
     .option('--add-dir <dir>', 'another directory the tools may use (repeatable)', collect, [])
+    .option('--mcp-config <file-or-json>', 'MCP servers for this run: a .mcp.json-shaped file or inline JSON (repeatable)', collect, [])
+    .option('--strict-mcp-config', 'use only the MCP servers of --mcp-config')
     .option('--verify <command>', 'verification command to run after changes')
     .option('--sandbox', 'run every Bash command inside the OS sandbox (docs/sandbox.md); exit 2 when it cannot run here')
     .option('--no-sandbox', 'run Bash commands without the sandbox, whatever sandbox.enabled says')

@@ -19,6 +19,7 @@ import { modelFactsText } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { expandSlash } from './slash.ts';
+import { parsePromptCommand, runPromptCommand } from '../mcp/prompts.ts';
 import { holdYoungGeneration } from './gc-tuning.ts';
 import { rulesOf } from '../agent/settings-reload.ts';
 
@@ -115,7 +116,9 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   const controller = new AbortController();
   // Chosen now: a command's `!` commands meet the PreToolUse hooks of the session they open.
   const sessionId = resume?.sessionId ?? randomUUID();
-  const slash = await expandSlash(prompt, {
+  // `/mcp__SERVER__PROMPT args`: a server's prompt, got once the session's servers are up (SPEC §12).
+  const mcpPrompt = parsePromptCommand(prompt);
+  const slash: Awaited<ReturnType<typeof expandSlash>> = mcpPrompt ? { kind: 'prompt', prompt, allowedTools: [], warnings: [] } : await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
     hook: (command, signal) => bangCommandHook(new HookEngine(collectHooks(setup.settings.sources).hooks, {
       projectDir: cwd, sessionId, transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`), env: setup.env,
@@ -176,6 +179,11 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
       : c.ok ? { status: 'done' as const, text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
         : { status: 'error' as const, text: '', turns: 1, usage: emptyUsage(), error: `compaction failed: ${c.error}` };
     return printResult(opts.outputFormat, io, session, outcome, performance.now() - started, apiMs);
+  }
+  if (mcpPrompt) {
+    const got = session.mcp ? await runPromptCommand(mcpPrompt, session.mcp, controller.signal) : { ok: false as const, error: `/mcp__${mcpPrompt.server}__${mcpPrompt.prompt}: no MCP server is configured` };
+    if (!got.ok) { await session.mcp?.close(); throw new Exit(2, `Nothing was sent: ${got.error}`); }
+    prompt = got.prompt;
   }
   const expansion = await session.expandReferences(prompt, controller.signal);
   if (!expansion.ok) throw new Exit(2, `Nothing was sent:\n  ${expansion.errors.join('\n  ')}`);

@@ -44,6 +44,7 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
     process.stdout.write('Nothing was run. Start assistant again in a folder you trust.\n');
     return 1;
   }
+  await approveMcpServers(ui, setup);
   const idle = Number(process.env.ASSISTANT_IDLE_NOTIFY_MS);
   const ctrl = new Controller({ setup, version, verbose: opts.verbose, idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined });
   ctrl.slash = runSlash;
@@ -108,6 +109,37 @@ async function trusted(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setu
   if (answer !== 'yes') return false;
   trustFolder(setup.home, setup.cwd);
   return true;
+}
+
+/**
+ * SPEC §12: each MCP server the project defines (`.mcp.json`) that the user has neither approved
+ * nor turned down is asked about once, before the session starts it: approve it, approve every
+ * server of this project, or not. The answer goes to `.assistant/settings.local.json`.
+ */
+async function approveMcpServers(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setup): Promise<void> {
+  const { unapprovedServers } = await import('../mcp/session-mcp.ts');
+  const pending = unapprovedServers({ projectRoot: setup.cwd, settings: setup.settings, mcpConfig: setup.opts.mcpConfig, strict: setup.opts.strictMcpConfig });
+  if (pending.length === 0) return;
+  const { recordMcpApproval } = await import('../mcp/trust.ts');
+  for (const entry of pending) {
+    const c = entry.config;
+    const what = c.type === 'http' || c.type === 'sse' ? `${c.type.toUpperCase()} server at ${c.url}` : `runs: ${[c.command, ...(c.args ?? [])].join(' ')}`;
+    const answer = await ui.pick(`This project defines the MCP server "${entry.name}". Use it?`, [
+      { label: 'Yes, use this server', value: 'yes' },
+      { label: 'Yes, use every MCP server of this project', value: 'all' },
+      { label: 'No, do not start it', value: 'no' },
+    ], `${entry.file}
+${what}
+
+An MCP server runs with your permissions. Your answer is kept in .assistant/settings.local.json.`);
+    holdKeys();
+    if (answer === undefined) continue; // Esc: not started this time, asked again next time
+    if (answer === 'all') { recordMcpApproval(setup.cwd, { approveAll: true }); break; }
+    recordMcpApproval(setup.cwd, answer === 'yes' ? { approve: entry.name } : { reject: entry.name });
+  }
+  // The answers are in settings.local.json now: read the settings again so the session sees them.
+  const { loadSettings } = await import('../config/load.ts');
+  setup.settings = loadSettings(setup.home, setup.cwd, setup.opts.settings, setup.cwd);
 }
 
 function holdKeys(): void {

@@ -17,6 +17,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: 'mode', argumentHint: '[plan|normal|auto-accept|bypass]', description: 'Show or change the permission mode' },
   { name: 'permissions', description: 'Show the permission rules in force and where they come from' },
   { name: 'hooks', description: 'List the hooks in force' },
+  { name: 'mcp', argumentHint: '[reconnect NAME]', description: 'Show the MCP servers: status, tools, last error; reconnect one' },
   { name: 'agents', description: 'List the agents the Task tool can start' },
   { name: 'recipes', description: 'Browse the recipe library' },
   { name: 'recipe', argumentHint: 'N', description: 'Use recipe N from the library' },

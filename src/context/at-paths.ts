@@ -34,9 +34,10 @@ export interface AttachContext {
 export interface Attachment {
   /** As written in the prompt, e.g. `@src/a.ts:40-80`. */
   ref: string;
-  /** Absolute. */
+  /** Absolute (a resource: its URI). */
   path: string;
-  kind: 'file' | 'range' | 'directory' | 'image';
+  /** `resource`: an MCP server's resource, `@SERVER:URI` (SPEC §12). */
+  kind: 'file' | 'range' | 'directory' | 'image' | 'resource';
   /** What the model reads: a header naming the file and lines, then the content. */
   text: string;
   /** `image`: the picture itself, sent after the prompt's text. */

@@ -104,10 +104,19 @@ export function streamJsonEvent(ev: AgentEvent, sessionId: string, model?: strin
 }
 
 /** The first stream-json line: what the session runs with (`mode`: Claude Code's name of it). */
-export function initJson(session: { id: string; tools: ReadonlyArray<{ name: string }>; transcript: { path: string } }, info: { cwd: string; model: string; mode: string }) {
+export function initJson(session: {
+  id: string; tools: ReadonlyArray<{ name: string }>; transcript: { path: string };
+  /** The tools offered now, MCP tools included (Session.allTools). */
+  allTools?: () => ReadonlyArray<{ name: string }>;
+  /** The session's MCP servers, when any is configured. */
+  mcp?: { statuses(): ReadonlyArray<{ name: string; state: string }> };
+}, info: { cwd: string; model: string; mode: string }) {
   return {
     type: 'system' as const, subtype: 'init' as const, session_id: session.id, cwd: info.cwd, model: info.model,
-    permissionMode: info.mode, tools: session.tools.map((t) => t.name), transcript_path: session.transcript.path, uuid: randomUUID(),
+    permissionMode: info.mode, tools: (session.allTools?.() ?? session.tools).map((t) => t.name), transcript_path: session.transcript.path,
+    // Claude Code's field: each MCP server and its state now (servers start in the background: `pending`).
+    ...(session.mcp ? { mcp_servers: session.mcp.statuses().map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })) } : {}),
+    uuid: randomUUID(),
   };
 }
 

@@ -32,7 +32,10 @@ const OtherBlock = z.object({ type: z.string() }).loose();
 export const SystemInitLine = z.object({
   type: z.literal('system'), subtype: z.literal('init'), session_id: sid, cwd: z.string(), model: z.string(),
   permissionMode: z.enum(['default', 'plan', 'acceptEdits', 'bypassPermissions']).describe("Claude Code's name of the mode"),
-  tools: z.array(z.string()), transcript_path: z.string(), uuid,
+  tools: z.array(z.string()), transcript_path: z.string(),
+  mcp_servers: z.array(z.object({ name: z.string(), status: z.enum(['pending', 'connected', 'failed', 'disabled', 'needs-approval']) })).optional()
+    .describe('Each configured MCP server and its state when the line was written (servers start in the background); absent when none is configured'),
+  uuid,
 }).loose().describe('The first line: what the session runs with');
 
 export const AssistantLine = z.object({

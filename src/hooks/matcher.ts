@@ -8,10 +8,13 @@ export function matches(matcher: string | undefined, toolName: string): boolean 
   if (matcher === undefined) return true;
   const m = matcher.trim();
   if (m === '' || m === '*') return true;
-  if (/^[A-Za-z0-9_\- ,|]+$/.test(m)) return m.split(/[|,]/).some((name) => name.trim() === toolName);
+  if (/^[A-Za-z0-9_\- ,|]+$/.test(m)) return m.split(/[|,]/).some((name) => name.trim() === toolName || serverOf(name.trim(), toolName));
   const re = compile(m);
   return re ? re.test(toolName) : false;
 }
+
+/** `mcp__github` selects every tool of that MCP server (`mcp__github__create_issue`), as in rules (SPEC §12). */
+const serverOf = (name: string, toolName: string) => /^mcp__[A-Za-z0-9_-]+$/.test(name) && !name.slice(5).includes('__') && toolName.startsWith(`${name}__`);
 
 const cache = new Map<string, RegExp | null>();
 

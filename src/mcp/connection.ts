@@ -103,6 +103,18 @@ export class McpConnection {
       timer = setTimeout(() => reject(new Error(`it did not finish starting within ${this.o.startTimeoutMs / 1000} s (MCP_TIMEOUT)`)), this.o.startTimeoutMs);
     });
     try {
+      // A stdio server is spawned before the SDK has loaded: its start and the SDK's load overlap.
+      const kind = transportOf(this.entry);
+      if (kind === 'stdio') {
+        const { GroupStdioTransport } = await import('./stdio-transport.ts');
+        const early = new GroupStdioTransport({
+          command: server.command!, args: server.args ?? [], cwd: resolve(this.o.cwd, server.cwd ?? '.'),
+          env: clean({ ...this.o.env, ...server.env }),
+          onLog: (line, stream) => this.note(stream === 'stdout' ? `(stdout) ${line}` : line),
+        });
+        this.transport = early;
+        early.start().catch(() => { /* reported when the client starts it (the same promise) */ });
+      }
       const s = await loadSdk();
       const client = new s.Client(this.o.clientInfo, {
         capabilities: {},
@@ -113,14 +125,7 @@ export class McpConnection {
         },
       });
       this.client = client;
-      const kind = transportOf(this.entry);
-      if (kind === 'stdio') {
-        this.transport = new s.GroupStdioTransport({
-          command: server.command!, args: server.args ?? [], cwd: resolve(this.o.cwd, server.cwd ?? '.'),
-          env: clean({ ...this.o.env, ...server.env }),
-          onLog: (line, stream) => this.note(stream === 'stdout' ? `(stdout) ${line}` : line),
-        });
-      } else {
+      if (kind !== 'stdio') {
         const url = new URL(server.url!);
         const requestInit = { headers: server.headers ?? {} };
         this.transport = kind === 'http' ? new s.StreamableHTTPClientTransport(url, { requestInit }) : new s.SSEClientTransport(url, { requestInit });

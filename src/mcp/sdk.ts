@@ -8,4 +8,8 @@ export { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 export { CallToolResultSchema, McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-export { GroupStdioTransport } from './stdio-transport.ts';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { GroupStdioTransport } from './stdio-transport.ts';
+
+GroupStdioTransport.validate = (value) => JSONRPCMessageSchema.parse(value);
+export { GroupStdioTransport };

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -54,6 +53,13 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
 }
 
 export class GroupStdioTransport implements Transport {
+  /**
+   * Checks a parsed message against the protocol's schema; set by mcp/sdk.ts when the SDK loads.
+   * This module imports nothing of the SDK but types, so a server can be spawned while the SDK is
+   * still loading (the server's own start and ours overlap); no message arrives before the
+   * client sends `initialize`, by which time the SDK is there.
+   */
+  static validate?: (value: unknown) => JSONRPCMessage;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -73,8 +79,14 @@ export class GroupStdioTransport implements Transport {
 
   get pid(): number | undefined { return this.child?.pid; }
 
+  private started?: Promise<void>;
+
+  /** Spawns the server; called early by the connection, then again by the SDK's Client (the same promise). */
   start(): Promise<void> {
-    if (this.child) throw new Error('GroupStdioTransport already started');
+    return (this.started ??= this.spawn());
+  }
+
+  private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.o.command, [...this.o.args], { cwd: this.o.cwd, env: this.o.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
       this.child = child;
@@ -142,7 +154,8 @@ export class GroupStdioTransport implements Transport {
     if (!line.trimStart().startsWith('{')) { this.o.onLog?.(line, 'stdout'); return; }
     let message: JSONRPCMessage;
     try {
-      message = deserializeMessage(line);
+      const value: unknown = JSON.parse(line);
+      message = GroupStdioTransport.validate ? GroupStdioTransport.validate(value) : value as JSONRPCMessage;
     } catch {
       const shown = line.length > 200 ? `${line.slice(0, 200)}…` : line;
       this.fail(new Error(`the server wrote something on stdout that is not a JSON-RPC message: ${shown}`));
@@ -162,7 +175,7 @@ export class GroupStdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin;
       if (!stdin || this.closed || !stdin.writable) { reject(new Error('Not connected')); return; }
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (stdin.write(`${JSON.stringify(message)}\n`)) resolve();
       else stdin.once('drain', resolve);
     });
   }

@@ -41,6 +41,7 @@ export function toToolDef(tool: Tool, mapping: ToolNameMapping, call: McpCall): 
     schema: Passthrough,
     inputJsonSchema: modelInputSchema(tool),
     readOnly: tool.annotations?.readOnlyHint === true,
+    access: tool.annotations?.readOnlyHint === true ? 'read' : 'other',
     execute: (input, ctx) => call(mapping, input as Record<string, unknown>, ctx),
   };
 }

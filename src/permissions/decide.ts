@@ -7,7 +7,8 @@ import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
 import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
 import { protectedFile, strictlyProtected, type GuardedPath } from './protected.ts';
 import { absolute, programName } from './paths.ts';
-import { matchesBash, type Rule, type RuleSet } from './rules.ts';
+import { matchesBash, ruleNamesTool, type Rule, type RuleSet } from './rules.ts';
+import type { ToolAccess } from '../tools/types.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 import { decideWebFetch } from './web.ts';
 
@@ -31,6 +32,8 @@ export interface DecideContext {
    * settings, `--settings FILE`, git's real hooks and config (protected.ts `sessionGuards`).
    */
   guarded?: readonly GuardedPath[];
+  /** The tool's declared access (ToolDef `access`): how the mode treats a tool it does not name (MCP tools). */
+  access?: ToolAccess;
 }
 
 export interface RuledDecision extends Decision {
@@ -303,16 +306,17 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
     if (base) { abs = absolute(base, abs ?? ctx.projectRoot, ctx.home); physical = abs; }
   }
   if (['Read', 'Grep', 'Glob', 'LS', 'Edit', 'Write'].includes(tool)) return decideFile(tool, abs, ctx, input, physical);
-  // Other tools: whole-tool rules and the mode.
-  const d = ctx.rules.deny.find((r) => r.tool === tool);
+  // Other tools: whole-tool rules (MCP tools also by server, `mcp__github`, and prefix, `mcp__github__*`) and the mode.
+  const names = (r: Rule) => ruleNamesTool(r.tool, tool);
+  const d = ctx.rules.deny.find(names);
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };
   // Task and TodoWrite change nothing themselves (a subagent's calls are each decided here): no question, in every mode.
   if (tool === 'Task' || tool === 'TodoWrite') return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
-  const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs });
+  const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, access: ctx.access });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
-  const ask = ctx.rules.ask.find((r) => r.tool === tool);
+  const ask = ctx.rules.ask.find(names);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} matches the ask rule ${describe(ask)}`, rule: ask };
-  const allow = ctx.rules.allow.find((r) => r.tool === tool);
+  const allow = ctx.rules.allow.find(names);
   if (allow) return { behavior: 'allow', reason: `allowed by the rule ${describe(allow)}`, rule: allow };
   return byMode;
 }

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { protectedFile } from './protected.ts';
+import type { ToolAccess } from '../tools/types.ts';
 
 export type PermissionMode = 'plan' | 'normal' | 'auto-accept' | 'bypass';
 export const MODES: PermissionMode[] = ['plan', 'normal', 'auto-accept', 'bypass'];
@@ -34,6 +35,8 @@ export interface ModeContext {
   mode: PermissionMode;
   projectRoot: string;
   additionalDirs: string[];
+  /** The tool's declared access (ToolDef `access`), for tools this table does not name (MCP tools). */
+  access?: ToolAccess;
 }
 
 const READ_TOOLS = new Set(['Read', 'Grep', 'Glob', 'LS']);
@@ -72,6 +75,10 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
       return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${tool === 'Read' ? dirname(path!) : path}` };
     }
     if (EDIT_TOOLS.has(tool) && path === resolve(ctx.projectRoot, 'plan.md')) return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
+    // A tool that declares itself read-only (an MCP tool with readOnlyHint) may run in Plan Mode; it asks like any other.
+    if (ctx.access === 'read' && !READ_TOOLS.has(tool) && !EDIT_TOOLS.has(tool) && tool !== 'Bash') {
+      return { behavior: 'ask', reason: `${tool} is read-only and needs approval`, remedy: `--allowed-tools "${tool}"` };
+    }
     // Bash never reaches here: decide.ts splits the command and allows it when every part is read-only.
     return {
       behavior: 'deny',
@@ -95,5 +102,6 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
       remedy: inWorkspace(path, ctx) ? '--permission-mode auto-accept' : '--permission-mode bypass',
     };
   }
+  if (tool.startsWith('mcp__')) return { behavior: 'ask', reason: `${tool} (an MCP tool) needs approval in ${ctx.mode} mode`, remedy: `--allowed-tools "${tool}"` };
   return { behavior: 'ask', reason: `${tool} needs approval in ${ctx.mode} mode`, remedy: '--permission-mode bypass' };
 }

@@ -30,7 +30,7 @@ export interface RuleSet {
 
 export const emptyRules = (): RuleSet => ({ allow: [], ask: [], deny: [] });
 
-const RULE = /^([A-Za-z][A-Za-z0-9_]*)(?:\((.*)\))?$/s;
+const RULE = /^([A-Za-z][A-Za-z0-9_-]*\*?)(?:\((.*)\))?$/s;
 
 /** Parses one rule; returns an error message for a malformed one. */
 export function parseRule(text: string, kind: RuleKind, source: string): Rule | string {
@@ -133,4 +133,15 @@ export function matchesBash(spec: string, text: string): boolean {
   if (p.prefix !== undefined) return text === p.prefix || text.startsWith(`${p.prefix} `);
   if (p.glob) return p.glob.test(text);
   return text === p.exact;
+}
+
+/**
+ * Does a rule's tool name select this tool (SPEC §12)? Exact names, and for MCP tools:
+ * `mcp__github` (every tool of the server), `mcp__github__*` (a prefix), `mcp__github__create_issue`.
+ */
+export function ruleNamesTool(ruleTool: string, tool: string): boolean {
+  if (ruleTool === tool) return true;
+  if (!ruleTool.startsWith('mcp__') || !tool.startsWith('mcp__')) return false;
+  if (ruleTool.endsWith('*')) return tool.startsWith(ruleTool.slice(0, -1));
+  return !ruleTool.slice(5).includes('__') && tool.startsWith(`${ruleTool}__`);
 }

@@ -60,6 +60,7 @@ export function suggestRules(tool: string, input: Record<string, unknown>, proje
     const rules = [...new Set(shell.commands.filter((c) => c.program !== '' && !isReadOnlyPart(c)).map(bashRule).filter((r): r is string => !!r))];
     return rules.filter((r) => !rules.some((o) => covers(o, r)));
   }
+  if (tool.startsWith('mcp__')) return [tool]; // an MCP tool: that one tool, never its server's others
   if (tool === 'WebFetch') { const host = urlHost(input.url); return host ? [`WebFetch(domain:${host})`] : []; }
   const raw = (input.file_path ?? input.path) as unknown;
   if (typeof raw !== 'string' || raw === '') return [tool];

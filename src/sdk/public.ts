@@ -35,6 +35,8 @@ export interface SDKSystemInitMessage {
   permissionMode: 'default' | 'plan' | 'acceptEdits' | 'bypassPermissions';
   tools: string[];
   transcript_path: string;
+  /** Each configured MCP server and its state then (they start in the background); absent when none is configured. */
+  mcp_servers?: Array<{ name: string; status: 'pending' | 'connected' | 'failed' | 'disabled' | 'needs-approval' }>;
   uuid: string;
 }
 

@@ -67,6 +67,9 @@ export interface ToolResult {
 /** An image as the model receives it: base64 data and its media type (`image/png`). */
 export interface ImageData { mediaType: string; data: string }
 
+/** A tool's declared kind of access (SPEC §5, §12). */
+export type ToolAccess = 'read' | 'edit' | 'execute' | 'other';
+
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
   name: string;
   /** Sibling .md file's text; what the model is told about the tool. */
@@ -76,6 +79,12 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   inputJsonSchema?: Record<string, unknown>;
   /** Read-only tools may run concurrently and run in Plan Mode. */
   readOnly: boolean;
+  /**
+   * What the tool does, for permissions and modes when its name is not one they know (MCP tools):
+   * `read` runs in Plan Mode (asking like any other), anything else is refused there; all ask in
+   * Normal and Auto-Accept mode unless a rule allows them.
+   */
+  access?: ToolAccess;
   /** The file a call concerns (for ASSISTANT_FILE_PATH and path rules), absolute. */
   filePath?(input: z.infer<S>, cwd: string): string | undefined;
   /** Never throws for expected failures: returns `{isError: true}` with a message the model can act on. */

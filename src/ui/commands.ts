@@ -20,6 +20,7 @@ import { listSessions, projectDir } from '../session/transcript.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
 import { rewind } from './rewind.ts';
+import { mcpCommand, mcpPromptCommand } from './mcp-command.ts';
 import { modelCommand } from './model-switch.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
 import { MODE_NAMES } from '../recipes/schema.ts';
@@ -45,6 +46,7 @@ const out = (ctrl: Controller, text: string) => ctrl.add({ kind: 'output', text 
  */
 export async function runSlash(ctrl: Controller, text: string): Promise<void> {
   const { cwd, home } = ctrl.setup;
+  if (text.startsWith('/mcp__') && await mcpPromptCommand(ctrl, text)) return;
   const loaded = loadCommands({ projectRoot: cwd, home });
   const res = resolveSlash(text, loaded);
   if (res.kind === 'none') { await ctrl.prompt(text); return; }
@@ -89,6 +91,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     case 'mode': await mode(ctrl, args); return;
     case 'permissions': out(ctrl, permissionsText(ctrl)); return;
     case 'hooks': await hooks(ctrl); return;
+    case 'mcp': await mcpCommand(ctrl, args); return;
     case 'agents': out(ctrl, agentsText(ctrl.session.subagents.agents)); return;
     case 'cost': out(ctrl, costText(ctrl)); return;
     case 'status': out(ctrl, statusText(ctrl)); return;

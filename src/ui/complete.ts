@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { BUILTIN_COMMANDS } from '../commands/builtins.ts';
 import type { LoadedCommands } from '../commands/loader.ts';
+import type { McpManager } from '../mcp/manager.ts';
 
 /** What Tab offers for the word before the cursor: full replacements for it, and their notes. */
 export interface Candidate {
@@ -76,6 +77,29 @@ export function pathCandidates(token: string, cwd: string, home: string): Candid
 
 function safeIsDir(p: string): boolean {
   try { return readdirSync(p) !== undefined; } catch { return false; }
+}
+
+/** `@gi` → `@github:`: the connected MCP servers whose name starts with what is typed (their resources follow). */
+export function mcpServerCandidates(typed: string, mcp: McpManager | undefined): Candidate[] {
+  if (!mcp || !/^[A-Za-z0-9_-]*$/.test(typed)) return [];
+  return mcp.statuses().filter((s) => s.state === 'connected' && s.name.startsWith(typed))
+    .map((s) => ({ value: `@${s.name}:`, hint: 'resources of this MCP server', partial: true }));
+}
+
+/**
+ * `@github:repo://a` → the resources of the MCP server `github` whose URI starts with what is
+ * typed (listed on the first use, `resources/list`, then kept). Undefined when the token names no
+ * connected server. Never rejects.
+ */
+export async function mcpResourceCandidates(token: string, mcp: McpManager | undefined): Promise<Candidate[] | undefined> {
+  const m = /^@([A-Za-z0-9_-]+):(.*)$/s.exec(token);
+  if (!mcp || !m || !mcp.statuses().some((s) => s.name === m[1] && s.state === 'connected')) return undefined;
+  try {
+    const list = await mcp.listResources(m[1]);
+    return list.filter((r) => r.uri.startsWith(m[2])).slice(0, MAX).map((r) => ({ value: `@${m[1]}:${r.uri}`, hint: r.title ?? r.name }));
+  } catch {
+    return [];
+  }
 }
 
 /** The longest prefix every candidate shares. */

@@ -66,8 +66,9 @@ export function wrapHanging(text: string, width: number): string {
  * One `@path` attachment as the transcript shows it: `a.ts (3 lines)`, `a.ts:40-80 (lines 40-80)`,
  * `big.log (lines 1-2000 of 9000)`, `the listing of src/`. Read from the header the model gets.
  */
-export function attachedLine(a: { ref: string; kind: 'file' | 'range' | 'directory' | 'image'; text: string }): string {
+export function attachedLine(a: { ref: string; kind: 'file' | 'range' | 'directory' | 'image' | 'resource'; text: string }): string {
   const ref = a.ref.replace(/^@/, '');
+  if (a.kind === 'resource') return `${ref} (MCP resource)`;
   if (a.kind === 'directory') return `the listing of ${ref.endsWith('/') ? ref : `${ref}/`}`;
   if (a.kind === 'image') return `${ref} (image: ${/\((.*)\) is attached/.exec(a.text)?.[1] ?? 'picture'})`;
   const m = /^Contents of .*? \(lines (\d+)-(\d+) of ([^)]+)\):/.exec(a.text);

@@ -30,6 +30,7 @@ const SKIP: Record<string, string> = {
   'assistant -c': 'continues in the interactive session (tmux tests); `assistant -c -p …` runs here',
   'assistant -r': 'the interactive session picker (tmux tests)',
   'assistant -r ID': 'resumes in the interactive session (tmux tests); `-r ID -p …` is covered by test/e2e/headless.test.ts',
+  'assistant --mcp-config servers.json': 'the interactive session with MCP servers (tmux: test/e2e/tui-mcp.test.ts; --mcp-config headless: test/e2e/mcp-session.test.ts)',
 };
 
 /**

@@ -17,7 +17,9 @@ test('an exact name selects that tool only, case-sensitively', () => {
   assert.deepEqual(selected('Edit'), ['Edit'], 'Edit is not a prefix match: NotebookEdit is not selected');
   assert.deepEqual(selected('bash'), []);
   assert.deepEqual(selected('Bas'), []);
-  assert.deepEqual(selected('mcp__memory'), [], 'a bare server name is an exact string and matches no MCP tool');
+  // SPEC §12 (issue 15): `mcp__memory` names every tool of that server, as in rules (Claude Code's matches nothing; docs/decisions.md).
+  assert.deepEqual(selected('mcp__memory'), ['mcp__memory__create'], 'a bare server name selects that server\'s tools');
+  assert.deepEqual(selected('mcp__mem'), [], 'not a prefix of a server name');
 });
 
 test('A|B and A,B select either name (spaces around names are ignored)', () => {

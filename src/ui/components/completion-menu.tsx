@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { loadCommands, type LoadedCommands } from '../../commands/loader.ts';
-import { pathCandidates, slashCandidates, type Candidate } from '../complete.ts';
+import { mcpResourceCandidates, mcpServerCandidates, pathCandidates, slashCandidates, type Candidate } from '../complete.ts';
+import type { McpManager } from '../../mcp/manager.ts';
 import * as ed from '../editor.ts';
 import { FileIndex, fuzzyPaths } from '../file-index.ts';
 
@@ -15,7 +16,7 @@ export interface Menu { kind: 'slash' | 'path'; items: Candidate[]; sel: number;
  * (`@src/co`), or, for a bare name (`@Button`), the project's files by fuzzy match on their name.
  * Esc hides it until the text changes.
  */
-export function useCompletionMenu(where: { cwd: string; home: string }, buf: ed.Buffer) {
+export function useCompletionMenu(where: { cwd: string; home: string; mcp?: () => McpManager | undefined }, buf: ed.Buffer) {
   const [menu, setMenu] = useState<Menu | undefined>(undefined);
   const dismissed = useRef<string | undefined>(undefined);
   const index = useMemo(() => new FileIndex(where.cwd), [where.cwd]);
@@ -43,8 +44,14 @@ export function useCompletionMenu(where: { cwd: string; home: string }, buf: ed.
     else if (token.startsWith('/') && start === 0) show('slash', slashCandidates(token, loaded()));
     else if (token.startsWith('@') && !token.startsWith('@"')) {
       const q = token.slice(1);
-      if (q === '' || q.includes('/') || q.startsWith('~')) show('path', pathCandidates(token, where.cwd, where.home));
-      else void index.list().then((paths) => show('path', fuzzyPaths(q, paths)));
+      const mcp = where.mcp?.();
+      // `@server:uri`: an MCP server's resources (listed lazily); `@gi` also offers the server `github:`.
+      const resources = mcpResourceCandidates(token, mcp);
+      void resources.then((items) => {
+        if (items) show('path', items);
+        else if (q === '' || q.includes('/') || q.startsWith('~')) show('path', pathCandidates(token, where.cwd, where.home));
+        else void index.list().then((paths) => show('path', [...mcpServerCandidates(q, mcp), ...fuzzyPaths(q, paths)]));
+      });
     } else setMenu(undefined);
     return () => { live = false; };
   }, [buf.text, buf.cursor]);

@@ -47,7 +47,7 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     bufRef.current = typeof b === 'function' ? b(bufRef.current) : b;
     setBufState(bufRef.current);
   };
-  const completion = useCompletionMenu(ctrl.setup, buf);
+  const completion = useCompletionMenu({ cwd: ctrl.setup.cwd, home: ctrl.setup.home, mcp: () => ctrl.session?.mcp }, buf);
   const pastes = useRef(new Pastes());
   const hist = useRef<{ idx?: number; draft?: ed.Buffer }>({});
   const lastCtrlC = useRef(0);
