@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(ROOT);
 const STAMP = 'node_modules/.cache/test-build-inputs';
+mkdirSync('node_modules/.cache', { recursive: true });
 
 /** Every file under `dir`, recursively (sorted, so the hash is stable). */
 function files(dir) {
@@ -58,22 +59,30 @@ if (quick) {
   process.exit(r.code);
 }
 
-// 1. Build, unless dist/ already holds a build of these exact inputs.
+// 1. Build, unless dist/ already holds a build of these exact inputs: the hash npm test wrote when it
+// built them, or a bundle newer than every input (as `npm ci`'s prepare script leaves it).
 const inputs = buildInputs();
-const fresh = existsSync('dist/assistant.js') && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputs;
+const built = existsSync('dist/assistant.js') ? statSync('dist/assistant.js').mtimeMs : 0;
+const newest = Math.max(...[...files('src'), 'scripts/build.mjs', 'scripts/devtools-stub.mjs', 'package.json', 'node_modules/.package-lock.json']
+  .map((f) => (existsSync(f) ? statSync(f).mtimeMs : Infinity)));
+const fresh = built > 0 && ((existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputs) || built > newest);
 if (fresh) {
+  writeFileSync(STAMP, inputs);
   console.log('build: dist/ is up to date');
 } else {
   const b = await run(process.execPath, ['scripts/build.mjs']);
   if (b.code !== 0) process.exit(b.code);
-  mkdirSync('node_modules/.cache', { recursive: true });
   writeFileSync(STAMP, inputs);
   console.log(`build: done (${secs()})`);
 }
 
 // 2. Type-check and test side by side: tsc is a few seconds of CPU; the tests wait on children a lot.
-const targets = wanted.length === 0 ? ['test/**/*.test.ts'] : wanted.flatMap((w) =>
-  existsSync(w) && statSync(w).isDirectory() ? files(w).filter((f) => f.endsWith('.test.ts')).map((f) => relative(ROOT, f)) : [w]);
+// Every test/**/*.test.ts, the end-to-end ones first: they are the longest (they wait on the CLIs
+// they start), so none of them is left to run alone at the end.
+const all = files('test').filter((f) => f.endsWith('.test.ts'));
+const targets = wanted.length > 0
+  ? wanted.flatMap((w) => (existsSync(w) && statSync(w).isDirectory() ? files(w).filter((f) => f.endsWith('.test.ts')).map((f) => relative(ROOT, f)) : [w]))
+  : [...all.filter((f) => f.startsWith('test/e2e/')), ...all.filter((f) => !f.startsWith('test/e2e/'))];
 const tsc = run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { capture: true });
 const tests = run(process.execPath, testArgs(targets));
 const [t, r] = await Promise.all([tsc, tests]);
