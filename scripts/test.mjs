@@ -77,9 +77,11 @@ if (fresh) {
 }
 
 // 2. Type-check and test side by side: tsc is a few seconds of CPU; the tests wait on children a lot.
-// Every test/**/*.test.ts, the end-to-end ones first: they are the longest (they wait on the CLIs
-// they start), so none of them is left to run alone at the end.
-const all = files('test').filter((f) => f.endsWith('.test.ts'));
+// Every test/**/*.test.ts, longest first so that no long file is left to run alone at the end: the
+// end-to-end ones first (they wait on the CLIs they start), and within each group the larger files
+// (more tests) first.
+const size = (f) => statSync(f).size;
+const all = files('test').filter((f) => f.endsWith('.test.ts')).sort((a, b) => size(b) - size(a));
 const targets = wanted.length > 0
   ? wanted.flatMap((w) => (existsSync(w) && statSync(w).isDirectory() ? files(w).filter((f) => f.endsWith('.test.ts')).map((f) => relative(ROOT, f)) : [w]))
   : [...all.filter((f) => f.startsWith('test/e2e/')), ...all.filter((f) => !f.startsWith('test/e2e/'))];
