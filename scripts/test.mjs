@@ -3,7 +3,7 @@
 //   npm test                          everything
 //   npm test -- test/e2e/hooks-json.test.ts test/hooks/   some files (or folders) only; still builds and type-checks
 //   npm run test:quick                every test outside test/e2e/ (they need no build), no build, no type-check
-// Environment: TEST_CONCURRENCY (test files at once; default 3), TEST_REPORTER (node:test reporter).
+// Environment: TEST_CONCURRENCY (test files at once; default 4), TEST_REPORTER (node:test reporter).
 // See test/README.md.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -48,7 +48,7 @@ const secs = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const quick = process.argv.includes('--quick');
 const wanted = process.argv.slice(2).filter((a) => a !== '--quick');
-const concurrency = process.env.TEST_CONCURRENCY ?? '3';
+const concurrency = process.env.TEST_CONCURRENCY ?? '4';
 const reporter = process.env.TEST_REPORTER ? [`--test-reporter=${process.env.TEST_REPORTER}`] : [];
 const testArgs = (targets) => ['--import', './test/loader.mjs', '--test', `--test-concurrency=${concurrency}`, ...reporter, ...targets];
 
