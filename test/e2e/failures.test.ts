@@ -41,7 +41,7 @@ test('a hung server is abandoned after the idle timeout and retried', async () =
   const { dir, home } = makeProject();
   model.reset();
   model.script(hang(), reply().text('After the hang.'));
-  const r = await runCli(['-p', 'hi', '--model', 'openai:gpt-5'], { cwd: dir, home, env: { ...openai(), ASSISTANT_STREAM_IDLE_TIMEOUT_MS: '300' } });
+  const r = await runCli(['-p', 'hi', '--model', 'openai:gpt-5'], { cwd: dir, home, env: { ...openai(), ASSISTANT_STREAM_IDLE_TIMEOUT_MS: '1000' } });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'After the hang.\n');
   assert.match(r.stderr, /no data from the model server/);

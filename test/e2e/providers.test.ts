@@ -55,7 +55,7 @@ test('a stream that stalls mid-answer, or carries an overload error, is retried'
   model.reset();
   model.script(stall(reply().text('half of an answer that stalls')), streamError(reply().text('x')), reply().text('Final.'));
   const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], {
-    cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, ASSISTANT_STREAM_IDLE_TIMEOUT_MS: '300' },
+    cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, ASSISTANT_STREAM_IDLE_TIMEOUT_MS: '1000' },
   });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'Final.\n');
@@ -68,7 +68,7 @@ test('Ctrl-C while waiting for the model ends the run at once with exit 130', as
   model.script(hang());
   const child = startCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl } });
   const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-  await model.waitForRequests(1, 5000);
+  await model.waitForRequests(1);
   await sleep(50);
   const t0 = Date.now();
   child.kill('SIGINT');

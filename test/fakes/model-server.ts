@@ -227,7 +227,7 @@ export interface FakeModel {
   models(list: FakeModelInfo[]): FakeModel;
   /** Forgets the script, the hook, the recorded requests and the id counters; aborts hanging answers. */
   reset(): FakeModel;
-  /** Resolves once `count` requests have been received in total. */
+  /** Resolves once `count` requests have been received in total (fails after `timeoutMs`, 20 s by default, as runCli). */
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   /** Environment variables that point the `assistant` CLI at this server for a provider. */
   env(provider?: 'anthropic' | 'openai' | 'openai-chat' | 'openai-compatible' | 'google' | 'ollama'): Record<string, string>;
@@ -1237,7 +1237,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       parked.clear();
       return model;
     },
-    waitForRequests(count, timeoutMs = 5000) {
+    waitForRequests(count, timeoutMs = 20_000) {
       if (requests.length >= count) return Promise.resolve(requests);
       return new Promise((resolve, reject) => {
         const w = { count, resolve: (r: RecordedRequest[]) => { clearTimeout(timer); resolve(r); } };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,7 +87,7 @@ test('a hook that closes standard input early breaks nothing', async () => {
 test('on timeout the whole process group is killed, background children included', async () => {
   const pidFile = join(dir, 'bg-timeout.pid');
   const started = Date.now();
-  const r = await exec(`sleep 30 & echo $! > ${pidFile}; sleep 30`, { timeoutMs: 300 });
+  const r = await exec(`sleep 30 & echo $! > ${pidFile}; sleep 30`, { timeoutMs: 1000 });
   assert.equal(r.timedOut, true);
   assert.equal(r.exitCode, null);
   assert.ok(Date.now() - started < 5000, 'the run ends soon after its timeout');
@@ -98,7 +98,8 @@ test('on timeout the whole process group is killed, background children included
 
 test('a hook that ignores SIGTERM is killed anyway', async () => {
   const pidFile = join(dir, 'stubborn.pid');
-  const r = await exec(`trap '' TERM; sleep 30 & echo $! > ${pidFile}; while :; do sleep 0.1; done`, { timeoutMs: 200 });
+  // The time-out leaves the shell time to start and write its child's pid on a busy machine.
+  const r = await exec(`trap '' TERM; sleep 30 & echo $! > ${pidFile}; while :; do sleep 0.1; done`, { timeoutMs: 1000 });
   assert.equal(r.timedOut, true);
   assert.equal(r.exitCode, null);
   const bg = Number(readFileSync(pidFile, 'utf8'));
@@ -137,7 +138,8 @@ test('an abort signal kills the hook group: interrupted, no exit code', async ()
   const pidFile = join(dir, 'abort.pid');
   const ac = new AbortController();
   const p = exec(`sleep 30 & echo $! > ${pidFile}; sleep 30`, {}, INPUT, { signal: ac.signal });
-  await sleep(200);
+  // Abort once the hook has started its child (a fixed pause was too short on a busy machine).
+  for (let i = 0; i < 200 && !(existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n')); i++) await sleep(25);
   ac.abort();
   const r = await p;
   assert.equal(r.interrupted, true);
