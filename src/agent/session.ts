@@ -257,9 +257,18 @@ export class Session {
     return expandAtPaths(prompt, {
       cwd: o.cwd, home: o.home, fileState: this.fileState, signal,
       imagesRefused: o.model.facts?.images === false ? `the model ${o.model.label} does not take images` : undefined,
-      canRead: (abs) => decide('Read', { file_path: abs }, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }).behavior,
+      canRead: (abs) => {
+        const b = decide('Read', { file_path: abs }, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }).behavior;
+        // An image the user dragged into the terminal (or pasted the path of) is theirs to show, wherever it is; deny rules still hold.
+        return b === 'ask' && this.dropped.has(abs) ? 'allow' : b;
+      },
     });
   }
+
+  /** Images the user dropped into the terminal UI: attached by their `@` references even outside the project. */
+  private readonly dropped = new Set<string>();
+  /** The terminal UI saw `abs` dragged in (or its path pasted): its `@` reference may attach it. */
+  allowDropped(abs: string): void { this.dropped.add(abs); }
 
   /**
    * Replaces the conversation with the model's summary of it (SPEC §6): PreCompact hooks first,

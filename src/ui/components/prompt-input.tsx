@@ -4,6 +4,7 @@ import wrapAnsi from 'wrap-ansi';
 import * as ed from '../editor.ts';
 import type { Controller } from '../controller.ts';
 import { Pastes } from '../pastes.ts';
+import { imageReferences } from '../dropped-images.ts';
 import type { UiState } from '../state.ts';
 import { CompletionMenu, useCompletionMenu } from './completion-menu.tsx';
 import { usePromptHints } from './prompt-hints.ts';
@@ -186,7 +187,13 @@ export function PromptInput({ ctrl, busy, width, active, draft }: { ctrl: Contro
     if (input && !key.ctrl && !key.meta) typed(input);
   }, { isActive: active });
 
-  usePaste((text) => { ctrl.touch(); edit(ed.insert(bufRef.current, pastes.current.add(text))); }, { isActive: active });
+  usePaste((text) => {
+    ctrl.touch();
+    // A dragged screenshot (or its pasted path) becomes an `@` reference that attaches it.
+    const images = imageReferences(text, ctrl.setup.cwd, ctrl.setup.home);
+    if (images) for (const p of images.paths) ctrl.session?.allowDropped(p);
+    edit(ed.insert(bufRef.current, images?.text ?? pastes.current.add(text)));
+  }, { isActive: active });
   // The prompt lint's findings as hints under the input (SPEC §7): advice, never blocking; after a
   // pause in typing, and only those that matter (prompt-hints.ts). Settings `ui.promptHints` turns them off.
   const hints = usePromptHints(buf.text, {
