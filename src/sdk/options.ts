@@ -31,7 +31,7 @@ export const OptionsSchema = z.object({
   sandbox: z.boolean().optional(),
   thinking: z.enum(['off', 'low', 'medium', 'high']).optional(),
   canUseTool: fn.optional(),
-  hooks: z.partialRecord(z.enum(['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact']), z.array(HookMatcher)).optional(),
+  hooks: z.partialRecord(z.enum(['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact', 'SubagentStop']), z.array(HookMatcher)).optional(),
   abortController: z.custom<AbortController>((v) => v instanceof AbortController, 'must be an AbortController').optional(),
   signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, 'must be an AbortSignal').optional(),
 }).strict();
