@@ -16,7 +16,8 @@ const HookMatcher = z.object({
 export const OptionsSchema = z.object({
   cwd: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
-  permissionMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass']).optional(),
+  // Claude Agent SDK's names are accepted too, as on the command line.
+  permissionMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']).optional(),
   allowedTools: strings.optional(),
   disallowedTools: strings.optional(),
   maxTurns: z.number().int().positive().optional(),

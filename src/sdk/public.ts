@@ -176,7 +176,8 @@ export interface Options {
   cwd?: string;
   /** `PROVIDER:MODEL`, e.g. `anthropic:claude-sonnet-4-5`. */
   model?: string;
-  permissionMode?: PermissionMode;
+  /** Claude Agent SDK's `default`, `acceptEdits`, `bypassPermissions` are taken too. */
+  permissionMode?: PermissionMode | 'default' | 'acceptEdits' | 'bypassPermissions';
   allowedTools?: string[];
   disallowedTools?: string[];
   maxTurns?: number;

@@ -356,3 +356,16 @@ test('a JavaScript SubagentStop hook gets the subagent named; hooks of tools ins
   assert.equal(stop.last_assistant_message, 'SUB-REPORT');
   assert.equal(seen.find((e) => e.hook_event_name === 'PreToolUse')!.agent_type, 'explore');
 });
+
+test('permissionMode takes Claude Agent SDK\'s names too (acceptEdits edits without asking)', async () => {
+  const { checkOptions } = await import('../../src/sdk/options.ts');
+  for (const m of ['default', 'acceptEdits', 'bypassPermissions']) assert.doesNotThrow(() => checkOptions({ permissionMode: m }), m);
+  const p = makeProject();
+  model.reset();
+  model.script(reply().tool('Write', { file_path: 'out.txt', content: 'x' }), reply('done'));
+  const out = await collect(query({ prompt: 'go', options: { cwd: p.dir, model: MODEL, permissionMode: 'acceptEdits', env: envFor(model, p.home) } }));
+  const init = out[0] as { permissionMode?: string };
+  assert.equal(init.permissionMode, 'acceptEdits');
+  assert.deepEqual((out.at(-1) as { permission_denials: unknown[] }).permission_denials, []);
+  assert.ok(existsSync(join(p.dir, 'out.txt')));
+});
