@@ -1,0 +1,25 @@
+/** Mismatches with SPEC §11, §14 and §15 found by black-box QA (qa2). */
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
+import { makeProject } from '../fakes/project.ts';
+import { runCli } from './cli.ts';
+
+let model: FakeModel;
+before(async () => { model = await startFakeModel(); });
+after(async () => { await model.close(); });
+const ENV = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
+const ARGS = ['--model', 'anthropic:claude-sonnet-4-5'];
+
+test('a headless refusal of a protected path says what to do, not "run again with" a sentence (§11.16)', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply().tool('Bash', { command: 'echo x > .git/hooks/pre-commit' }), reply('done'));
+  const r = await runCli(['-p', 'go', '--permission-mode', 'bypass', ...ARGS], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 0, r.stderr);
+  const result = lastToolResults(model.requests[1])[0].content;
+  assert.match(result, /git hooks/);
+  assert.match(result, /To allow it, make the change yourself, outside the assistant\./);
+  assert.match(r.stderr, /refused \(Bash\)/);
+  assert.doesNotMatch(r.stderr + result, /run again with make/);
+});
