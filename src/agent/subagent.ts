@@ -84,7 +84,8 @@ export class Subagents {
 
   /** Runs one subagent to its report. Never throws: failures are error results for the calling model. */
   async run(input: { description: string; prompt: string; subagent_type: string }, ctx: ToolContext): Promise<ToolResult> {
-    const agent = this.agents.find((a) => a.name === input.subagent_type);
+    const agent = this.agents.find((a) => a.name === input.subagent_type)
+      ?? this.agents.find((a) => a.name.toLowerCase() === input.subagent_type.toLowerCase());
     if (!agent) return { isError: true, output: `There is no agent "${input.subagent_type}". Agents: ${this.agents.map((a) => a.name).join(', ')}.` };
     const release = await this.slots.take();
     try { return await this.runAgentDef(agent, input, ctx); } finally { release(); }

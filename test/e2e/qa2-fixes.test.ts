@@ -23,3 +23,14 @@ test('a headless refusal of a protected path says what to do, not "run again wit
   assert.match(r.stderr, /refused \(Bash\)/);
   assert.doesNotMatch(r.stderr + result, /run again with make/);
 });
+
+test('Task finds an agent whatever the case of subagent_type ("Explore", as Claude Code names it)', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.onRequest((req) => (/read-only search agent/.test(JSON.stringify(req.body.system ?? '')) ? reply('EXPLORED') : undefined));
+  model.script(reply().tool('Task', { description: 'look', prompt: 'Look.', subagent_type: 'Explore' }), reply('done'));
+  const r = await runCli(['-p', 'go', ...ARGS], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 0, r.stderr);
+  const last = model.requests.at(-1)!;
+  assert.equal(lastToolResults(last)[0].content, 'EXPLORED');
+});
