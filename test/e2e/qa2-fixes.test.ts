@@ -34,3 +34,27 @@ test('Task finds an agent whatever the case of subagent_type ("Explore", as Clau
   const last = model.requests.at(-1)!;
   assert.equal(lastToolResults(last)[0].content, 'EXPLORED');
 });
+
+test('Task without subagent_type runs general-purpose; PostToolUse sees Claude Code\'s Task response fields', async () => {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { hookEvents, LOG_HOOK } = await import('./cli.ts');
+  const { dir, home } = makeProject();
+  mkdirSync(join(dir, '.assistant'), { recursive: true });
+  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Task', hooks: [LOG_HOOK] }] } }));
+  model.reset();
+  model.onRequest((req) => (/carry out one task on its behalf/.test(JSON.stringify(req.body.system ?? '')) ? reply('GP-REPORT') : undefined));
+  model.script(reply().tool('Task', { description: 'do', prompt: 'Do it.' }), reply('done'));
+  const r = await runCli(['-p', 'go', ...ARGS], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(lastToolResults(model.requests.at(-1)!)[0].content, 'GP-REPORT');
+  const resp = hookEvents(dir).find((e) => e.hook_event_name === 'PostToolUse')!.tool_response;
+  assert.equal(resp.status, 'completed');
+  assert.equal(resp.prompt, 'Do it.');
+  assert.equal(resp.agentType, 'general-purpose');
+  assert.ok(resp.agentId);
+  assert.deepEqual(resp.content, [{ type: 'text', text: 'GP-REPORT' }]);
+  assert.equal(typeof resp.totalDurationMs, 'number');
+  assert.equal(resp.totalTokens, resp.usage.input_tokens + resp.usage.output_tokens);
+  assert.ok(resp.totalTokens > 0);
+});
