@@ -71,6 +71,14 @@ export function readAgentFile(file: string, text: string, source: 'project' | 'u
     }
   }
   for (const p of own.sort((a, b) => a.line - b.line)) problems.push(`${file}:${p.line}: ${p.message}`);
+  // A tools line that could not be read must not leave the agent with every tool.
+  const lines = text.split('\n');
+  const fence = lines.findIndex((l, i) => i > 0 && l.trimEnd() === '---');
+  const toolsLine = lines.slice(0, Math.max(fence, 0)).findIndex((l, i) => /^tools[ \t]*:[ \t]*\S/.test(l) || (/^tools[ \t]*:\s*$/.test(l) && /^\s+-/.test(lines[i + 1] ?? '')));
+  if (def.tools === undefined && toolsLine > 0 && fm.entries.every((e) => e.key !== 'tools')) {
+    problems.push(`${file}:${toolsLine + 1}: its tools could not be read, so the agent is not loaded (it would get every tool)`);
+    return undefined;
+  }
   if (!def.prompt) { problems.push(`${file}: the agent has no system prompt (the file is empty after its front matter); it is not loaded`); return undefined; }
   if (!def.description) {
     problems.push(`${file}: no "description" in the front matter: the model cannot tell when to use this agent; its first line is used`);

@@ -59,3 +59,10 @@ test('an agent file as Claude Code writes it (a description with ": " in it, unq
   assert.equal(a.description, desc);
   assert.deepEqual(a.tools, ['Read', 'Grep'], 'its tools are kept, not lost with the broken line');
 });
+
+test('an agent whose tools line cannot be read is not loaded, rather than getting every tool', () => {
+  const { dir, home } = makeProject({ '.assistant/agents/ro.md': '---\nname: ro\ndescription: "unclosed\ntools: Read, Grep\n---\nRead only.\n' });
+  const { agents, problems } = loadAgents({ projectRoot: dir, home, known: KNOWN });
+  assert.equal(agents.find((a) => a.name === 'ro'), undefined);
+  assert.ok(problems.some((p) => /ro\.md:4: .*not loaded/.test(p)), problems.join('\n'));
+});
