@@ -58,3 +58,30 @@ test('Task without subagent_type runs general-purpose; PostToolUse sees Claude C
   assert.equal(resp.totalTokens, resp.usage.input_tokens + resp.usage.output_tokens);
   assert.ok(resp.totalTokens > 0);
 });
+
+test('WebFetch\'s PostToolUse tool_response has Claude Code\'s fields (url, code, codeText, bytes, result, durationMs)', async () => {
+  const http = await import('node:http');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { hookEvents, LOG_HOOK } = await import('./cli.ts');
+  const site = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('hello page'); });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  try {
+    const url = `http://127.0.0.1:${(site.address() as { port: number }).port}/p`;
+    const { dir, home } = makeProject();
+    mkdirSync(join(dir, '.assistant'), { recursive: true });
+    writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'WebFetch', hooks: [LOG_HOOK] }] } }));
+    model.reset();
+    model.onRequest((req) => (/answer a question about a web page/.test(JSON.stringify(req.body.system ?? '')) ? reply('ANSWER') : undefined));
+    model.script(reply().tool('WebFetch', { url, prompt: 'what?' }), reply('done'));
+    const r = await runCli(['-p', 'go', '--allowed-tools', 'WebFetch(domain:127.0.0.1)', ...ARGS], { cwd: dir, home, env: ENV() });
+    assert.equal(r.code, 0, r.stderr);
+    const resp = hookEvents(dir).find((e) => e.hook_event_name === 'PostToolUse')!.tool_response;
+    assert.equal(resp.url, url);
+    assert.equal(resp.code, 200);
+    assert.equal(resp.codeText, 'OK');
+    assert.equal(resp.bytes, 10);
+    assert.equal(resp.result, 'ANSWER');
+    assert.equal(typeof resp.durationMs, 'number');
+  } finally { site.close(); }
+});
