@@ -31,9 +31,27 @@ function toolList(v: string | string[]): string[] {
   return items.flatMap(splitRuleList).map((t) => t.replace(/^(["'])(.*)\1$/, '$2').trim()).filter(Boolean);
 }
 
+/**
+ * Claude Code reads `key: value` lines whose plain value has ": " in it (its generated agents'
+ * descriptions do), which YAML refuses: such values are quoted, line numbers unchanged.
+ */
+function quoteColonValues(text: string): string {
+  const lines = text.split('\n');
+  const end = lines.findIndex((l, i) => i > 0 && l.trimEnd() === '---');
+  for (let i = 1; i < end; i++) {
+    const m = /^([A-Za-z_][\w-]*):[ \t]+(.*?)\r?$/.exec(lines[i]);
+    if (m && /: /.test(m[2]) && !/^["'[{|>&*!]/.test(m[2])) lines[i] = `${m[1]}: '${m[2].replace(/'/g, "''")}'`;
+  }
+  return lines.join('\n');
+}
+
 /** One agent file; its problems are reported `file:line: message` and cost only the key they concern. */
 export function readAgentFile(file: string, text: string, source: 'project' | 'user', known: readonly string[], problems: string[]): AgentDef | undefined {
-  const fm = parseFrontMatter(text);
+  let fm = parseFrontMatter(text);
+  if (fm.problems.length) {
+    const again = parseFrontMatter(quoteColonValues(text));
+    if (again.problems.length < fm.problems.length) fm = again;
+  }
   const own: FrontProblem[] = [...fm.problems];
   const shape = AgentFrontMatterSchema.shape as Record<string, z.ZodType>;
   const def: AgentDef = { name: basename(file, '.md'), description: '', prompt: fm.body.trim(), source, file };
@@ -53,6 +71,14 @@ export function readAgentFile(file: string, text: string, source: 'project' | 'u
     }
   }
   for (const p of own.sort((a, b) => a.line - b.line)) problems.push(`${file}:${p.line}: ${p.message}`);
+  // A tools line that could not be read must not leave the agent with every tool.
+  const lines = text.split('\n');
+  const fence = lines.findIndex((l, i) => i > 0 && l.trimEnd() === '---');
+  const toolsLine = lines.slice(0, Math.max(fence, 0)).findIndex((l, i) => /^tools[ \t]*:[ \t]*\S/.test(l) || (/^tools[ \t]*:\s*$/.test(l) && /^\s+-/.test(lines[i + 1] ?? '')));
+  if (def.tools === undefined && toolsLine > 0 && fm.entries.every((e) => e.key !== 'tools')) {
+    problems.push(`${file}:${toolsLine + 1}: its tools could not be read, so the agent is not loaded (it would get every tool)`);
+    return undefined;
+  }
   if (!def.prompt) { problems.push(`${file}: the agent has no system prompt (the file is empty after its front matter); it is not loaded`); return undefined; }
   if (!def.description) {
     problems.push(`${file}: no "description" in the front matter: the model cannot tell when to use this agent; its first line is used`);

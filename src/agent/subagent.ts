@@ -83,9 +83,12 @@ export class Subagents {
   }
 
   /** Runs one subagent to its report. Never throws: failures are error results for the calling model. */
-  async run(input: { description: string; prompt: string; subagent_type: string }, ctx: ToolContext): Promise<ToolResult> {
-    const agent = this.agents.find((a) => a.name === input.subagent_type);
-    if (!agent) return { isError: true, output: `There is no agent "${input.subagent_type}". Agents: ${this.agents.map((a) => a.name).join(', ')}.` };
+  async run(input: { description: string; prompt: string; subagent_type?: string }, ctx: ToolContext): Promise<ToolResult> {
+    // Claude Code's default when the model names none.
+    const type = input.subagent_type ?? 'general-purpose';
+    const agent = this.agents.find((a) => a.name === type)
+      ?? this.agents.find((a) => a.name.toLowerCase() === type.toLowerCase());
+    if (!agent) return { isError: true, output: `There is no agent "${type}". Agents: ${this.agents.map((a) => a.name).join(', ')}.` };
     const release = await this.slots.take();
     try { return await this.runAgentDef(agent, input, ctx); } finally { release(); }
   }
@@ -93,6 +96,7 @@ export class Subagents {
   private async runAgentDef(agent: AgentDef, input: { description: string; prompt: string }, ctx: ToolContext): Promise<ToolResult> {
     const h = this.host;
     const signal = ctx.signal;
+    const started = Date.now();
     if (signal.aborted) return { isError: true, output: 'Interrupted by the user before the subagent started.' };
     let model = h.model();
     if (agent.model) {
@@ -144,7 +148,15 @@ export class Subagents {
     h.record({ toolUseId: parentId, agent: agent.name, agentId, path: transcript.path, status: outcome.status, turns: outcome.turns, usage: outcome.usage });
     const calls = messages.reduce((n, m) => n + (m.role === 'assistant' ? m.content.filter((p) => p.type === 'tool-call').length : 0), 0);
     const display = `${agent.name}: ${calls} tool use${calls === 1 ? '' : 's'} · ${outcome.usage.inputTokens + outcome.usage.outputTokens} tokens`;
-    const response = { status: outcome.status, agent_id: agentId, agent_type: agent.name, transcript_path: transcript.path, content: [{ type: 'text', text: outcome.text }], totalToolUseCount: calls, usage: outcome.usage };
+    const u = outcome.usage;
+    // Claude Code's Task response (agentId, agentType, status "completed", prompt, totals, usage in its names), and ours.
+    const response = {
+      status: outcome.status === 'done' || outcome.status === 'stopped' ? 'completed' : outcome.status, prompt: input.prompt,
+      agentId, agentType: agent.name, agent_id: agentId, agent_type: agent.name, transcript_path: transcript.path,
+      content: [{ type: 'text', text: outcome.text }], totalToolUseCount: calls, totalDurationMs: Date.now() - started,
+      totalTokens: u.inputTokens + u.outputTokens,
+      usage: { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_input_tokens: u.cacheReadTokens, cache_creation_input_tokens: u.cacheWriteTokens },
+    };
     switch (outcome.status) {
       case 'done': case 'stopped':
         return { output: outcome.text.trim() || `The ${agent.name} agent finished without a report.`, display, response };
@@ -158,7 +170,7 @@ export class Subagents {
 const schema = z.object({
   description: z.string().min(1).describe('A short (3-5 word) description of the task'),
   prompt: z.string().min(1).describe('The task for the agent to perform: everything it needs to know, as it sees nothing of this conversation'),
-  subagent_type: z.string().min(1).describe('The type of agent to use for this task'),
+  subagent_type: z.string().min(1).optional().describe('The type of agent to use for this task (default: general-purpose)'),
 });
 
 /** The Task tool (SPEC §14): starts a subagent and returns its report. */

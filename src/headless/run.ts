@@ -4,6 +4,8 @@ import type { Session } from '../agent/session.ts';
 import { toolTitle } from '../agent/tool-title.ts';
 import { initJson, resultJson, streamJsonEvent } from './format.ts';
 
+/** A remedy is a flag to run again with, or (a protected file) a sentence of its own. */
+const howTo = (remedy: string) => (remedy.startsWith('-') ? `run again with ${remedy}` : remedy);
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
 export interface HeadlessIO {
@@ -30,7 +32,7 @@ const indent = (text: string) => text.split('\n').map((l) => `  ${l}`).join('\n'
 /** Headless runs cannot ask: what would ask is refused, naming what would allow it (SPEC §5). */
 export const refuseAsk: AskFn = async (req) => ({
   allow: false,
-  message: `Permission to use ${req.tool} was not granted: ${req.reason}. This is a headless run, which cannot ask for approval.${req.remedy ? ` To allow it, run again with ${req.remedy}.` : ''}`,
+  message: `Permission to use ${req.tool} was not granted: ${req.reason}. This is a headless run, which cannot ask for approval.${req.remedy ? ` To allow it, ${howTo(req.remedy)}.` : ''}`,
 });
 
 /**
@@ -108,7 +110,7 @@ export function refusalSummary(ask: AskFn) {
       if (n === 0) return;
       const tools = [...new Set(denials.map((d) => d.tool_name))].join(', ');
       const others = n - asked;
-      const allow = remedies.size ? ` To allow ${others > 0 ? 'those a question would have decided' : n === 1 ? 'it' : 'them'}, run again with ${[...remedies].join(', or ')}.` : '';
+      const allow = remedies.size ? ` To allow ${others > 0 ? 'those a question would have decided' : n === 1 ? 'it' : 'them'}, ${[...remedies].map(howTo).join(', or ')}.` : '';
       const byRules = others > 0 && asked > 0 ? ` ${others} of them by a deny rule, Plan Mode or a hook.` : '';
       io.err(`${n} tool call${n === 1 ? ' was' : 's were'} refused (${tools}): a headless run cannot ask.${byRules}${allow}\n`);
     },

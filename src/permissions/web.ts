@@ -30,6 +30,9 @@ export function isPrivateAddress(ip: string): boolean {
     const x = ip.toLowerCase();
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(x);
     if (mapped) return isPrivateAddress(mapped[1]);
+    // The same in hex, as URL writes it: [::ffff:127.0.0.1] has the host ::ffff:7f00:1.
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(x);
+    if (hex) { const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)]; return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`); }
     return x === '::1' || x === '::' || /^f[cd]/.test(x) || /^fe[89ab]/.test(x);
   }
   return false;

@@ -16,7 +16,8 @@ const HookMatcher = z.object({
 export const OptionsSchema = z.object({
   cwd: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
-  permissionMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass']).optional(),
+  // Claude Agent SDK's names are accepted too, as on the command line.
+  permissionMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']).optional(),
   allowedTools: strings.optional(),
   disallowedTools: strings.optional(),
   maxTurns: z.number().int().positive().optional(),
@@ -31,7 +32,7 @@ export const OptionsSchema = z.object({
   sandbox: z.boolean().optional(),
   thinking: z.enum(['off', 'low', 'medium', 'high']).optional(),
   canUseTool: fn.optional(),
-  hooks: z.partialRecord(z.enum(['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact']), z.array(HookMatcher)).optional(),
+  hooks: z.partialRecord(z.enum(['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact', 'SubagentStop']), z.array(HookMatcher)).optional(),
   abortController: z.custom<AbortController>((v) => v instanceof AbortController, 'must be an AbortController').optional(),
   signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, 'must be an AbortSignal').optional(),
 }).strict();

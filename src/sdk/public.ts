@@ -111,7 +111,7 @@ export type PermissionResult =
 /** Called where a terminal would ask (SPEC §5). `reason`: why it asks. */
 export type CanUseTool = (toolName: string, input: Record<string, unknown>, options: { signal: AbortSignal; reason: string; remedy?: string }) => Promise<PermissionResult> | PermissionResult;
 
-export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'Notification' | 'Stop' | 'UserPromptSubmit' | 'SessionStart' | 'SessionEnd' | 'PreCompact';
+export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'Notification' | 'Stop' | 'UserPromptSubmit' | 'SessionStart' | 'SessionEnd' | 'PreCompact' | 'SubagentStop';
 
 /** What every hook input has (the shell hooks' standard input, docs/hooks.md). */
 export interface BaseHookInput {
@@ -121,6 +121,9 @@ export interface BaseHookInput {
   /** Claude Code's name of the mode (`default`, `plan`, `acceptEdits`, `bypassPermissions`); the tool and prompt events. */
   permission_mode?: string;
   prompt_id?: string;
+  /** Inside a subagent (SPEC §14): which one (tool events and SubagentStop). */
+  agent_id?: string;
+  agent_type?: string;
 }
 export interface PreToolUseHookInput extends BaseHookInput { hook_event_name: 'PreToolUse'; tool_name: string; tool_input: Record<string, any>; tool_use_id: string }
 export interface PostToolUseHookInput extends BaseHookInput { hook_event_name: 'PostToolUse'; tool_name: string; tool_input: Record<string, any>; tool_use_id: string; tool_response: any }
@@ -130,7 +133,8 @@ export interface UserPromptSubmitHookInput extends BaseHookInput { hook_event_na
 export interface SessionStartHookInput extends BaseHookInput { hook_event_name: 'SessionStart'; source: 'startup' | 'resume' | 'clear' | 'compact' }
 export interface SessionEndHookInput extends BaseHookInput { hook_event_name: 'SessionEnd'; reason: string }
 export interface PreCompactHookInput extends BaseHookInput { hook_event_name: 'PreCompact'; trigger: 'manual' | 'auto'; custom_instructions: string }
-export type HookInput = PreToolUseHookInput | PostToolUseHookInput | NotificationHookInput | StopHookInput | UserPromptSubmitHookInput | SessionStartHookInput | SessionEndHookInput | PreCompactHookInput;
+export interface SubagentStopHookInput extends BaseHookInput { hook_event_name: 'SubagentStop'; stop_hook_active: boolean; agent_id: string; agent_type: string; agent_transcript_path: string; last_assistant_message?: string }
+export type HookInput = PreToolUseHookInput | PostToolUseHookInput | NotificationHookInput | StopHookInput | UserPromptSubmitHookInput | SessionStartHookInput | SessionEndHookInput | PreCompactHookInput | SubagentStopHookInput;
 
 /**
  * What a shell hook prints as JSON with exit 0 (docs/hooks.md); `{ exitCode: 2, reason }` is a
@@ -172,7 +176,8 @@ export interface Options {
   cwd?: string;
   /** `PROVIDER:MODEL`, e.g. `anthropic:claude-sonnet-4-5`. */
   model?: string;
-  permissionMode?: PermissionMode;
+  /** Claude Agent SDK's `default`, `acceptEdits`, `bypassPermissions` are taken too. */
+  permissionMode?: PermissionMode | 'default' | 'acceptEdits' | 'bypassPermissions';
   allowedTools?: string[];
   disallowedTools?: string[];
   maxTurns?: number;

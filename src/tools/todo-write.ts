@@ -6,7 +6,8 @@ import description from './todo-write.md';
 export const TodoItemSchema = z.object({
   content: z.string().min(1).describe('What to do, in the imperative ("Run the tests")'),
   status: z.enum(['pending', 'in_progress', 'completed']),
-  activeForm: z.string().min(1).describe('The same in the present continuous, shown while it is in progress ("Running the tests")'),
+  // Optional (SPEC §14 names only content and status); shown instead of content while in progress.
+  activeForm: z.string().min(1).optional().describe('The same in the present continuous, shown while it is in progress ("Running the tests")'),
 });
 export type TodoItem = z.infer<typeof TodoItemSchema>;
 

@@ -29,7 +29,7 @@ export interface WebFetchDeps {
 
 const fail = (output: string): ToolResult => ({ output, isError: true });
 
-type Fetched = { kind: 'page'; url: string; status: number; markdown: string; bytes: number } | { kind: 'redirect'; from: string; to: string; status: number };
+type Fetched = { kind: 'page'; url: string; status: number; statusText: string; markdown: string; bytes: number } | { kind: 'redirect'; from: string; to: string; status: number };
 
 /** Reads at most `cap` bytes of a response body. */
 async function readCapped(res: Response, cap: number): Promise<{ text: string; bytes: number; cut: boolean }> {
@@ -80,7 +80,7 @@ async function fetchPage(start: string, signal: AbortSignal, deps: WebFetchDeps)
       markdown = htmlToMarkdown(body.text, url).markdown;
     }
     if (body.cut) markdown += `\n\n[The page was cut at ${MAX_PAGE_BYTES} bytes.]`;
-    return { kind: 'page', url, status: res.status, markdown, bytes: body.bytes };
+    return { kind: 'page', url, status: res.status, statusText: res.statusText, markdown, bytes: body.bytes };
   }
   return `${start} redirects more than ${MAX_REDIRECTS} times.`;
 }
@@ -97,6 +97,7 @@ export function webFetchTool(deps: WebFetchDeps): ToolDef<typeof schema> {
     async execute(input, ctx) {
       if (urlHost(input.url) === undefined) return fail(`"${input.url}" is not an http:// or https:// URL.`);
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);
+      const started = Date.now();
       let page = cache.get(input.url);
       if (page && now() - page.at > CACHE_MS) { cache.delete(input.url); page = undefined; }
       if (!page) {
@@ -124,7 +125,8 @@ export function webFetchTool(deps: WebFetchDeps): ToolDef<typeof schema> {
       return {
         output: `${p.url !== input.url ? `(Fetched from ${p.url}.)\n\n` : ''}${answer.text}`,
         display: `${(p.bytes / 1024).toFixed(1)} KB from ${p.url}`,
-        response: { url: p.url, code: p.status, bytes: p.bytes, result: answer.text },
+        // Claude Code's WebFetch output.
+        response: { url: p.url, code: p.status, codeText: p.statusText, bytes: p.bytes, result: answer.text, durationMs: Date.now() - started },
       };
     },
   };

@@ -48,3 +48,21 @@ test('.claude/agents is read only when there is no .assistant/agents, with a not
   assert.ok(!second.agents.some((a) => a.name === 'r'));
   assert.deepEqual(second.notices, []);
 });
+
+test('an agent file as Claude Code writes it (a description with ": " in it, unquoted) loads whole', () => {
+  const desc = 'Use this agent after code changes. Examples: <example>Context: the user wrote code. user: "review it" assistant: "I will use the reviewer"</example>';
+  const { dir, home } = makeProject({ '.claude/agents/reviewer.md': `---\nname: code-reviewer\ndescription: ${desc}\ntools: Read, Grep\nmodel: inherit\ncolor: blue\n---\nYou review code.\n` });
+  const { agents, problems } = loadAgents({ projectRoot: dir, home, known: KNOWN });
+  assert.deepEqual(problems, []);
+  const a = agents.find((x) => x.name === 'code-reviewer')!;
+  assert.ok(a, agents.map((x) => x.name).join());
+  assert.equal(a.description, desc);
+  assert.deepEqual(a.tools, ['Read', 'Grep'], 'its tools are kept, not lost with the broken line');
+});
+
+test('an agent whose tools line cannot be read is not loaded, rather than getting every tool', () => {
+  const { dir, home } = makeProject({ '.assistant/agents/ro.md': '---\nname: ro\ndescription: "unclosed\ntools: Read, Grep\n---\nRead only.\n' });
+  const { agents, problems } = loadAgents({ projectRoot: dir, home, known: KNOWN });
+  assert.equal(agents.find((a) => a.name === 'ro'), undefined);
+  assert.ok(problems.some((p) => /ro\.md:4: .*not loaded/.test(p)), problems.join('\n'));
+});

@@ -12,7 +12,11 @@ const fetch = (url: string, c = ctx()) => decide('WebFetch', { url, prompt: 'x' 
 
 test('private and local addresses', () => {
   for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) assert.ok(isPrivateAddress(a), a);
-  for (const a of ['8.8.8.8', '172.32.0.1', '2606:4700::1', 'example.com']) assert.ok(!isPrivateAddress(a), a);
+  for (const a of ['8.8.8.8', '172.32.0.1', '2606:4700::1', 'example.com', '::ffff:808:808']) assert.ok(!isPrivateAddress(a), a);
+  // URL writes an IPv4-mapped address in hex: [::ffff:127.0.0.1] is host ::ffff:7f00:1, still this machine.
+  for (const u of ['http://[::ffff:127.0.0.1]:8080/', 'http://[::ffff:10.1.2.3]/', 'http://[::ffff:169.254.169.254]/']) {
+    assert.equal(fetch(u, ctx([], [], [], 'bypass')).behavior, 'deny', u);
+  }
   for (const h of ['localhost', 'app.localhost', 'printer.local', 'metadata.google.internal', '127.0.0.1']) assert.ok(isLocalHost(h), h);
 });
 

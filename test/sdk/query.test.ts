@@ -339,3 +339,33 @@ test('interrupt() while streaming input waits for the next message ends the quer
   assert.deepEqual(seen, ['system', 'assistant', 'result']);
   assert.equal(model.requests.length, 1);
 });
+
+test('a JavaScript SubagentStop hook gets the subagent named; hooks of tools inside it too (SPEC §14, §15)', async () => {
+  const p = makeProject({ 'a.txt': 'a' });
+  model.reset();
+  model.onRequest((req) => (/read-only search agent/.test(JSON.stringify(req.body.system ?? ''))
+    ? (req.body.messages.length === 1 ? reply().tool('Read', { file_path: 'a.txt' }) : reply('SUB-REPORT')) : undefined));
+  model.script(reply().tool('Task', { description: 'look', prompt: 'Look.', subagent_type: 'explore' }), reply('done'));
+  const seen: Array<Record<string, unknown>> = [];
+  const log = (input: unknown) => { seen.push(input as Record<string, unknown>); };
+  const out = await collect(query({ prompt: 'go', options: { cwd: p.dir, model: MODEL, env: envFor(model, p.home), hooks: { SubagentStop: [{ hooks: [log] }], PreToolUse: [{ matcher: 'Read', hooks: [log] }] } } }));
+  assert.equal(out.at(-1)!.type, 'result');
+  const stop = seen.find((e) => e.hook_event_name === 'SubagentStop');
+  assert.ok(stop, 'SubagentStop fired');
+  assert.equal(stop.agent_type, 'explore');
+  assert.equal(stop.last_assistant_message, 'SUB-REPORT');
+  assert.equal(seen.find((e) => e.hook_event_name === 'PreToolUse')!.agent_type, 'explore');
+});
+
+test('permissionMode takes Claude Agent SDK\'s names too (acceptEdits edits without asking)', async () => {
+  const { checkOptions } = await import('../../src/sdk/options.ts');
+  for (const m of ['default', 'acceptEdits', 'bypassPermissions']) assert.doesNotThrow(() => checkOptions({ permissionMode: m }), m);
+  const p = makeProject();
+  model.reset();
+  model.script(reply().tool('Write', { file_path: 'out.txt', content: 'x' }), reply('done'));
+  const out = await collect(query({ prompt: 'go', options: { cwd: p.dir, model: MODEL, permissionMode: 'acceptEdits', env: envFor(model, p.home) } }));
+  const init = out[0] as { permissionMode?: string };
+  assert.equal(init.permissionMode, 'acceptEdits');
+  assert.deepEqual((out.at(-1) as { permission_denials: unknown[] }).permission_denials, []);
+  assert.ok(existsSync(join(p.dir, 'out.txt')));
+});

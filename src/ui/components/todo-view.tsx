@@ -13,7 +13,7 @@ export function TodoView({ todos, width }: { todos?: TodoItem[]; width: number }
       <Text dimColor>{`  Todos (${done}/${todos.length} done)`}</Text>
       {todos.map((t, i) => (
         t.status === 'completed' ? <Text key={i} dimColor strikethrough wrap="truncate">{`  ☒ ${t.content}`}</Text>
-        : t.status === 'in_progress' ? <Text key={i} bold color="cyan" wrap="truncate">{`  ◼ ${t.activeForm}`}</Text>
+        : t.status === 'in_progress' ? <Text key={i} bold color="cyan" wrap="truncate">{`  ◼ ${t.activeForm ?? t.content}`}</Text>
         : <Text key={i} wrap="truncate">{`  ☐ ${t.content}`}</Text>
       ))}
     </Box>
