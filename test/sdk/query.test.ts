@@ -339,3 +339,16 @@ test('interrupt() while streaming input waits for the next message ends the quer
   assert.deepEqual(seen, ['system', 'assistant', 'result']);
   assert.equal(model.requests.length, 1);
 });
+
+test('system/init reports mcpServers connected or failed, with their tools (as in Claude Code)', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply('ok'));
+  const fault = new URL('../fakes/mcp-fault-server.mjs', import.meta.url).pathname;
+  const msgs = await collect(query({ prompt: 'go', options: { cwd: dir, model: MODEL, env: envFor(model, home),
+    mcpServers: { fault: { command: process.execPath, args: [fault] }, broken: { command: process.execPath, args: [fault, '--exit-at-start'] } } } }));
+  const init = msgs[0];
+  assert.ok(init.type === 'system' && init.subtype === 'init');
+  assert.deepEqual(init.mcp_servers, [{ name: 'fault', status: 'connected' }, { name: 'broken', status: 'failed' }]);
+  assert.ok(init.tools.includes('mcp__fault__echo'));
+});
