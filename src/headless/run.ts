@@ -27,10 +27,13 @@ function retryCountdown(io: HeadlessIO, ev: { message: string; delayMs: number; 
 const tail = (text: string, n: number) => text.split('\n').slice(-n).join('\n');
 const indent = (text: string) => text.split('\n').map((l) => `  ${l}`).join('\n');
 
+/** A remedy as words after "To allow it, ": a flag to run again with, or what to do ("make the change yourself…"). */
+const allowBy = (remedy: string) => (remedy.startsWith('-') ? `run again with ${remedy}` : remedy);
+
 /** Headless runs cannot ask: what would ask is refused, naming what would allow it (SPEC §5). */
 export const refuseAsk: AskFn = async (req) => ({
   allow: false,
-  message: `Permission to use ${req.tool} was not granted: ${req.reason}. This is a headless run, which cannot ask for approval.${req.remedy ? ` To allow it, run again with ${req.remedy}.` : ''}`,
+  message: `Permission to use ${req.tool} was not granted: ${req.reason}. This is a headless run, which cannot ask for approval.${req.remedy ? ` To allow it, ${allowBy(req.remedy)}.` : ''}`,
 });
 
 /**
@@ -108,7 +111,8 @@ export function refusalSummary(ask: AskFn) {
       if (n === 0) return;
       const tools = [...new Set(denials.map((d) => d.tool_name))].join(', ');
       const others = n - asked;
-      const allow = remedies.size ? ` To allow ${others > 0 ? 'those a question would have decided' : n === 1 ? 'it' : 'them'}, run again with ${[...remedies].join(', or ')}.` : '';
+      const flags = [...remedies].filter((r) => r.startsWith('-'));
+      const allow = remedies.size ? ` To allow ${others > 0 ? 'those a question would have decided' : n === 1 ? 'it' : 'them'}, ${[...[...remedies].filter((r) => !r.startsWith('-')), ...(flags.length ? [`run again with ${flags.join(', or ')}`] : [])].join(', or ')}.` : '';
       const byRules = others > 0 && asked > 0 ? ` ${others} of them by a deny rule, Plan Mode or a hook.` : '';
       io.err(`${n} tool call${n === 1 ? ' was' : 's were'} refused (${tools}): a headless run cannot ask.${byRules}${allow}\n`);
     },
