@@ -97,13 +97,31 @@ Commands:
   doctor                                     check settings, hooks, provider and tools`);
 }
 
+/**
+ * Claude Code's `--mcp-config` takes several values (`--mcp-config a.json b.json`): the words
+ * after the first that look like one (inline JSON, or a `.json` path without spaces) are given
+ * their own `--mcp-config`, so a prompt after them stays the prompt.
+ */
+function mcpConfigValues(argv: string[]): string[] {
+  const out: string[] = [];
+  const looksLikeConfig = (v: string) => v.trimStart().startsWith('{') || (/\.json$/i.test(v) && !/\s/.test(v) && !v.startsWith('-'));
+  for (let i = 0; i < argv.length; i++) {
+    out.push(argv[i]);
+    if (argv[i] === '--') { out.push(...argv.slice(i + 1)); break; }
+    if (argv[i] !== '--mcp-config' || i + 1 >= argv.length) continue;
+    out.push(argv[++i]);
+    while (i + 1 < argv.length && looksLikeConfig(argv[i + 1])) out.push('--mcp-config', argv[++i]);
+  }
+  return out;
+}
+
 export type Parsed = { kind: 'run'; prompt: string | undefined; opts: CliOptions } | { kind: 'exit'; code: number };
 
 /** Parses argv. Help and version print and return `exit 0`; bad usage returns exit 2 after a message. */
 export function parseArgs(argv: string[], version: string): Parsed {
   const program = buildProgram(version);
   try {
-    program.parse(argv, { from: 'user' });
+    program.parse(mcpConfigValues(argv), { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return { kind: 'exit', code: 0 };

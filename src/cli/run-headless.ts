@@ -161,7 +161,18 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
+  // As in Claude Code, system/init reports the MCP servers once they connected (or failed), with
+  // their tools; the first request waits for them anyway (MCP_TIMEOUT), so this costs nothing.
+  if (opts.outputFormat === 'stream-json' && session.mcp) {
+    const stop = new Promise<void>((r) => controller.signal.addEventListener('abort', () => r(), { once: true }));
+    const out = io.out;
+    const held: string[] = []; // init stays the first line: a failed server's warning follows it
+    io.out = (s) => { held.push(s); };
+    await Promise.race([session.mcp.whenSettled(), stop]);
+    io.out = out;
+    printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
+    for (const s of held) out(s);
+  } else printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
   for (const message of setup.warnings) printer.sink({ type: 'warning', message });
   if (slash.kind === 'compact') {
     // The session's hooks fire as in any run (SessionStart resume, PreCompact, SessionEnd), and the

@@ -137,7 +137,7 @@ function guardDuplicates(file: string, text: string, duplicates: JsonScan['dupli
 function fixFor(issue: z.core.$ZodIssue): string {
   const path = showPath(issue.path as JsonPath);
   if (issue.code === 'invalid_value' && 'values' in issue) return `use one of: ${(issue.values as unknown[]).map(String).join(', ')}`;
-  if (issue.code === 'invalid_type') return `make ${path || 'it'} a ${issue.expected}`;
+  if (issue.code === 'invalid_type') return `make ${path || 'it'} ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${issue.expected}`;
   const doc = issue.path[0] === 'hooks' ? 'hooks.md' : issue.path[0] === 'permissions' ? 'permissions.md' : /mcp/i.test(String(issue.path[0])) ? 'mcp.md' : 'configuration.md';
   return `see docs/${doc} for the settings format`;
 }

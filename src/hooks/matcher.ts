@@ -9,6 +9,10 @@ export function matches(matcher: string | undefined, toolName: string): boolean 
   const m = matcher.trim();
   if (m === '' || m === '*') return true;
   if (/^[A-Za-z0-9_\- ,|]+$/.test(m)) return m.split(/[|,]/).some((name) => name.trim() === toolName || serverOf(name.trim(), toolName));
+  // `mcp__github__*` (alone or in a `|` list): every tool of that server, as in rules (SPEC §12).
+  if (/^[A-Za-z0-9_\- ,|*]+$/.test(m) && m.split(/[|,]/).every((n) => !n.includes('*') || /^mcp__[A-Za-z0-9_-]+__\*$/.test(n.trim()))) {
+    return m.split(/[|,]/).some((n) => { const name = n.trim(); return name.endsWith('__*') ? toolName.startsWith(name.slice(0, -1)) : name === toolName || serverOf(name, toolName); });
+  }
   const re = compile(m);
   return re ? re.test(toolName) : false;
 }

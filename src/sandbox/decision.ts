@@ -25,7 +25,13 @@ export interface SandboxStepContext {
  */
 export async function sandboxStep<D extends Decision & { rule?: Rule }>(tool: string, input: Record<string, unknown>, d: D, ctx: SandboxStepContext): Promise<SandboxedDecision<D>> {
   const sb = ctx.sandbox;
-  if (tool !== 'Bash' || !sb || !(await sb.runsInside(String(input.command ?? ''), input.dangerouslyDisableSandbox))) return d;
+  if (tool !== 'Bash' || !sb) return d;
+  if (!(await sb.runsInside(String(input.command ?? ''), input.dangerouslyDisableSandbox))) {
+    // The user who is asked should know that this one runs with their full rights.
+    if (d.behavior !== 'ask' || !d.reason) return d;
+    const why = input.dangerouslyDisableSandbox === true && sb.config.allowUnsandboxed ? 'dangerouslyDisableSandbox' : 'sandbox.excludedCommands';
+    return { ...d, reason: `${d.reason}; it would run outside the sandbox (${why})` };
+  }
   if (d.behavior !== 'ask' || d.firm || d.rule?.kind === 'ask' || d.rule?.kind === 'deny') return { ...d, sandboxed: true };
   if (!sb.config.autoAllow || (ctx.mode !== 'normal' && ctx.mode !== 'auto-accept')) return { ...d, sandboxed: true };
   const bashRules = [...ctx.rules.ask, ...ctx.rules.deny].some((r) => r.tool === 'Bash');

@@ -138,7 +138,8 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
   const setup = loadSetup(setupOptions, cwd, home);
   Object.assign(setup.env, options.env);
 
-  const push = (line: Record<string, unknown>) => channel.push({ ...line, uuid: (line.uuid as string | undefined) ?? randomUUID() } as SDKMessage);
+  let held: Record<string, unknown>[] | undefined; // lines said before system/init (MCP start-up)
+  const push = (line: Record<string, unknown>) => { if (held) held.push(line); else channel.push({ ...line, uuid: (line.uuid as string | undefined) ?? randomUUID() } as SDKMessage); };
   let apiStart = 0;
   let apiMs = 0;
   const modelName = () => { const m = state.session?.model; return m && m.provider !== 'replay' ? m.model : m?.id; };
@@ -166,7 +167,15 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
 
   const session = await createSession(setup, { emit: sink, ask, interactive: false, version: pkg.version, extraHooks: hooks });
   state.session = session;
+  if (session.mcp) {
+    // As in Claude Code, system/init reports the MCP servers connected (or failed), with their tools.
+    held = [];
+    await Promise.race([session.mcp.whenSettled(), new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }))]);
+  }
+  const early = held ?? [];
+  held = undefined;
   push(initJson(session, { cwd, model: session.model.label, mode: CLAUDE_MODE_NAMES[setup.mode] }));
+  for (const line of early) push(line);
   for (const message of setup.warnings) sink({ type: 'warning', message });
   try {
     await session.start(signal);

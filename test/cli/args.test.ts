@@ -28,3 +28,12 @@ test('a rules value that looks like a swallowed prompt is exit 2 with the way ou
     process.stderr.write = write;
   }
 });
+
+test('--mcp-config takes several files or JSON strings, space-separated, as in Claude Code; the prompt stays the prompt', async () => {
+  const { parseArgs } = await import('../../src/cli/args.ts');
+  const got = (argv: string[]) => { const p = parseArgs(argv, '0'); return p.kind === 'run' ? [p.opts.mcpConfig, p.prompt] : p; };
+  assert.deepEqual(got(['-p', 'hi', '--mcp-config', 'a.json', 'b.json']), [['a.json', 'b.json'], 'hi']);
+  assert.deepEqual(got(['--mcp-config', 'a.json', '{"mcpServers":{}}', '-p', 'hi']), [['a.json', '{"mcpServers":{}}'], 'hi']);
+  assert.deepEqual(got(['--mcp-config', 'a.json', 'update package.json', '-p']), [['a.json'], 'update package.json']);
+  assert.deepEqual(got(['--mcp-config=a.json', 'fix it']), [['a.json'], 'fix it']);
+});

@@ -165,7 +165,7 @@ test('SIGINT during a headless run ends every server it started', async () => {
   child.kill('SIGINT');
   assert.equal(await exited, 130, stderr);
   const init = JSON.parse(stdout.split('\n')[0]);
-  assert.deepEqual([init.subtype, init.mcp_servers], ['init', [{ name: 'everything', status: 'pending' }]]);
+  assert.deepEqual([init.subtype, init.mcp_servers], ['init', [{ name: 'everything', status: 'connected' }]]);
   await waitFor(() => marked(mark).length === 0, 5000, 'the server to end');
 });
 
@@ -238,4 +238,16 @@ test('a subagent (Task) is offered the MCP tools and its call goes through the s
   assert.deepEqual([res[0].content, res[0].isError], ['from the subagent', false]);
   assert.match(res[1].content, /mcp__fault__pid \(an MCP tool\) needs approval/);
   assert.ok(JSON.parse(r.stdout).permission_denials.some((d: { tool_name: string }) => d.tool_name === 'mcp__fault__pid'));
+});
+
+test('stream-json system/init waits for the servers: status connected or failed, MCP tools listed (as in Claude Code)', async () => {
+  const { dir, home } = makeProject({});
+  model.reset();
+  model.script(reply().text('ok'));
+  const config = JSON.stringify({ mcpServers: { fault: { command: process.execPath, args: [FAULT] }, broken: { command: process.execPath, args: [FAULT, '--exit-at-start'] } } });
+  const r = await runCli(['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--mcp-config', config, ...MODEL], { cwd: dir, home, env: model.env('anthropic'), timeoutMs: 60_000 });
+  assert.equal(r.code, 0, r.stderr);
+  const init = JSON.parse(r.stdout.split('\n')[0]);
+  assert.deepEqual(init.mcp_servers, [{ name: 'fault', status: 'connected' }, { name: 'broken', status: 'failed' }]);
+  assert.ok(init.tools.includes('mcp__fault__echo'), init.tools.join(','));
 });

@@ -52,3 +52,9 @@ test('an invalid regular expression selects nothing and is reported', () => {
     assert.equal(matcherProblem(good), undefined, String(good));
   }
 });
+
+test('mcp__SERVER__* selects every tool of that server, as in rules (SPEC §12)', () => {
+  assert.deepEqual(selected('mcp__memory__*'), ['mcp__memory__create']);
+  assert.deepEqual(selected('mcp__other__*'), []);
+  assert.deepEqual(selected('Bash|mcp__memory__*'), ['Bash', 'mcp__memory__create']);
+});

@@ -39,7 +39,7 @@ test('settings files are checked the same way: mcpServers and the approval keys'
   const { dir, home } = makeProject({ '.assistant/settings.json': '{\n  "mcpServers": {"x": {"type": "sse"}}\n}\n' });
   assert.match(errorOf(() => loadSettings(home, dir, undefined, dir)), /settings\.json:2:18: "mcpServers\.x\.url": is missing/);
   writeFileSync(join(dir, '.assistant/settings.json'), '{"enabledMcpjsonServers": "github"}');
-  assert.match(errorOf(() => loadSettings(home, dir, undefined, dir)), /"enabledMcpjsonServers": .*\n  fix: make enabledMcpjsonServers a array/);
+  assert.match(errorOf(() => loadSettings(home, dir, undefined, dir)), /"enabledMcpjsonServers": .*\n  fix: make enabledMcpjsonServers an array/);
 });
 
 test('servers come from every file; a name takes the entry of the highest precedence; strict keeps only --mcp-config', () => {

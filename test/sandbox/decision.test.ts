@@ -83,3 +83,15 @@ test('--sandbox and sandbox.enabled: on, off, or — where it cannot run — a s
   const r = await open(undefined, { enabled: true }, missing);
   assert.ok(r.kind === 'unavailable' && /cannot run here: bubblewrap .*ask for permission as usual.*apt-get install bubblewrap socat/.test(r.message));
 });
+
+test('a question about a command that runs outside the sandbox says so', async () => {
+  await initShellParser();
+  const ask = async (command: string, settings: SandboxSettings, extra: Record<string, unknown> = {}) => {
+    const shell = splitCommand(command);
+    const ctx = { mode: 'normal' as const, projectRoot: '/p', additionalDirs: [], home: '/h', rules: RULES, shell, cwd: '/p', look: noLookup };
+    const sandbox = new Sandbox(sandboxConfig({ settings, projectRoot: '/p', home: '/h', additionalDirs: [], rules: RULES }), TOOLS, { projectRoot: '/p', home: '/h', guarded: [] });
+    return (await sandboxStep('Bash', { command, ...extra }, decide('Bash', { command, ...extra }, ctx), { sandbox, mode: 'normal', rules: RULES, shell })).reason;
+  };
+  assert.match(await ask('touch /tmp/x', { allowUnsandboxedCommands: true }, { dangerouslyDisableSandbox: true }), /outside the sandbox \(dangerouslyDisableSandbox\)/);
+  assert.match(await ask('docker ps', { excludedCommands: ['docker'] }), /outside the sandbox \(sandbox\.excludedCommands\)/);
+});

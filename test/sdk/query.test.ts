@@ -369,3 +369,16 @@ test('permissionMode takes Claude Agent SDK\'s names too (acceptEdits edits with
   assert.deepEqual((out.at(-1) as { permission_denials: unknown[] }).permission_denials, []);
   assert.ok(existsSync(join(p.dir, 'out.txt')));
 });
+
+test('system/init reports mcpServers connected or failed, with their tools (as in Claude Code)', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply('ok'));
+  const fault = new URL('../fakes/mcp-fault-server.mjs', import.meta.url).pathname;
+  const msgs = await collect(query({ prompt: 'go', options: { cwd: dir, model: MODEL, env: envFor(model, home),
+    mcpServers: { fault: { command: process.execPath, args: [fault] }, broken: { command: process.execPath, args: [fault, '--exit-at-start'] } } } }));
+  const init = msgs[0];
+  assert.ok(init.type === 'system' && init.subtype === 'init');
+  assert.deepEqual(init.mcp_servers, [{ name: 'fault', status: 'connected' }, { name: 'broken', status: 'failed' }]);
+  assert.ok(init.tools.includes('mcp__fault__echo'));
+});
