@@ -130,7 +130,7 @@ test('piped standard input is the prompt, or comes before the prompt given', asy
   assert.deepEqual(userTexts(model.requests[0]), ['from stdin']);
   assert.deepEqual(userTexts(model.requests[1]), ['LOG LINE 1\n\nexplain this']);
   model.script(reply().text('c'));
-  const silentPipe = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdinOpen: true, timeoutMs: 5000 });
+  const silentPipe = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdinOpen: true, timeoutMs: 20_000 });
   assert.equal(silentPipe.code, 0, 'an open, silent stdin pipe must not hang a run with a prompt');
 });
 

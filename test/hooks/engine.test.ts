@@ -133,8 +133,12 @@ test('SessionStart: no prompt_id or permission_mode (as in Claude Code); exit 2 
 test('a slow hook is announced once it has run for a second', async () => {
   const { engine, events } = setup([{ event: 'SessionEnd', command: 'sleep 1.2' }, { event: 'SessionEnd', command: 'true' }]);
   await sessionEnd(engine, 'other', signal);
-  assert.deepEqual(events.filter((e) => e.type === 'hook-running'), [{ type: 'hook-running', event: 'SessionEnd', command: 'sleep 1.2' }]);
-  assert.equal(events.filter((e) => e.type === 'hook').length, 2);
+  const announced = events.filter((e) => e.type === 'hook-running');
+  assert.deepEqual(announced.filter((e) => e.command === 'sleep 1.2'), [{ type: 'hook-running', event: 'SessionEnd', command: 'sleep 1.2' }], 'the slow hook, once');
+  const ran = events.filter((e) => e.type === 'hook') as Array<{ command: string; durationMs: number }>;
+  assert.equal(ran.length, 2);
+  // A hook that ended within the second is not announced (on a very busy machine even `true` may not).
+  for (const h of ran) if (h.durationMs < 950) assert.ok(!announced.some((e) => e.command === h.command), `${h.command} ran ${h.durationMs} ms and was announced`);
 });
 
 test('de-duplication keeps the longest timeout of the entries, whichever file comes first', async () => {
@@ -154,7 +158,7 @@ test('de-duplication keeps the longest timeout of the entries, whichever file co
   const started = performance.now();
   const verdict = await toolSeams(engine).preToolUse!(call('Bash', { command: 'x' }), signal);
   assert.match(verdict.block ?? '', /timed out after 0\.4 s and was killed\) and is marked failClosed/);
-  assert.ok(performance.now() - started < 3000);
+  assert.ok(performance.now() - started < 4500, 'killed at its time-out, not after the 5 s sleep');
 });
 
 test('SessionStart "continue": false in a one-shot run: the next prompt is stopped before UserPromptSubmit fires; later prompts too', async () => {

@@ -99,12 +99,10 @@ test('Bash abort via the signal kills the whole process group', async () => {
   assert.ok(await waitGone(shell), `shell ${shell} survived`);
 });
 
-test('Bash caps 100 MB of output: head and tail kept, the middle elided with a note, quickly', async () => {
+// How fast is measured in bench/, not asserted here (a busy machine is slow, not wrong).
+test('Bash caps 100 MB of output: head and tail kept, the middle elided with a note', async () => {
   const dir = await tempDir();
-  const started = Date.now();
   const r = await bashTool.execute({ command: 'echo FIRST; yes | head -c 100000000; echo; echo LAST' }, makeCtx(dir));
-  const elapsed = Date.now() - started;
-  assert.ok(elapsed < 8000, `took ${elapsed} ms`);
   assert.ok(r.output.length <= 31_000, `output is ${r.output.length} chars`);
   assert.ok(/^FIRST\ny\ny\n/.test(r.output), 'head kept');
   assert.ok(/y\n\nLAST$/.test(r.output), `tail kept: ${JSON.stringify(r.output.slice(-40))}`);
