@@ -64,11 +64,23 @@ export function writtenByVariable(name: string, value: string): string | undefin
   return value;
 }
 
+/** A pager that only shows text (`GIT_PAGER=cat`, `PAGER='less -R'`): no `+cmd`, no shell, no other program. */
+const PLAIN_PAGER = /^(?:cat|more|head|tail|true|less(?: +-[A-Za-z]+)*)?$/;
+/** Node options that change limits or messages, never what code is loaded (`--require`, `--import`, `--inspect`, `--openssl-config` are not here). */
+const PLAIN_NODE_OPTION = /^--(?:(?:max-old-space-size|max-semi-space-size|stack-size)=\d+|enable-source-maps|no-warnings|no-deprecation|throw-deprecation|trace-warnings|trace-deprecation|trace-uncaught|experimental-vm-modules|experimental-strip-types|no-experimental-strip-types|experimental-transform-types|preserve-symlinks|unhandled-rejections=(?:strict|warn|throw|none)|dns-result-order=(?:ipv4first|verbatim))$/;
+/** Literal values of code variables that run nothing of their own, by variable (a data table: add a variable, add a test). */
+const PLAIN_VALUES: Array<{ name: RegExp; plain: (value: string) => boolean }> = [
+  { name: /^(?:PAGER|MANPAGER|GIT_PAGER|[A-Z0-9_]*_PAGER)$/, plain: (v) => PLAIN_PAGER.test(v.trim()) },
+  { name: /^NODE_OPTIONS$/, plain: (v) => v.trim().split(/\s+/).every((o) => o === '' || PLAIN_NODE_OPTION.test(o)) },
+];
+
 /** Why assigning `name` (to `value`, when known) could run hidden code; undefined when it cannot. */
 export function assignmentReason(name: string, value: Word | undefined): string | undefined {
   const upper = name.toUpperCase();
   // `LESS=-FRX` sets display options; only `+cmd` (an initial command, `+!cmd` runs a shell) runs anything.
   if (name === 'LESS' && value && !value.dynamic && !/[+!]/.test(value.value)) return undefined;
+  // `GIT_PAGER=cat git log`, `NODE_OPTIONS=--max-old-space-size=4096 npm test`: a known, literal value that runs nothing.
+  if (value && !value.dynamic && PLAIN_VALUES.some((p) => p.name.test(name) && p.plain(value.value))) return undefined;
   if (CODE_VARIABLES.has(name) || CODE_VARIABLE_PREFIXES.some((p) => upper.startsWith(p)) || CODE_VARIABLE_SUFFIXES.test(upper)) {
     return `setting ${name} can make programs run other code`;
   }
