@@ -435,7 +435,7 @@ export class Session {
     return outcome;
   }
 
-  // ── For the terminal UI (issue 7): new methods stay below this line. ──
+  // ── For the terminal UI: new methods stay below this line. ──
 
   /** The tools offered now: the built-in ones, then the tools of the MCP servers that are up (SPEC §12). */
   allTools(): ToolDef[] {

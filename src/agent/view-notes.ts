@@ -3,7 +3,7 @@ import type { Message } from '../providers/types.ts';
 import type { ToolNote } from '../session/transcript.ts';
 
 /**
- * Notes the transcript keeps for redrawing a conversation as it was shown (issue 20 item 12): a
+ * Notes the transcript keeps for redrawing a conversation as it was shown (SPEC §9): a
  * prompt's text as the input showed it (a collapsed paste, a command as typed) and each tool
  * call's time, sandbox and refusal. The conversation itself is unchanged; these ride on its
  * `message` entries as extra fields (`shown`, `tools`), which readers that do not know them skip.

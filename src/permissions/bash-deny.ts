@@ -10,7 +10,7 @@ import type { SimpleCommand } from './shell/parser.ts';
 
 /**
  * File checks of one part of a Bash command against path deny rules (SPEC §11.7, §11.8): what it
- * names, through symlinks (F4), braces and globs (F5), in the directory it runs in (F3). Pure but
+ * names, through symlinks, braces and globs, in the directory it runs in. Pure but
  * for `ctx.look` (symlinks, glob expansion).
  */
 
@@ -148,7 +148,7 @@ const NO_READS = new Set(['echo', 'pwd', '[', '[[', 'test', 'true', 'false', ':'
 
 /**
  * Does a read-only part (decided by the caller) read only inside the project and its added
- * directories, wherever symlinks lead and whatever globs and braces expand to (F6)?
+ * directories, wherever symlinks lead and whatever globs and braces expand to?
  */
 export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): boolean {
   if (c.hasExpansion && !NO_READS.has(c.program)) return false; // `cat $HOME/.ssh/id_rsa`

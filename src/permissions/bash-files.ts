@@ -7,8 +7,8 @@ import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 /**
  * The files a split Bash command reads and writes, where they are (SPEC §11.7, §11.8): relative
  * paths resolve against the shell's working directory, which persists between calls and which a
- * `cd` earlier in the command may have changed (F3); braces are expanded, globs kept as patterns
- * (F5); `git show REV:PATH` names PATH, `git log --output=F` writes F (F9). Pure.
+ * `cd` earlier in the command may have changed; braces are expanded, globs kept as patterns;
+ * `git show REV:PATH` names PATH, `git log --output=F` writes F. Pure.
  */
 
 /** One file (or glob) a command names. */
@@ -142,7 +142,7 @@ interface Words {
 }
 
 /**
- * Argument words that name files, by role (file-programs.ts), and files a git option writes (F9).
+ * Argument words that name files, by role (file-programs.ts), and files a git option writes.
  * Every operand and `--opt=VALUE` counts as a possible read too (a Read deny rule refuses a
  * command that names the file, whatever the program does with it).
  */

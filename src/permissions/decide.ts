@@ -267,7 +267,7 @@ const editRule = (where: string, ctx: DecideContext) => `Edit(/${where.startsWit
 function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, input: Record<string, unknown> = {}, raw = abs): RuledDecision {
   const { rules } = ctx;
   const target = abs ?? ctx.projectRoot;
-  // Rules see the path as written and where its symlinks lead (F4); the mode sees where it leads.
+  // Rules see the path as written and where its symlinks lead; the mode sees where it leads.
   const { forms, where } = pathForms(target, ctx, raw ?? target);
   const d = pathRuleFor(rules.deny, tool, forms, ctx);
   if (d) return { behavior: 'deny', reason: `${tool} of ${target}${where !== target ? ` (a link to ${where})` : ''} is denied by the rule ${describe(d)}`, rule: d };

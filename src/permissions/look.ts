@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { archiveNames } from './archives.ts';
 
 /**
- * The only filesystem questions a permission decision asks (SPEC §5, F4/F5 of audit 4): where a
+ * The only filesystem questions a permission decision asks (SPEC §5, §11.5): where a
  * path's symlinks lead, which files a shell glob expands to, whether a directory exists.
  * decide() takes one in its context; tests pass `noLookup` to stay pure.
  */

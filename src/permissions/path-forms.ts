@@ -24,7 +24,7 @@ export function inside(dir: string, p: string): boolean {
 }
 
 /**
- * The forms of one file that rules are checked against (F4, symlinks): as written (`abs`), where
+ * The forms of one file that rules are checked against (symlinks): as written (`abs`), where
  * its symlinks lead, and that real path under the project root (or an added directory) as given,
  * when the root is itself reached through a symlink. `where` is the form for inside/outside
  * decisions and allow rules: the real one. `raw` is the path before `..` was folded (`link/../x`
@@ -148,7 +148,7 @@ export function globMayOverlap(rule: Rule, globAbs: string, dot: boolean, ctx: P
   });
 }
 
-/** The deny rule that keeps `tool` (Read, Grep, Glob, LS) from this file, through symlinks too (F2: search results leave it out). */
+/** The deny rule that keeps `tool` (Read, Grep, Glob, LS) from this file, through symlinks too (search results leave it out). */
 export function readDenied(tool: string, abs: string, ctx: PathContext): Rule | undefined {
   const rules = pathDenials(ctx, tool);
   return rules.length ? pathRuleFor(rules, tool, pathForms(abs, ctx).forms, ctx) : undefined;
