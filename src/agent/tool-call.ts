@@ -83,17 +83,23 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
     return { result: err(reason), denied: true };
   };
 
+  /** A hook or a permission answer replaced the input: validated like the model's, or the call fails with why. */
+  const rewrite = (next: Record<string, unknown>, who: string) => {
+    const v = validateInput(tool, next);
+    if ('error' in v) return { result: { ...v.error, output: `${who} rewrote the input badly. ${v.error.output}` } };
+    input = v.input;
+    prepared.input = input;
+    prepared.filePath = tool.filePath?.(input as never, ctx.toolCtx.cwd);
+    return undefined;
+  };
   let hook: PreToolVerdict = {};
   if (ctx.seams.preToolUse) {
     hook = await ctx.seams.preToolUse(prepared, signal);
     if (hook.block !== undefined) return deny(hook.block);
     if (hook.decision === 'deny') return deny(hook.reason ?? `A PreToolUse hook denied ${tool.name}.`);
     if (hook.updatedInput) {
-      const v = validateInput(tool, hook.updatedInput);
-      if ('error' in v) return { result: { ...v.error, output: `A PreToolUse hook rewrote the input badly. ${v.error.output}` } };
-      input = v.input;
-      prepared.input = input;
-      prepared.filePath = tool.filePath?.(input as never, ctx.toolCtx.cwd);
+      const bad = rewrite(hook.updatedInput, 'A PreToolUse hook');
+      if (bad) return bad;
     }
   }
   const decision = await ctx.decide(tool.name, input);
@@ -106,11 +112,8 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
     const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy, firm: decision.firm }, signal);
     if (!answer.allow) return deny(answer.message);
     if (answer.updatedInput) {
-      const v = validateInput(tool, answer.updatedInput);
-      if ('error' in v) return { result: { ...v.error, output: `The permission answer rewrote the input badly. ${v.error.output}` } };
-      input = v.input;
-      prepared.input = input;
-      prepared.filePath = tool.filePath?.(input as never, ctx.toolCtx.cwd);
+      const bad = rewrite(answer.updatedInput, 'The permission answer');
+      if (bad) return bad;
     }
   }
   if (signal.aborted) return { result: err('Interrupted by the user before the tool ran.') };

@@ -116,14 +116,18 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   const controller = new AbortController();
   // Chosen now: a command's `!` commands meet the PreToolUse hooks of the session they open.
   const sessionId = resume?.sessionId ?? randomUUID();
+  let bangHooks: HookEngine | undefined;
   // `/mcp__SERVER__PROMPT args`: a server's prompt, got once the session's servers are up (SPEC §12).
   const mcpPrompt = parsePromptCommand(prompt);
   const slash: Awaited<ReturnType<typeof expandSlash>> = mcpPrompt ? { kind: 'prompt', prompt, allowedTools: [], warnings: [] } : await expandSlash(prompt, {
     cwd, home, signal: controller.signal,
-    hook: (command, signal) => bangCommandHook(new HookEngine(collectHooks(setup.settings.sources).hooks, {
-      projectDir: cwd, sessionId, transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`), env: setup.env,
-      permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') setup.warnings.push(r.message); },
-    }), command, signal),
+    hook: (command, signal) => {
+      bangHooks ??= new HookEngine(collectHooks(setup.settings.sources).hooks, {
+        projectDir: cwd, sessionId, transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`), env: setup.env,
+        permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') setup.warnings.push(r.message); },
+      });
+      return bangCommandHook(bangHooks, command, signal);
+    },
     permissions: () => ({ mode: setup.mode, additionalDirs: setup.additionalDirs, rules: headlessRules(setup), guarded: setupGuards(setup) }),
     cost: () => sessionCost(resume?.path),
     memory: () => (memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.'),

@@ -2,9 +2,9 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
+import { startFakeModel, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
-import { runCli } from './cli.ts';
+import { toolCallsRun } from './tool-calls.ts';
 
 /**
  * The worst case of each bypass family, through the built CLI (headless, fake model): the call is
@@ -16,20 +16,9 @@ let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
 after(async () => { await model.close(); });
 
-const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
-const MODEL = ['--model', 'anthropic:claude-sonnet-4-5', '--output-format', 'json'];
 const settings = (o: object) => JSON.stringify(o);
 
-/** Runs the CLI with these tool calls in one turn; returns the results and the JSON result. */
-async function calls(dir: string, home: string, args: string[], tools: Array<[string, Record<string, unknown>]>) {
-  model.reset();
-  let r = reply();
-  for (const [name, input] of tools) r = r.tool(name, input);
-  model.script(r, reply().text('Done.'));
-  const run = await runCli(['-p', 'go', ...args, ...MODEL], { cwd: dir, home, env: env() });
-  assert.equal(run.code, 0, run.stderr);
-  return { results: lastToolResults(model.requests[1]).map((x) => x.content), result: JSON.parse(run.stdout), stderr: run.stderr };
-}
+const calls = (dir: string, home: string, args: string[], tools: Array<[string, Record<string, unknown>]>) => toolCallsRun(model, dir, home, args, tools);
 
 test('families 1-3 and 7 (Normal mode, Bash allowed, a program denied): hidden code is refused and does not run', async () => {
   const { dir, home } = makeProject({ '.assistant/settings.json': settings({ permissions: { allow: ['Bash'], deny: ['Bash(rm:*)'] } }), v: 'x', 'a.txt': 'hi\n' });

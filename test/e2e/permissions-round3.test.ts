@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
+import { startFakeModel, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
-import { runCli } from './cli.ts';
+import { toolCallsRun } from './tool-calls.ts';
 
 /**
  * Round 3 of the bypass classes (docs/permissions.md), the worst of each through the built CLI
@@ -17,19 +17,9 @@ let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
 after(async () => { await model.close(); });
 
-const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
-const MODEL = ['--model', 'anthropic:claude-sonnet-4-5', '--output-format', 'json'];
 const onPath = (p: string) => (process.env.PATH ?? '').split(delimiter).some((d) => d && existsSync(join(d, p)));
 
-async function calls(dir: string, home: string, args: string[], tools: Array<[string, Record<string, unknown>]>) {
-  model.reset();
-  let r = reply();
-  for (const [name, input] of tools) r = r.tool(name, input);
-  model.script(r, reply().text('Done.'));
-  const run = await runCli(['-p', 'go', ...args, ...MODEL], { cwd: dir, home, env: env() });
-  assert.equal(run.code, 0, run.stderr);
-  return { results: lastToolResults(model.requests[1]).map((x) => x.content), result: JSON.parse(run.stdout) };
-}
+const calls = (dir: string, home: string, args: string[], tools: Array<[string, Record<string, unknown>]>) => toolCallsRun(model, dir, home, args, tools);
 
 test('Bypass: hidden parts, git, patterns, padded paths and /proc/self cannot plant a git hook or a start-up file', async () => {
   const { dir, home } = makeProject({ 'pre-commit': '#!/bin/sh\ntouch PWNED\n', 'src/a.ts': '' });
