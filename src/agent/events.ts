@@ -1,5 +1,9 @@
 import type { Message, Usage } from '../providers/types.ts';
 import type { ToolResult } from '../tools/types.ts';
+import type { TodoItem } from '../tools/todo-write.ts';
+
+/** What the UI shows of a tool call and of the todo list: part of the event stream it consumes. */
+export type { TodoItem, ToolResult };
 
 /** Everything the loop tells its consumer (terminal UI, headless printer, transcript). */
 export type AgentEvent =

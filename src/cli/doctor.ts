@@ -10,7 +10,7 @@ import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { buildRules, settingsRuleLists } from '../permissions/rules.ts';
 import { anthropicBaseUrl, resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
-import { ripgrepPath } from '../tools/rg.ts';
+import { ripgrepPath } from '../fs/rg.ts';
 import { sandboxDoctor } from '../sandbox/doctor.ts';
 
 type Out = (s: string) => void;

@@ -1,5 +1,5 @@
 /** "Did you mean": names close to what was typed, by edit distance or prefix. */
-import { editDistance } from '../config/did-you-mean.ts';
+import { editDistance } from '../text/did-you-mean.ts';
 
 export const MAX_SUGGESTIONS = 5;
 

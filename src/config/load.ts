@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { closest } from './did-you-mean.ts';
+import { closest } from '../text/did-you-mean.ts';
 import { ConfigError, lineColumn } from './errors.ts';
 import { pathKey, scanJson, type JsonPath, type JsonScan } from './json-scan.ts';
 import { SettingsSchema, type Settings } from './schema.ts';

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { looksBinary } from '../tools/binary.ts';
-import { resolvePath } from '../tools/paths.ts';
+import { looksBinary } from '../fs/binary.ts';
+import { resolvePath } from '../fs/paths.ts';
 import { type AtCandidate, looksLikePath, packageScope, scanAtTokens } from './at-tokens.ts';
 
 /** Hops from a memory file to the deepest file it may pull in (Claude Code: 5). */

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isInside } from '../tools/paths.ts';
+import { isInside } from '../fs/paths.ts';
 import { expandImports, readText } from './imports.ts';
 
 /**

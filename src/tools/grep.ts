@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { sortByMtime } from './mtime-sort.ts';
-import { displayPath, resolvePath } from './paths.ts';
-import { COMMON_RG_FLAGS, runRg, splitGlobs } from './rg.ts';
+import { sortByMtime } from '../fs/mtime-sort.ts';
+import { displayPath, resolvePath } from '../fs/paths.ts';
+import { COMMON_RG_FLAGS, runRg, splitGlobs } from '../fs/rg.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalBool, optionalInt, optionalString, optionalPath } from './zod-helpers.ts';
 import description from './grep.md';

@@ -1,5 +1,5 @@
-import { hunkLines } from '../tools/diff-text.ts';
-import type { ToolResult } from '../tools/types.ts';
+import { hunkLines } from '../fs/diff-text.ts';
+import type { ToolResult } from '../agent/events.ts';
 import { looksLikeDiff } from './components/diff-view.tsx';
 
 /**

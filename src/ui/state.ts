@@ -1,7 +1,5 @@
-import type { AgentEvent, PermissionRequest } from '../agent/events.ts';
+import type { AgentEvent, PermissionRequest, TodoItem, ToolResult } from '../agent/events.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
-import type { ToolResult } from '../tools/types.ts';
-import type { TodoItem } from '../tools/todo-write.ts';
 import { toolTitle } from '../agent/tool-title.ts';
 
 /**

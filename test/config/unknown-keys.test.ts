@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSettings } from '../../src/config/load.ts';
-import { closest } from '../../src/config/did-you-mean.ts';
+import { closest } from '../../src/text/did-you-mean.ts';
 import { ConfigError } from '../../src/config/errors.ts';
 
 const warningsOf = (text: string) => { const w: string[] = []; parseSettings('s.json', text, w); return w; };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { type AttachContext, attachmentText, type Expansion, expandAtPaths, findAtPaths } from '../../src/context/at-paths.ts';
 import { editTool } from '../../src/tools/edit.ts';
-import { isInside } from '../../src/tools/paths.ts';
+import { isInside } from '../../src/fs/paths.ts';
 import { makeProject } from '../fakes/project.ts';
 
 const lines = (n: number, word = 'line') => Array.from({ length: n }, (_, i) => `${word} ${i + 1}`).join('\n') + '\n';

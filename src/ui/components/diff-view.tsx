@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { MORE_DIFF_LINES } from '../../tools/diff-text.ts';
+import { MORE_DIFF_LINES } from '../../fs/diff-text.ts';
 
 /** Counts of a unified diff's added and removed lines (not the `+++`/`---` headers). */
 export function diffCounts(diff: string): { added: number; removed: number } {

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { ToolResult } from '../../tools/types.ts';
+import type { ToolResult } from '../../agent/events.ts';
 import { editDiff, FOLD, foldedText, liveTail } from '../fold.ts';
 import { LIVE_TAIL_CHARS } from '../state.ts';
 import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { ImageData } from './types.ts';
+
+/** An image as the model receives it: base64 data and its media type (`image/png`). */
+export interface ImageData { mediaType: string; data: string }
 
 /**
  * Images for the model (Read of a picture, `@shot.png`): PNG, JPEG, GIF and WebP, the formats

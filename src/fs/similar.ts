@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { editDistance } from '../config/did-you-mean.ts';
+import { editDistance } from '../text/did-you-mean.ts';
 import { displayPath } from './paths.ts';
 
 /** Edit distance, skipped (99) when the lengths alone differ by more than 3. */
