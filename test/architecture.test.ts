@@ -58,3 +58,13 @@ test('context/ and ui/ use the file floor (fs/), not tools/', () => {
   const bad = imports().filter(([file, target]) => ['context', 'ui'].includes(top(file)) && top(target) === 'tools');
   assert.deepEqual(bad.map(([f, t]) => `${f} imports ${t}`), []);
 });
+
+test('config/ composes the features\' schemas: a feature it imports does not import config/ back', () => {
+  const all = imports();
+  const composed = new Set(all.filter(([f, t]) => top(f) === 'config' && top(t) !== 'config').map(([, t]) => top(t)));
+  composed.delete('text');
+  assert.ok(composed.has('hooks'), 'config/ composes hooks/schema.ts');
+  const STILL_CIRCULAR = new Set(['mcp']); // mcp/ reads and writes settings files through config/ (to untangle)
+  const bad = all.filter(([f, t]) => composed.has(top(f)) && !STILL_CIRCULAR.has(top(f)) && top(t) === 'config');
+  assert.deepEqual(bad.map(([f, t]) => `${f} imports ${t}`), []);
+});

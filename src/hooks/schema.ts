@@ -35,6 +35,8 @@ export const HookGroupSchema = z.object({
 
 /** Unknown event names are kept and reported as warnings by the loader, not errors. */
 export const HooksSchema = z.record(z.string(), z.array(HookGroupSchema));
+/** The `hooks` of one settings file. */
+export type HooksSettings = z.infer<typeof HooksSchema>;
 
 /** One hook as the runner sees it: flattened, with the file it came from. */
 export interface HookSpec {
