@@ -43,4 +43,3 @@ export const SettingsSchema = z.object({
   }).optional().describe('The terminal session (docs/ui.md)'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

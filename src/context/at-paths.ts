@@ -49,15 +49,6 @@ export type Expansion = { ok: true; prompt: string; attachments: Attachment[] } 
 export const DEFAULT_ATTACH_LINES = 2000;
 export const DEFAULT_ATTACH_BYTES = 256 * 1024;
 
-/**
- * The references in a prompt, as written (trailing punctuation removed). Parsing only: a word like
- * `@team` is listed too; `expandAtPaths` leaves it alone unless it exists.
- */
-export function findAtPaths(prompt: string): Array<{ ref: string; path: string; start?: number; end?: number }> {
-  return scanAtTokens(prompt).map(({ fallback: { ref, path, start, end } }) =>
-    (start === undefined ? { ref, path } : { ref, path, start, end }));
-}
-
 interface Hit { c: AtCandidate; abs: string; st: Stats }
 
 /** Where attached files are recorded (as after a Read) until every reference is known to be good. */

@@ -85,7 +85,6 @@ export const ResultLine = z.object({
 
 /** Any stream-json line. */
 export const StreamJsonLine = z.union([SystemInitLine, SystemEventLine, AssistantLine, UserLine, WarningLine, ResultLine]);
-export type StreamJsonLineT = z.output<typeof StreamJsonLine>;
 
 /** The JSON Schema of one line (schema/stream-json.schema.json). */
 export function streamJsonSchema(): string {

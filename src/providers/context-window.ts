@@ -52,12 +52,6 @@ export function parseOllamaShow(body: unknown): OllamaShow | undefined {
   return { numCtx: numCtx ? positive(Number(numCtx)) : undefined, contextLength, capabilities };
 }
 
-/** A `num_ctx` the model was created with is what the server runs it with, so it wins over the trained length. */
-export function fromOllamaShow(body: unknown): number | undefined {
-  const s = parseOllamaShow(body);
-  return s?.numCtx ?? s?.contextLength;
-}
-
 /**
  * The `num_ctx` to send with every Ollama request, so the prompt is never cut to Ollama's small
  * default without a word: the Modelfile's own `num_ctx` when it sets one (the user chose it), else

@@ -102,12 +102,3 @@ export async function executeTool(def: ToolDef, input: Record<string, unknown>, 
     return err(`Tool ${def.name} failed: ${(e as Error)?.message ?? String(e)}`);
   }
 }
-
-/** Validates and runs in one step (for callers without the permission seams, e.g. `hooks test`). Never throws. */
-export async function runTool(tool: ToolDef | string, rawInput: unknown, ctx: ToolContext, tools: ToolDef[] = builtinTools): Promise<ToolResult> {
-  const def = typeof tool === 'string' ? getTool(tool, tools) : tool;
-  if (!def) return err(`There is no tool named "${String(tool)}". Available tools: ${tools.map((t) => t.name).join(', ')}.`);
-  const v = validateInput(def, rawInput);
-  if ('error' in v) return v.error;
-  return executeTool(def, v.input, ctx);
-}

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { FileSnapshot, FileStateMap } from '../fs/file-state.ts';
+import type { FileStateMap } from '../fs/file-state.ts';
 import type { ImageData } from '../fs/image-file.ts';
 
-export type { FileSnapshot, FileStateMap, ImageData };
+export type { ImageData };
 
 /** Called before a tool changes a file, with its previous content, as bytes to keep it exact (null: it did not exist). */
 export type BeforeChangeFn = (absPath: string, previous: Uint8Array | string | null) => void;
