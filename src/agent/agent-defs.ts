@@ -15,7 +15,7 @@ export interface AgentDef {
   file?: string;
 }
 
-export const READ_ONLY_TOOLS = ['Read', 'Grep', 'Glob', 'LS'];
+const READ_ONLY_TOOLS = ['Read', 'Grep', 'Glob', 'LS'];
 
 export const BUILTIN_AGENTS: AgentDef[] = [
   {

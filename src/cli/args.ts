@@ -11,7 +11,7 @@ export interface CliOptions extends SetupOptions {
   ignoreStdin?: boolean;
 }
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 

@@ -57,7 +57,7 @@ export function parseSettings(file: string, text: string, warnings: string[]): S
 }
 
 /** parseSettings, with a locator for the keys and list items of the text (rules' positions). */
-export function parseSettingsSource(file: string, raw: string, warnings: string[]): { settings: Settings; locate: Locate } {
+function parseSettingsSource(file: string, raw: string, warnings: string[]): { settings: Settings; locate: Locate } {
   const { value, locate } = parseJsonSource(file, raw, warnings, SettingsSchema, 'the settings');
   return { settings: value, locate };
 }

@@ -46,8 +46,8 @@ export interface Attachment {
 
 export type Expansion = { ok: true; prompt: string; attachments: Attachment[] } | { ok: false; errors: string[] };
 
-export const DEFAULT_ATTACH_LINES = 2000;
-export const DEFAULT_ATTACH_BYTES = 256 * 1024;
+const DEFAULT_ATTACH_LINES = 2000;
+const DEFAULT_ATTACH_BYTES = 256 * 1024;
 
 interface Hit { c: AtCandidate; abs: string; st: Stats }
 

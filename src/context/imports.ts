@@ -5,7 +5,7 @@ import { resolvePath } from '../fs/paths.ts';
 import { type AtCandidate, looksLikePath, packageScope, scanAtTokens } from './at-tokens.ts';
 
 /** Hops from a memory file to the deepest file it may pull in (Claude Code: 5). */
-export const MAX_IMPORT_DEPTH = 5;
+const MAX_IMPORT_DEPTH = 5;
 
 export interface ImportOptions {
   home: string;

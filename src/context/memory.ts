@@ -19,7 +19,7 @@ export interface MemoryFile {
 export interface MemoryResult { files: MemoryFile[]; notices: string[]; warnings: string[] }
 
 /** Characters (all files together, imports included) put into the system prompt at most. */
-export const DEFAULT_MEMORY_MAX_CHARS = 40_000;
+const DEFAULT_MEMORY_MAX_CHARS = 40_000;
 
 export const MEMORY_FILE = 'ASSISTANT.md';
 export const LOCAL_MEMORY_FILE = 'ASSISTANT.local.md';
@@ -27,7 +27,7 @@ export const LOCAL_MEMORY_FILE = 'ASSISTANT.local.md';
 export const FALLBACK_MEMORY_FILES = ['AGENTS.md', 'CLAUDE.md'];
 
 /** The nearest ancestor of `cwd` (itself included) that holds `.git`, or undefined. */
-export function repositoryRoot(cwd: string): string | undefined {
+function repositoryRoot(cwd: string): string | undefined {
   for (let d = cwd; ; d = dirname(d)) {
     if (existsSync(join(d, '.git'))) return d;
     if (dirname(d) === d) return undefined;

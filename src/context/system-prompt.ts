@@ -20,7 +20,7 @@ const MODE_TEXT: Record<PermissionMode, string> = {
   bypass: 'Bypass: every tool call runs without asking, except what the user\'s rules deny.',
 };
 
-export function isGitRepo(dir: string): boolean {
+function isGitRepo(dir: string): boolean {
   for (let d = dir; ; d = dirname(d)) {
     if (existsSync(join(d, '.git'))) return true;
     if (dirname(d) === d) return false;

@@ -78,7 +78,7 @@ function decodeCp1252(bytes: Uint8Array): string {
 }
 
 /** Decodes bytes of a known encoding (a BOM, if any, is dropped); line endings untouched. */
-export function decodeBytes(bytes: Uint8Array, encoding: Encoding): string {
+function decodeBytes(bytes: Uint8Array, encoding: Encoding): string {
   const bom = bomOf(bytes) === encoding ? BOMS.find(([e]) => e === encoding)![1].length : 0;
   const body = bytes.subarray(bom);
   if (encoding === 'windows-1252') return decodeCp1252(body);

@@ -56,7 +56,7 @@ export function parseMcpJson(file: string, text: string, warnings: string[]): Re
 }
 
 /** One `--mcp-config` value: a file, or inline JSON. */
-export function readMcpConfigFlag(value: string, cwd: string, warnings: string[]): { file: string; servers: Record<string, McpServerConfig> } {
+function readMcpConfigFlag(value: string, cwd: string, warnings: string[]): { file: string; servers: Record<string, McpServerConfig> } {
   if (value.trim().startsWith('{')) {
     const file = '--mcp-config (inline JSON)';
     return { file, servers: parseMcpJson(file, value, warnings) };

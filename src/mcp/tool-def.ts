@@ -20,7 +20,7 @@ export type CallContext = Pick<ToolContext, 'signal'> & { onProgress?: (p: McpPr
 export type McpCall = (mapping: ToolNameMapping, input: Record<string, unknown>, ctx: CallContext) => Promise<ToolResult>;
 
 /** The server's input schema as the model sees it: as sent, with `type: "object"` made sure of. */
-export function modelInputSchema(tool: Pick<Tool, 'inputSchema'>): Record<string, unknown> {
+function modelInputSchema(tool: Pick<Tool, 'inputSchema'>): Record<string, unknown> {
   const schema = { ...(tool.inputSchema as Record<string, unknown> | undefined) };
   delete schema.$schema;
   schema.type = 'object';

@@ -155,7 +155,7 @@ function mergeOptions(a: SharedV4ProviderOptions | undefined, b: SharedV4Provide
 }
 
 /** Wire kinds whose provider runs a web search itself (SPEC §14): Anthropic, OpenAI Responses, Google. */
-export function hasWebSearch(kind: string): boolean {
+function hasWebSearch(kind: string): boolean {
   return kind === 'anthropic' || kind === 'openai' || kind === 'google';
 }
 

@@ -26,7 +26,7 @@ export interface ContextWindowQuery {
 }
 
 /** The `num_ctx` assistant asks Ollama for when settings say nothing: large enough for real work, small enough for a laptop's memory. */
-export const OLLAMA_DEFAULT_CAP = 32_768;
+const OLLAMA_DEFAULT_CAP = 32_768;
 
 /** What Ollama's `/api/show` says of a model. */
 export interface OllamaShow {

@@ -17,7 +17,7 @@ export interface ThinkingCall {
   providerOptions?: SharedV4ProviderOptions;
 }
 
-export const ANTHROPIC_BUDGETS = { low: 4_000, medium: 10_000, high: 31_999 } as const;
+const ANTHROPIC_BUDGETS = { low: 4_000, medium: 10_000, high: 31_999 } as const;
 
 export function thinkingCall(provider: string, level: ThinkingLevel | undefined, facts: ModelFacts = {}): ThinkingCall {
   if (!level) return {};

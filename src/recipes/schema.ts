@@ -8,8 +8,8 @@ export const CATEGORIES = [
   'Project setup', 'Debugging', 'Refactor and migration', 'Review and release',
   'Documentation', 'Testing', 'Security', 'Community',
 ] as const;
-export const RECIPE_MODES = ['plan', 'normal', 'auto-accept'] as const;
-export const LEVELS = ['low', 'medium', 'high'] as const;
+const RECIPE_MODES = ['plan', 'normal', 'auto-accept'] as const;
+const LEVELS = ['low', 'medium', 'high'] as const;
 /** How a recipe's mode and complexity are written for people (lists, show, advise, docs). */
 export const MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
 export const MINUTES = { low: '<5 min', medium: '5-30 min', high: '>30 min' } as const;

@@ -21,7 +21,7 @@ function clip(s: string, n: number): string {
 }
 
 /** The conversation as plain text for the summariser; long tool outputs are clipped. */
-export function conversationText(messages: readonly Message[]): string {
+function conversationText(messages: readonly Message[]): string {
   const out: string[] = [];
   for (const m of messages) {
     if (m.role === 'system') continue;

@@ -9,7 +9,7 @@ import type { ToolDef, ToolResult } from './types.ts';
 import { optionalPath } from './zod-helpers.ts';
 import description from './glob.md';
 
-export const MAX_GLOB_RESULTS = 100;
+const MAX_GLOB_RESULTS = 100;
 
 const schema = z.object({
   pattern: z.string().min(1).describe('The glob pattern to match file paths against, e.g. "**/*.ts" or "src/**/*.test.js".'),

@@ -25,7 +25,7 @@ function endsWithNewline(abs: string): boolean {
   } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
 }
 
-export const DEFAULT_READ_LIMIT = 2000;
+const DEFAULT_READ_LIMIT = 2000;
 /** A page stops early rather than exceed this many characters of output. */
 const MAX_PAGE_CHARS = 100_000;
 

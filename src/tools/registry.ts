@@ -46,7 +46,7 @@ export function toolSchemas(tools: ToolDef[] = builtinTools): ToolSchema[] {
 }
 
 /** `file_path (string, required): The file to read…` lines, to remind the model what a tool takes. */
-export function describeParameters(tool: ToolDef): string {
+function describeParameters(tool: ToolDef): string {
   const schema = inputJsonSchema(tool);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const props = (schema.properties ?? {}) as Record<string, { type?: string; enum?: string[]; description?: string }>;
@@ -59,7 +59,7 @@ export function describeParameters(tool: ToolDef): string {
 }
 
 /** One line per problem: which field, what was wrong. */
-export function formatInputError(error: z.ZodError): string {
+function formatInputError(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       const field = issue.path.length > 0 ? issue.path.join('.') : '(the input)';

@@ -14,7 +14,7 @@ export interface FoldableTool { name: string; status: 'ok' | 'error' | 'denied' 
 const lineCount = (s: string) => s.replace(/\n+$/, '').split('\n').length;
 
 /** The diff lines a DiffView draws (the `\ No newline` markers left out). */
-export const diffLines = (diff: string) => diff.split('\n').filter((l) => !l.startsWith('\\')).join('\n');
+const diffLines = (diff: string) => diff.split('\n').filter((l) => !l.startsWith('\\')).join('\n');
 
 type Hunk = Parameters<typeof hunkLines>[0][number];
 const isHunk = (h: unknown): h is Hunk => {

@@ -165,7 +165,7 @@ function script(words: Word[], i: number, program: string): Peeled {
 }
 
 /** Looks through a wrapper described by `spec`. */
-export function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, stdinFed = false): Peeled {
+function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, stdinFed = false): Peeled {
   const o = options(words, i, spec.options, program);
   if (o.error) return { reason: o.error };
   for (const [opt, why] of Object.entries(spec.unknown ?? {})) if (o.seen.has(opt)) return { reason: why };
