@@ -70,7 +70,6 @@ export interface CommandFiles {
   unknownDir?: string;
 }
 
-export { NO_FILE_ARGS };
 const GIT_WRITE_OPTION = /^--output(=|$)/;
 
 interface Dirs { dirs: string[]; unknown?: string }

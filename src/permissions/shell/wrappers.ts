@@ -34,7 +34,7 @@ export type Peeled =
   | { stop: true }
   | { reason: string };
 
-export { RUNS_COMMANDS, WRAPPERS, type WrapperSpec } from './wrapper-table.ts';
+export { RUNS_COMMANDS } from './wrapper-table.ts';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
