@@ -87,7 +87,7 @@ function readAgentFile(file: string, text: string, source: 'project' | 'user', k
   return def;
 }
 
-export interface LoadedAgents { agents: AgentDef[]; problems: string[]; notices: string[] }
+interface LoadedAgents { agents: AgentDef[]; problems: string[]; notices: string[] }
 
 /**
  * Built-ins, then project agents, then user agents; a later one of the same name replaces an

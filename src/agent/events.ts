@@ -55,7 +55,7 @@ export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<Per
  * `blocked`: a UserPromptSubmit hook erased the prompt; `stopped`: a hook said `continue: false`;
  * `verify-failed`: the model answered but verification still failed after the fix attempts.
  */
-export type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted' | 'blocked' | 'stopped' | 'verify-failed';
+type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted' | 'blocked' | 'stopped' | 'verify-failed';
 export interface RunOutcome {
   status: RunStatus;
   /** The final assistant text (the answer). */

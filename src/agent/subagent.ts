@@ -20,7 +20,7 @@ const MAX_CONCURRENT_SUBAGENTS = 4;
 const PARENT_ONLY = new Set(['Task', 'TodoWrite']);
 
 /** What a subagent shares with the session that starts it: the rules, hooks, questions, budget and model. */
-export interface SubagentHost {
+interface SubagentHost {
   cwd: string;
   sessionId: string;
   /** The session's transcript directory: subagent transcripts go under `<dir>/<sessionId>/subagents/`. */

@@ -115,7 +115,7 @@ function mcpConfigValues(argv: string[]): string[] {
   return out;
 }
 
-export type Parsed = { kind: 'run'; prompt: string | undefined; opts: CliOptions } | { kind: 'exit'; code: number };
+type Parsed = { kind: 'run'; prompt: string | undefined; opts: CliOptions } | { kind: 'exit'; code: number };
 
 /** Parses argv. Help and version print and return `exit 0`; bad usage returns exit 2 after a message. */
 export function parseArgs(argv: string[], version: string): Parsed {

@@ -23,7 +23,7 @@ export interface ExpandContext {
 }
 
 /** What `check` answers: a permission decision, with the part that failed and a rule that would allow it. */
-export interface CommandCheck {
+interface CommandCheck {
   behavior: 'allow' | 'ask' | 'deny';
   reason: string;
   remedy?: string;
@@ -35,7 +35,7 @@ export interface CommandCheck {
   part?: string;
 }
 
-export type Expanded = { ok: true; prompt: string; allowedTools: string[]; model?: string } | { ok: false; error: string };
+type Expanded = { ok: true; prompt: string; allowedTools: string[]; model?: string } | { ok: false; error: string };
 
 const DEFAULT_SHELL_TIMEOUT_MS = 30_000;
 /** Characters kept of each stream of a `!` command's output. */

@@ -18,11 +18,11 @@ const CommandFrontMatterSchema = z.object({
   model: z.string({ error: 'must be text, not a list' }).optional()
     .describe('The model for this command, as PROVIDER:MODEL'),
 });
-export type CommandFrontMatter = z.infer<typeof CommandFrontMatterSchema>;
+type CommandFrontMatter = z.infer<typeof CommandFrontMatterSchema>;
 
 const FRONT_MATTER_KEYS = Object.keys(CommandFrontMatterSchema.shape) as Array<keyof CommandFrontMatter>;
 
-export interface CommandMeta {
+interface CommandMeta {
   description?: string;
   argumentHint?: string;
   allowedTools: string[];

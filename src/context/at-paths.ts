@@ -31,7 +31,7 @@ export interface AttachContext {
   signal?: AbortSignal;
 }
 
-export interface Attachment {
+interface Attachment {
   /** As written in the prompt, e.g. `@src/a.ts:40-80`. */
   ref: string;
   /** Absolute (a resource: its URI). */

@@ -4,7 +4,7 @@ import { type Page, numberedRows } from '../fs/read-lines.ts';
 import { encodingNote, readTextPage } from '../fs/text-file.ts';
 
 /** One file (or some of its lines) attached to a prompt: the Read tool's numbered format and file-state record. */
-export interface FileAttachInput {
+interface FileAttachInput {
   abs: string;
   /** How the file is named to the model (relative to the project when inside it). */
   display: string;
@@ -17,7 +17,7 @@ export interface FileAttachInput {
   tool: { signal: AbortSignal; fileState: FileStateMap };
 }
 
-export type FileAttachResult = { text: string; lines: { from: number; to: number; total: number } } | { error: string };
+type FileAttachResult = { text: string; lines: { from: number; to: number; total: number } } | { error: string };
 
 
 

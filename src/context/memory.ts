@@ -9,7 +9,7 @@ import { expandImports, readText } from './imports.ts';
  * inlined. Synchronous: it runs once at session start, before anything else needs the event loop.
  */
 
-export interface MemoryFile {
+interface MemoryFile {
   path: string;
   scope: 'user' | 'project' | 'local';
   /** Imports already inlined; cut (with a visible note) when over the size limit. */

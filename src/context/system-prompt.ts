@@ -3,7 +3,7 @@ import { join, dirname } from 'node:path';
 import type { PermissionMode } from '../permissions/modes.ts';
 import template from './system-prompt.md';
 
-export interface EnvironmentFacts {
+interface EnvironmentFacts {
   cwd: string;
   isGitRepo: boolean;
   platform: string;

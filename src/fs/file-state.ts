@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 
 /** What the session remembers about a file the model has seen (read-before-write, stale edits). */
-export interface FileSnapshot {
+interface FileSnapshot {
   /** mtime in ms when the file was last read or written by a tool. */
   mtimeMs: number;
   size: number;

@@ -32,7 +32,7 @@ function sniffImage(b: Uint8Array): string | undefined {
   return undefined;
 }
 
-export interface LoadedImage {
+interface LoadedImage {
   image: ImageData;
   /** One line for the model and the UI: the file's format, size, and what was done to it. */
   note: string;

@@ -36,7 +36,7 @@ const ignoredBy = (rules: Rules[], abs: string, isDir: boolean) =>
 
 interface Node { name: string; isDir: boolean; children: Node[] }
 
-export interface TreeOptions {
+interface TreeOptions {
   /** The project directory: .gitignore files between it and `root` apply too. */
   projectRoot: string;
   signal: AbortSignal;
@@ -46,7 +46,7 @@ export interface TreeOptions {
   hidden?: (abs: string) => boolean;
 }
 
-export interface Tree {
+interface Tree {
   /** `- root/` and the entries indented below it, directories first; a note when empty or cut. */
   output: string;
   count: number;

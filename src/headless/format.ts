@@ -120,7 +120,7 @@ export function initJson(session: {
   };
 }
 
-export interface ResultInfo {
+interface ResultInfo {
   outcome: RunOutcome;
   sessionId: string;
   durationMs: number;

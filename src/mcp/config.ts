@@ -9,7 +9,7 @@ import { McpJsonSchema, type McpServerConfig } from './schema.ts';
  * project's `.mcp.json`, the project's shared settings, the local settings, `--settings`, and
  * `--mcp-config`. A name defined in several places takes the entry of the highest.
  */
-export type McpScope = 'user' | 'mcpjson' | 'project' | 'local' | 'flag' | 'cli';
+type McpScope = 'user' | 'mcpjson' | 'project' | 'local' | 'flag' | 'cli';
 
 const RANK: Record<McpScope, number> = { user: 0, mcpjson: 1, project: 2, local: 3, flag: 4, cli: 5 };
 
@@ -31,7 +31,7 @@ export interface McpConfig {
   warnings: string[];
 }
 
-export interface McpConfigInput {
+interface McpConfigInput {
   projectRoot: string;
   cwd: string;
   settings: LoadedSettings;

@@ -12,7 +12,7 @@ let sdk: Promise<Sdk> | undefined;
 const loadSdk = (): Promise<Sdk> => (sdk ??= import('./sdk.ts'));
 
 export type McpState = 'needs-approval' | 'disabled' | 'starting' | 'connected' | 'failed';
-export type McpTransportKind = 'stdio' | 'http' | 'sse';
+type McpTransportKind = 'stdio' | 'http' | 'sse';
 
 /** What `mcp list`, `/mcp` and the session show of one server. */
 export interface McpServerStatus {
@@ -34,7 +34,7 @@ export interface McpServerStatus {
   instructions?: string;
 }
 
-export interface ConnectionOptions {
+interface ConnectionOptions {
   /** Environment a stdio server starts with (the server's own `env` is added); also what `${VAR}` reads. */
   env: Readonly<Record<string, string | undefined>>;
   /** The project root: a stdio server's default working directory. */

@@ -1,7 +1,7 @@
 import type { McpServerConfig } from './schema.ts';
 
 /** A `${VAR}` with no default whose variable is not set: the server cannot start as written. */
-export interface MissingVariable {
+interface MissingVariable {
   variable: string;
   /** The field it is written in: `args[1]`, `headers.Authorization`. */
   field: string;

@@ -19,7 +19,7 @@ export const commandText = (c: SimpleCommand) => [c.program, ...c.args].join(' '
 /** The part as the user reads it in a reason: as written, quotes kept (`grep -n "a b" f`), not unquoted. */
 export const shownText = (c: SimpleCommand) => c.shown ?? commandText(c);
 
-export interface FileDenial { rule: Rule; reason: string }
+interface FileDenial { rule: Rule; reason: string }
 
 /** The files a glob may name: what it expands to on disk now (`truncated`: maybe more). */
 function expansions(t: Target, ctx: PathContext, dot: boolean): GlobResult {

@@ -28,7 +28,7 @@ export interface Target {
 }
 
 /** A file whose directory is not known before the command runs: `rel` is checked conservatively. */
-export interface Unknown {
+interface Unknown {
   word: string;
   rel: string;
   why: string;

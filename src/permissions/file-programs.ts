@@ -10,7 +10,7 @@ import type { SimpleCommand } from './shell/types.ts';
  */
 
 /** What a program does to the files it is given. */
-export interface FileProgram {
+interface FileProgram {
   /** Options (GNU getopt style, any order), so their values are not taken for operands. */
   options?: OptionSpec;
   /** What its operands are: files it reads, writes (creates, changes), removes (or moves away), or no files. */
@@ -165,7 +165,7 @@ export interface FileRef {
   repo?: boolean;
 }
 
-export interface FileRoles {
+interface FileRoles {
   reads: FileRef[];
   /** Files it creates, changes or removes. */
   writes: FileRef[];

@@ -61,7 +61,7 @@ function assistantFiles(projectRoot: string, home: string): GuardedPath[] {
 }
 
 /** What the session adds to the list: hook scripts, `--settings FILE`, git's real directories. */
-export interface Guards {
+interface Guards {
   projectRoot: string;
   home: string;
   /** Hook scripts, `--settings FILE`, git's real directories (`sessionGuards`). */

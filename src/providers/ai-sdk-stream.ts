@@ -4,7 +4,7 @@ import { thinkingCall } from './thinking.ts';
 import type { ModelFacts, ModelRequest, StreamEvent, Usage } from './types.ts';
 import { imagesOutOfToolResults, withoutForbiddenReasoning, withoutImages } from './wire-prompt.ts';
 
-export interface AttemptOptions {
+interface AttemptOptions {
   /** Our provider name (anthropic, openai, openai-chat, google, ollama, openai-compatible): what the wire takes. */
   kind?: string;
   /** The model's facts: its thinking setting, whether it reasons. */

@@ -6,9 +6,9 @@ import { UNKNOWN_CONTEXT_WINDOW } from './catalogue.ts';
  * `/v1/models` entry); else the setting `modelContextWindow`; else 200k. Never throws: a server
  * that does not answer in time, or answers without a figure, falls through to the next source.
  */
-export interface ContextWindow { tokens: number; source: string }
+interface ContextWindow { tokens: number; source: string }
 
-export interface ContextWindowQuery {
+interface ContextWindowQuery {
   provider: string;
   model: string;
   /** The catalogue's window for this model, when it knows it. */

@@ -12,7 +12,7 @@ import type { ModelFacts, ThinkingLevel } from './types.ts';
  *  - OpenAI-compatible servers: `reasoning_effort`.
  * `off` asks for the least the model allows (some reasoning models always reason); unset: the provider's default.
  */
-export interface ThinkingCall {
+interface ThinkingCall {
   reasoning?: 'none' | 'low' | 'medium' | 'high';
   providerOptions?: SharedV4ProviderOptions;
 }

@@ -35,7 +35,7 @@ export const RecipeFrontMatterSchema = z.object({
   note: text('advice for the user'),
   why: z.string().trim().min(1).optional(),
 }).strict();
-export type RecipeFrontMatter = z.infer<typeof RecipeFrontMatterSchema>;
+type RecipeFrontMatter = z.infer<typeof RecipeFrontMatterSchema>;
 
 export const TemplateFrontMatterSchema = z.object({
   number: z.coerce.number().int().min(1).max(10),
@@ -45,7 +45,7 @@ export const TemplateFrontMatterSchema = z.object({
   /** Words of a task that point to this template (`advise`). */
   keywords: list,
 }).strict();
-export type TemplateFrontMatter = z.infer<typeof TemplateFrontMatterSchema>;
+type TemplateFrontMatter = z.infer<typeof TemplateFrontMatterSchema>;
 
 export interface Recipe extends Omit<RecipeFrontMatter, 'defaults'> {
   /** Optional slots and the text they get when not given. */

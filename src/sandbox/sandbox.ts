@@ -18,7 +18,7 @@ import { findViolations, violationReport, violationSummary } from './violations.
 const PROXY_PORT = 3128;
 
 /** A command made ready to run inside: spawn `file args` with `env`, giving it `fds` as descriptors 4, 5, …; then `finish`. */
-export interface Prepared {
+interface Prepared {
   file: string;
   args: string[];
   env: NodeJS.ProcessEnv;

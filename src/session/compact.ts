@@ -38,7 +38,7 @@ function conversationText(messages: readonly Message[]): string {
   return out.join('\n\n');
 }
 
-export type CompactResult = { ok: true; summary: string; usage: Usage } | { ok: false; error: string };
+type CompactResult = { ok: true; summary: string; usage: Usage } | { ok: false; error: string };
 
 /**
  * Asks the model for a summary of the conversation in the sections of compact.md (SPEC §6): the

@@ -15,7 +15,7 @@ export function getTool(name: string, tools: ToolDef[] = builtinTools): ToolDef 
   return tools.find((t) => t.name === name);
 }
 
-export interface ToolSchema {
+interface ToolSchema {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { ImageData } from '../fs/image-file.ts';
 export type { ImageData };
 
 /** Called before a tool changes a file, with its previous content, as bytes to keep it exact (null: it did not exist). */
-export type BeforeChangeFn = (absPath: string, previous: Uint8Array | string | null) => void;
+type BeforeChangeFn = (absPath: string, previous: Uint8Array | string | null) => void;
 
 export interface ToolContext {
   /** Project root: relative paths resolve here; the Bash shell starts here. */
@@ -29,7 +29,7 @@ export interface ToolContext {
 }
 
 /** What the Bash tool needs of the OS sandbox (sandbox/sandbox.ts). */
-export interface CommandSandbox {
+interface CommandSandbox {
   /** Does this call run inside (not an excluded command, not a permitted retry outside)? */
   runsInside(command: string, disable?: unknown): Promise<boolean>;
   /**

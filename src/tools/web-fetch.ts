@@ -18,7 +18,7 @@ const schema = z.object({
 });
 
 /** What WebFetch needs of its session: the small model request, and whether a rule names a local host. */
-export interface WebFetchDeps {
+interface WebFetchDeps {
   /** Answers `prompt` from the page's Markdown (a second model request). */
   answer(prompt: string, page: { url: string; markdown: string }, signal: AbortSignal): Promise<{ text: string } | { error: string }>;
   /** A rule names this host (so a private address it resolves to may be reached). */

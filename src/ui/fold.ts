@@ -9,7 +9,7 @@ import { looksLikeDiff } from './components/diff-view.tsx';
  */
 export const FOLD = { bash: 5, error: 6, diff: 24, denied: 4 } as const;
 
-export interface FoldableTool { name: string; status: 'ok' | 'error' | 'denied' | 'running'; result?: ToolResult; reason?: string }
+interface FoldableTool { name: string; status: 'ok' | 'error' | 'denied' | 'running'; result?: ToolResult; reason?: string }
 
 const lineCount = (s: string) => s.replace(/\n+$/, '').split('\n').length;
 

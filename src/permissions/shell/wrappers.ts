@@ -14,7 +14,7 @@ import { literalWord, type Word } from './words.ts';
  *   itself the program;
  * - `reason`: what it runs cannot be known, so the command is unanalysable.
  */
-export type Peeled =
+type Peeled =
   | {
     next: number;
     /** Assignments it makes for the wrapped program (`env A=1 cmd`, `sudo A=1 cmd`). */

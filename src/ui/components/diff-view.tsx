@@ -14,7 +14,7 @@ export function diffCounts(diff: string): { added: number; removed: number } {
 
 export const looksLikeDiff = (s: string | undefined): s is string => !!s && /^@@ /.test(s);
 
-export interface DiffRow { kind: 'add' | 'del' | 'ctx' | 'gap'; no?: number; text: string }
+interface DiffRow { kind: 'add' | 'del' | 'ctx' | 'gap'; no?: number; text: string }
 
 /**
  * A unified diff as rows numbered like Claude Code's (the new file's line for context and

@@ -5,7 +5,7 @@ import { LIVE_TAIL_CHARS } from '../state.ts';
 import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';
 import { DiffView, diffCounts, foldNote } from './diff-view.tsx';
 
-export interface ToolViewProps {
+interface ToolViewProps {
   name: string;
   input: unknown;
   status: 'ok' | 'error' | 'denied' | 'running';
