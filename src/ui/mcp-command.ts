@@ -7,7 +7,7 @@ import type { Controller } from './controller.ts';
  * and, for a failed one, the cause and its last output. `/mcp reconnect NAME` ends it and starts
  * it again.
  */
-export function mcpStatusText(mcp: McpManager | undefined, projectRoot = ''): string {
+function mcpStatusText(mcp: McpManager | undefined, projectRoot = ''): string {
   if (!mcp) return 'No MCP servers are configured. Add one with: assistant mcp add NAME -- COMMAND [ARGS…] (docs/mcp.md)';
   const names = mcp.toolNames();
   const lines: string[] = [];
