@@ -22,9 +22,10 @@ export type Dispatch =
    * allow rules for this one prompt; `model`: the model that answers it (a command's `model:`);
    * `recipe`: a recipe whose mode the prompt runs in (SPEC §7); `mcp`: an MCP server's prompt to get
    * first (SPEC §12), which then replaces `prompt`; `reloadMemory`: the prompt writes ASSISTANT.md.
-   * `warnings`: problems with command files, for a front door that has not shown them yet.
+   * `warnings`: problems with command files, for a front door that has not shown them yet; `of`:
+   * the custom command it comes from.
    */
-  | { kind: 'prompt'; prompt: string; shown?: string; grant?: Grant; model?: string; recipe?: { number: number; mode: string }; mcp?: PromptCommand; reloadMemory?: true; warnings: string[] }
+  | { kind: 'prompt'; prompt: string; shown?: string; of?: string; grant?: Grant; model?: string; recipe?: { number: number; mode: string }; mcp?: PromptCommand; reloadMemory?: true; warnings: string[] }
   /** Text to show; nothing is sent. `topic: 'help'`: /help (the terminal UI adds its keys). */
   | { kind: 'print'; text: string; topic?: 'help' }
   /** `/compact [instructions]` on the conversation. */
@@ -81,7 +82,7 @@ export async function dispatch(text: string, ctx: DispatchContext): Promise<Disp
       });
       if (!expanded.ok) return { kind: 'error', message: `/${command.name}: ${expanded.error}` };
       return {
-        kind: 'prompt', prompt: expanded.prompt, shown: text, warnings,
+        kind: 'prompt', prompt: expanded.prompt, shown: text, of: `/${command.name}`, warnings,
         grant: { rules: expanded.allowedTools, source: `/${command.name} (${command.file}) allowed-tools` },
         ...(expanded.model ? { model: expanded.model } : {}),
       };
