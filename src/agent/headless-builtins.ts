@@ -1,4 +1,4 @@
-import type { SessionAction } from '../commands/dispatch.ts';
+import { dispatch, type Dispatch, type DispatchContext, type UiAction } from '../commands/dispatch.ts';
 import { modelFactsText } from '../providers/facts-text.ts';
 import { resolveModel } from '../providers/resolve.ts';
 import { readEntries } from '../session/transcript.ts';
@@ -30,7 +30,7 @@ async function modelStatus(setup: Setup): Promise<string> {
  * prints, or why it belongs to the interactive session (SPEC §6). Read from the set-up, before any
  * session opens.
  */
-export async function headlessBuiltin(action: SessionAction, setup: Setup): Promise<{ kind: 'print'; text: string } | { kind: 'error'; message: string }> {
+async function headlessBuiltin(action: UiAction, setup: Setup): Promise<{ kind: 'print'; text: string } | { kind: 'error'; message: string }> {
   const { cwd, home, memory } = setup;
   switch (action) {
     case 'status':
@@ -48,4 +48,19 @@ export async function headlessBuiltin(action: SessionAction, setup: Setup): Prom
     case 'model': return { kind: 'error', message: '/model belongs to the interactive session; a headless run takes --model PROVIDER:MODEL (or settings "model").' };
     default: return { kind: 'error', message: `/${action} belongs to the interactive session: run "assistant" and type it there.` };
   }
+}
+
+/** What a line dispatches to where nobody is at a terminal: a built-in answered, an error worded for `-p`. */
+export type HeadlessDispatch = Exclude<Dispatch, { kind: 'ui' | 'error' }> | { kind: 'error'; message: string };
+
+/**
+ * The dispatcher for `-p` and the SDK (SPEC §6, §15): the built-ins of the terminal session are
+ * answered from the set-up (or refused), and an error is worded as `-p` prints it.
+ */
+export async function dispatchHeadless(text: string, ctx: DispatchContext, setup: Setup): Promise<HeadlessDispatch> {
+  let d: Dispatch | Awaited<ReturnType<typeof headlessBuiltin>> = await dispatch(text, ctx);
+  if (d.kind === 'ui') d = await headlessBuiltin(d.action, setup);
+  if (d.kind !== 'error') return d;
+  if ('unknown' in d && d.unknown) return { kind: 'error', message: `${d.message} Run "assistant -p /help" for the list.` };
+  return { kind: 'error', message: 'of' in d && d.of ? `${d.of}: ${d.message}` : d.message };
 }

@@ -52,16 +52,19 @@ export async function runPrompt(session: Session, req: PromptRequest, signal: Ab
   }
 }
 
-/**
- * Sets up a command's `model:` (SPEC §6) as set-up would (`resolveOptions`), or says why it cannot
- * be used: then nothing is sent.
- */
-export async function commandModel(setup: Setup, spec: string): Promise<{ model: ModelHandle } | { error: string }> {
+/** Sets up the model `spec` as set-up would (`resolveOptions`: keys, thinking, window), or says why it cannot be. */
+export async function setupModel(setup: Setup, spec: string): Promise<{ model: ModelHandle } | { error: string }> {
   try {
     return { model: await resolveModel(resolveOptions(setup, spec)) };
   } catch (e) {
-    return { error: `its model "${spec}" cannot be used: ${(e as Error).message}` };
+    return { error: (e as Error).message };
   }
+}
+
+/** A command's `model:` (SPEC §6), or why it cannot be used: then nothing is sent. */
+export async function commandModel(setup: Setup, spec: string): Promise<{ model: ModelHandle } | { error: string }> {
+  const m = await setupModel(setup, spec);
+  return 'error' in m ? { error: `its model "${spec}" cannot be used: ${m.error}` } : m;
 }
 
 /**

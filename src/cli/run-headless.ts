@@ -1,45 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
 import { createSession, loadSetup } from '../agent/setup.ts';
 import { setupDispatchContext } from '../agent/dispatch-context.ts';
-import { headlessBuiltin } from '../agent/headless-builtins.ts';
+import { dispatchHeadless } from '../agent/headless-builtins.ts';
 import { runCompact, runPrompt } from '../agent/run-prompt.ts';
-import { dispatch } from '../commands/dispatch.ts';
 import { headlessPrinter, printInit, printResult, refusalSummary, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { resultJson } from '../headless/format.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { holdYoungGeneration } from './gc-tuning.ts';
+import { promptWithStdin } from './stdin.ts';
 
 const io: HeadlessIO = {
   out: (s) => { process.stdout.write(s); },
   err: (s) => { process.stderr.write(s); },
   errIsTTY: Boolean(process.stderr.isTTY),
 };
-
-const STDIN_LIMIT = 10 * 1024 * 1024;
-
-/**
- * Reads piped standard input (at most 10 MB). With `firstByteMs`, gives up when nothing arrives
- * that soon: a prompt was given on the command line and stdin is merely an open, silent pipe
- * (CI runners, editors), which must not hang the run.
- */
-function readStdin(firstByteMs?: number): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => { clearTimeout(timer); process.stdin.pause(); process.stdin.removeAllListeners('data'); resolve(Buffer.concat(chunks).toString('utf8').slice(0, STDIN_LIMIT)); };
-    const timer = firstByteMs === undefined ? undefined : setTimeout(() => { if (size === 0) done(); }, firstByteMs);
-    process.stdin.on('data', (c: Buffer) => { chunks.push(c); size += c.length; if (size >= STDIN_LIMIT) done(); });
-    process.stdin.once('end', done);
-    process.stdin.once('error', done);
-  });
-}
 
 /**
  * A headless run (`-p`). Returns the exit code; throws Exit or a config error for exit 2.
@@ -62,17 +42,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
 }
 
 async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: string, ask: AskFn): Promise<number> {
-  let prompt = firstPrompt;
-  if (!process.stdin.isTTY && !opts.ignoreStdin) {
-    // `cat log | assistant -p "explain"`: piped text comes before the prompt, as with claude -p.
-    // A pipe or file is read to its end (`npm test 2>&1 | assistant -p "why"`); anything else
-    // (a socket left open by a parent) is given a moment, so a silent stdin cannot hang the run.
-    const kind = fstatSync(0);
-    const finite = kind.isFIFO() || kind.isFile();
-    const piped = (await readStdin(prompt === undefined || finite ? undefined : 200)).trim();
-    if (piped) prompt = prompt === undefined ? piped : `${piped}\n\n${prompt}`;
-  }
-  if (!prompt) throw new Exit(2, 'No prompt given. Usage: assistant -p "your prompt"   (or pipe the prompt on standard input)');
+  const prompt = await promptWithStdin(firstPrompt, opts.ignoreStdin);
 
   const cwd = process.cwd();
   const setup = loadSetup(opts, cwd, homedir());
@@ -80,16 +50,14 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   const controller = new AbortController();
   // Chosen now: a command's `!` commands meet the PreToolUse hooks of the session they open.
   const sessionId = resume?.sessionId ?? randomUUID();
-  let d = await dispatch(prompt, setupDispatchContext(setup, sessionId, controller.signal));
-  if (d.kind === 'session') d = await headlessBuiltin(d.action, setup);
-  if (d.kind === 'error') throw new Exit(2, d.unknown ? `${d.message} Run "assistant -p /help" for the list.` : d.of ? `${d.of}: ${d.message}` : d.message);
+  const d = await dispatchHeadless(prompt, setupDispatchContext(setup, sessionId, controller.signal), setup);
+  if (d.kind === 'error') throw new Exit(2, d.message);
   if (d.kind === 'print') { io.out(d.text.endsWith('\n') ? d.text : `${d.text}\n`); return 0; }
   if (d.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
   const command = d.kind === 'prompt' ? d : undefined;
   setup.warnings.push(...command?.warnings ?? []);
   // `/recipe N …` runs in the recipe's mode unless --permission-mode says otherwise (SPEC §7).
-  const recipeMode = command?.recipe ? parseMode(command.recipe.mode) : undefined;
-  if (recipeMode && !opts.permissionMode) setup.mode = recipeMode;
+  if (command?.mode && !opts.permissionMode) setup.mode = command.mode;
 
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '',

@@ -1,4 +1,5 @@
 import { parsePromptCommand, type PromptCommand } from '../mcp/prompts.ts';
+import { parseMode, type PermissionMode } from '../permissions/modes.ts';
 import { expandCommand } from './expand.ts';
 import { helpText } from './help.ts';
 import initPrompt from './init-prompt.md';
@@ -9,7 +10,7 @@ import { bashRuleCheck, type SessionPermissions } from './rule-check.ts';
 export interface Grant { rules: string[]; source: string }
 
 /** Built-ins that need a session or a terminal: the front door answers them (a picker, a print, a refusal). */
-export type SessionAction =
+export type UiAction =
   | 'clear' | 'memory' | 'mode' | 'permissions' | 'hooks' | 'mcp' | 'agents' | 'cost' | 'status' | 'model' | 'resume' | 'rewind' | 'exit';
 
 /**
@@ -20,18 +21,18 @@ export type Dispatch =
   /**
    * Send `prompt` to the model. `shown`: the line as typed (a command), for the history; `grant`:
    * allow rules for this one prompt; `model`: the model that answers it (a command's `model:`);
-   * `recipe`: a recipe whose mode the prompt runs in (SPEC §7); `mcp`: an MCP server's prompt to get
+   * `mode`: the mode it runs in, and `recipe` the number of the recipe that says so (SPEC §7); `mcp`: an MCP server's prompt to get
    * first (SPEC §12), which then replaces `prompt`; `reloadMemory`: the prompt writes ASSISTANT.md.
    * `warnings`: problems with command files, for a front door that has not shown them yet; `of`:
    * the custom command it comes from.
    */
-  | { kind: 'prompt'; prompt: string; shown?: string; of?: string; grant?: Grant; model?: string; recipe?: { number: number; mode: string }; mcp?: PromptCommand; reloadMemory?: true; warnings: string[] }
+  | { kind: 'prompt'; prompt: string; shown?: string; of?: string; grant?: Grant; model?: string; mode?: PermissionMode; recipe?: number; mcp?: PromptCommand; reloadMemory?: true; warnings: string[] }
   /** Text to show; nothing is sent. `topic: 'help'`: /help (the terminal UI adds its keys). */
   | { kind: 'print'; text: string; topic?: 'help' }
   /** `/compact [instructions]` on the conversation. */
   | { kind: 'compact'; instructions: string }
   /** A built-in that needs the session or the terminal. */
-  | { kind: 'session'; action: SessionAction; args: string }
+  | { kind: 'ui'; action: UiAction; args: string }
   /**
    * Nothing is sent: why. `unknown`: no such command (the front door says where the list is);
    * `of`: the command the message is about, for a front door that names it.
@@ -50,12 +51,12 @@ export interface DispatchContext {
   hook?(command: string, signal: AbortSignal): Promise<string | undefined>;
 }
 
-const SESSION_ACTIONS: ReadonlySet<string> = new Set<SessionAction>(['clear', 'memory', 'mode', 'permissions', 'hooks', 'mcp', 'agents', 'cost', 'status', 'model', 'resume', 'rewind', 'exit']);
+const UI_ACTIONS: ReadonlySet<string> = new Set<UiAction>(['clear', 'memory', 'mode', 'permissions', 'hooks', 'mcp', 'agents', 'cost', 'status', 'model', 'resume', 'rewind', 'exit']);
 
 /**
  * Turns a typed line into what it asks for: a prompt (plain text, a custom command of
  * `.assistant/commands/` or `~/.assistant/commands/` expanded, `/init`, a filled recipe, an MCP
- * prompt), a text to print (`/help`, `/recipes`), `/compact`, a built-in for the front door, or an
+ * prompt), a text to print (`/help`, `/recipes`), `/compact`, a built-in for the front door (`ui`), or an
  * error with "did you mean". Runs a custom command's `!` commands (after their permission check and
  * PreToolUse hooks); touches no session. Never throws for a bad command.
  */
@@ -102,9 +103,10 @@ export async function dispatch(text: string, ctx: DispatchContext): Promise<Disp
       const r = recipeSlash(name, args);
       if (r.kind === 'error') return { kind: 'error', message: r.message, of: `/${name}` };
       if (r.kind === 'print') return { kind: 'print', text: r.text };
-      return { kind: 'prompt', prompt: r.prompt, shown: text, recipe: { number: r.recipe.number, mode: r.recipe.mode }, warnings };
+      const mode = parseMode(r.recipe.mode);
+      return { kind: 'prompt', prompt: r.prompt, shown: text, ...(mode ? { mode } : {}), recipe: r.recipe.number, warnings };
     }
   }
-  if (SESSION_ACTIONS.has(name)) return { kind: 'session', action: name as SessionAction, args };
+  if (UI_ACTIONS.has(name)) return { kind: 'ui', action: name as UiAction, args };
   return { kind: 'error', message: `/${name} is not known to this version.` };
 }

@@ -7,14 +7,13 @@ import type { AgentEvent, AskFn, RunOutcome } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
 import { createSession, loadSetup, type Setup, type SetupOptions } from '../agent/setup.ts';
 import { sessionDispatchContext } from '../agent/dispatch-context.ts';
-import { headlessBuiltin } from '../agent/headless-builtins.ts';
+import { dispatchHeadless } from '../agent/headless-builtins.ts';
 import { commandModel, runCompact, runPrompt } from '../agent/run-prompt.ts';
-import { dispatch } from '../commands/dispatch.ts';
 import { initJson, resultJson, streamJsonEvent } from '../headless/format.ts';
 import { refuseAsk } from '../headless/run.ts';
 import { regexError } from '../hooks/matcher.ts';
 import type { HookEvent, HookFunction, HookSpec } from '../hooks/schema.ts';
-import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
 import { emptyUsage, type ModelHandle } from '../providers/types.ts';
 import { Channel } from './channel.ts';
 import { AssistantError } from './errors.ts';
@@ -209,10 +208,9 @@ const failed = (error: string): RunOutcome => ({ status: 'error', text: '', turn
  * a built-in answered as headless does); what cannot run is an error result, and nothing is sent.
  */
 async function turn(text: string, session: Session, setup: Setup, options: Options, signal: AbortSignal, emit: (ev: AgentEvent) => void): Promise<RunOutcome> {
-  let d = await dispatch(text, sessionDispatchContext(session, setup, signal));
-  if (d.kind === 'session') d = await headlessBuiltin(d.action, setup);
+  const d = await dispatchHeadless(text, sessionDispatchContext(session, setup, signal), setup);
   switch (d.kind) {
-    case 'error': return failed(d.unknown ? `${d.message} Run "assistant -p /help" for the list.` : d.of ? `${d.of}: ${d.message}` : d.message);
+    case 'error': return failed(d.message);
     case 'print': return { status: 'done', text: d.text, turns: 0, usage: emptyUsage() };
     case 'compact':
       if (session.messages.length === 0) return failed('/compact needs a conversation: continue one with the continue or resume option.');
@@ -226,8 +224,7 @@ async function turn(text: string, session: Session, setup: Setup, options: Optio
     model = m.model;
   }
   // A recipe runs in its mode unless the caller chose one (SPEC §7).
-  const recipeMode = d.recipe && !options.permissionMode ? parseMode(d.recipe.mode) : undefined;
-  if (recipeMode) session.mode = recipeMode;
+  if (d.mode && !options.permissionMode) session.mode = d.mode;
   const run = await runPrompt(session, { prompt: d.prompt, grant: d.grant, model, mcp: d.mcp }, signal);
   return run.sent ? run.outcome : failed(`Nothing was sent: ${run.errors.join('; ')}`);
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { proposeReload } from '../agent/settings-reload.ts';
-import { dispatch, type Dispatch, type SessionAction } from '../commands/dispatch.ts';
+import { dispatch, type Dispatch, type UiAction } from '../commands/dispatch.ts';
 import { sessionDispatchContext } from '../agent/dispatch-context.ts';
 import { commandModel } from '../agent/run-prompt.ts';
 import { MODES, parseMode } from '../permissions/modes.ts';
@@ -46,7 +46,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     case 'error': typed(ctrl, text); ctrl.notice('error', d.unknown ? `${d.message} /help lists them.` : d.message); return;
     case 'print': typed(ctrl, text); out(ctrl, d.topic === 'help' ? `${d.text}\n\n${KEYS_HELP}` : d.text.trimEnd()); return;
     case 'compact': typed(ctrl, text); await ctrl.compact(d.instructions); return;
-    case 'session': typed(ctrl, text); await session(ctrl, d.action, d.args); return;
+    case 'ui': typed(ctrl, text); await builtin(ctrl, d.action, d.args); return;
   }
 }
 
@@ -61,17 +61,16 @@ async function prompt(ctrl: Controller, d: Extract<Dispatch, { kind: 'prompt' }>
     if ('error' in m) { typed(ctrl, text); ctrl.notice('error', `${d.of}: ${m.error} Nothing was sent.`); return; }
     model = m.model;
   }
-  const recipeMode = d.recipe && parseMode(d.recipe.mode);
-  if (d.recipe && recipeMode && recipeMode !== ctrl.session.mode) {
-    ctrl.setMode(recipeMode);
-    ctrl.notice('info', `Recipe ${d.recipe.number} runs in ${MODE_NAMES[d.recipe.mode as keyof typeof MODE_NAMES]}; Shift+Tab changes the mode.`);
+  if (d.mode && d.mode !== ctrl.session.mode) {
+    ctrl.setMode(d.mode);
+    ctrl.notice('info', `Recipe ${d.recipe} runs in ${MODE_NAMES[d.mode as keyof typeof MODE_NAMES]}; Shift+Tab changes the mode.`);
   }
   await ctrl.prompt(d.prompt, { shown: d.shown, grant: d.grant, model, mcp: d.mcp });
   if (d.reloadMemory) ctrl.reloadMemory();
 }
 
 /** The built-ins of the terminal session. */
-async function session(ctrl: Controller, action: SessionAction, args: string): Promise<void> {
+async function builtin(ctrl: Controller, action: UiAction, args: string): Promise<void> {
   switch (action) {
     case 'clear': await ctrl.clear(); return;
     case 'memory': await memory(ctrl); return;

@@ -40,8 +40,8 @@ test('the same typed line gives the same dispatch value in the terminal UI and i
   assert.equal(rm.kind, 'error');
   assert.match(rm.kind === 'error' ? rm.message : '', /^\/rm: \/rm runs `rm -rf build` before the prompt is sent, but .*Bash\(rm:\*\)/s, 'the deny rule of the settings holds for both');
   const recipe = await dispatch('/recipe 4 "module name=auth" src/auth.ts', setupDispatchContext(setup, 'test-session', signal));
-  assert.deepEqual(recipe.kind === 'prompt' && recipe.recipe, { number: 4, mode: 'plan' });
-  assert.equal((await dispatch('/status', setupDispatchContext(setup, 'x', signal))).kind, 'session');
+  assert.deepEqual(recipe.kind === 'prompt' && [recipe.recipe, recipe.mode], [4, 'plan']);
+  assert.equal((await dispatch('/status', setupDispatchContext(setup, 'x', signal))).kind, 'ui');
   const unknown = await dispatch('/reviw', setupDispatchContext(setup, 'x', signal));
   assert.deepEqual(unknown, { kind: 'error', unknown: true, message: 'Unknown command /reviw. Did you mean /review?' });
   assert.equal(model.requests.length, 0, 'dispatching sends nothing');
