@@ -40,8 +40,8 @@ async function headlessBuiltin(action: UiAction, setup: Setup): Promise<{ kind: 
       return { kind: 'print', text: memory.files.length ? `${memory.files.map((f) => `${f.path} (${f.scope})`).join('\n')}\nEdit these files to change the instructions.` : 'No ASSISTANT.md yet: run "assistant -p /init" to write one, or create ASSISTANT.md yourself.' };
     case 'agents': {
       const { agentsText, loadAgents } = await import('./agents.ts');
-      const { TOOL_NAMES, SESSION_TOOL_NAMES } = await import('../permissions/rules.ts');
-      const a = loadAgents({ projectRoot: cwd, home, known: [...TOOL_NAMES, ...SESSION_TOOL_NAMES] });
+      const { knownToolNames } = await import('../tools/kinds.ts');
+      const a = loadAgents({ projectRoot: cwd, home, known: knownToolNames() });
       return { kind: 'print', text: agentsText(a.agents, a.problems) };
     }
     case 'clear': return { kind: 'print', text: 'Every headless run without -c or -r starts a fresh conversation; nothing to clear.' };

@@ -22,6 +22,7 @@ import { markReasoningOrigin } from '../providers/wire-prompt.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from '../session/compact.ts';
 import { attachmentImages, attachmentText, expandAtPaths, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
+import { toolKinds } from '../tools/kinds.ts';
 import { sandboxedBashTool } from '../tools/bash.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
 import { sandboxStep } from '../sandbox/decision.ts';
@@ -224,8 +225,7 @@ export class Session {
     }
     const o = this.opts;
     const rules = o.rules ?? emptyRules();
-    const access = this.allTools().find((t) => t.name === tool)?.access;
-    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd, guarded: this.guarded, access });
+    const d = decide(tool, input, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules, shell, cwd: this.shell.cwd, guarded: this.guarded, kinds: toolKinds(this.allTools()) });
     return sandboxStep(tool, input, d, { sandbox: o.sandbox, mode: this.mode, rules, shell });
   }
 
@@ -258,7 +258,7 @@ export class Session {
       cwd: o.cwd, home: o.home, fileState: this.fileState, signal,
       imagesRefused: o.model.facts?.images === false ? `the model ${o.model.label} does not take images` : undefined,
       canRead: (abs) => {
-        const b = decide('Read', { file_path: abs }, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules() }).behavior;
+        const b = decide('Read', { file_path: abs }, { mode: this.mode, projectRoot: o.cwd, additionalDirs: o.additionalDirs, home: o.home, rules: o.rules ?? emptyRules(), kinds: toolKinds(this.allTools()) }).behavior;
         // An image the user dragged into the terminal (or pasted the path of) is theirs to show, wherever it is; deny rules still hold.
         return b === 'ask' && this.dropped.has(abs) ? 'allow' : b;
       },
