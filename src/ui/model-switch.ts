@@ -1,6 +1,6 @@
-import { resolveOptions, type Setup } from '../agent/setup.ts';
+import type { Setup } from '../agent/setup.ts';
+import { setupModel } from '../agent/run-prompt.ts';
 import { catalogueModels, lookupModel } from '../providers/catalogue.ts';
-import { resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import { reasoningOrigin } from '../providers/wire-prompt.ts';
 import { estimateTokens } from '../session/compact.ts';
@@ -91,13 +91,9 @@ export async function modelCommand(ctrl: Controller, args: string): Promise<void
 /** Sets the session's model to `spec` from the next request on; says what changed. Nothing changes when it cannot be set up. */
 async function switchModel(ctrl: Controller, spec: string): Promise<void> {
   const before = ctrl.session.model;
-  let after: ModelHandle;
-  try {
-    after = await resolveModel(resolveOptions(ctrl.setup, spec));
-  } catch (e) {
-    ctrl.notice('error', `The model "${spec}" cannot be used: ${(e as Error).message} Still ${before.label}.`);
-    return;
-  }
+  const got = await setupModel(ctrl.setup, spec);
+  if ('error' in got) { ctrl.notice('error', `The model "${spec}" cannot be used: ${got.error} Still ${before.label}.`); return; }
+  const after = got.model;
   if (after.id === before.id) { ctrl.notice('info', `Already ${before.label}.`); return; }
   const s = ctrl.session;
   const foreignReasoning = after.provider !== before.provider && s.messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider));
