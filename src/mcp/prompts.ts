@@ -7,7 +7,7 @@ import type { McpManager } from './manager.ts';
  * last one takes the rest of the line), or `name=value`.
  */
 
-interface PromptCommand { server: string; prompt: string; args: string }
+export interface PromptCommand { server: string; prompt: string; args: string }
 
 const COMMAND = /^\/mcp__([A-Za-z0-9_-]+?)__(\S+)(?:\s+([\s\S]*))?$/;
 
