@@ -110,7 +110,9 @@ async function run(n: number, bin: string, flags: string[], tag: string): Promis
   }
   const code = await new Promise<number | null>((r) => child.on('close', r));
   const wall = performance.now() - start;
+  const bodies = model.requests.map((r) => r.rawBody.length);
   await model.close();
+  process.stderr.write(`request body: turn 1 ${(bodies[0] / 1024).toFixed(0)} KiB, turn ${bodies.length} ${(bodies[bodies.length - 1] / 1024).toFixed(0)} KiB, all ${(bodies.reduce((a, b) => a + b, 0) / 1048576).toFixed(0)} MiB\n`);
   if (code !== 0) { process.stderr.write(`long ${n}: exit ${code}\n${stderr.slice(-3000)}\n${stdout.slice(-2000)}\n`); process.exitCode = 1; return undefined; }
   const result = JSON.parse(stdout) as { num_turns: number };
   if (result.num_turns !== n + 1) { process.stderr.write(`long ${n}: num_turns ${result.num_turns}, expected ${n + 1}\n`); process.exitCode = 1; return undefined; }
