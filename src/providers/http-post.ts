@@ -12,7 +12,7 @@
  *
  * Only for a plain case: POST with a string body to http(s), no proxy configured, and the process's
  * `fetch` still Node's own (a host program that replaced it, or the undici proxy path, keeps it).
- * A redirect is left to `fetch` (which resends the body to the new address, as before).
+ * A redirect is left to `fetch`, which sends the request again from the start and follows it as before.
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { proxyConfigured } from './proxy.ts';
