@@ -25,7 +25,7 @@ if (file) {
   const sample = () => {
     const m = process.memoryUsage();
     const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name.replace('_space', ''), Math.round(s.space_size / 1048576)]));
-    appendFileSync(file, `${JSON.stringify({ t: Math.round(performance.now() - t0), rss: m.rss >> 20, heapTotal: m.heapTotal >> 20, heapUsed: m.heapUsed >> 20, external: m.external >> 20, arrayBuffers: m.arrayBuffers >> 20, spaces, ...(n++ % 4 === 0 ? { maps: maps() } : {}) })}\n`);
+    appendFileSync(file, `${JSON.stringify({ t: Math.round(performance.now() - t0), rss: m.rss >> 20, heapTotal: m.heapTotal >> 20, heapUsed: m.heapUsed >> 20, external: m.external >> 20, arrayBuffers: m.arrayBuffers >> 20, undici: process.moduleLoadList.some((x) => x.includes("undici")), spaces, ...(n++ % 4 === 0 ? { maps: maps() } : {}) })}\n`);
   };
   setInterval(sample, 250).unref();
   process.on('exit', sample);

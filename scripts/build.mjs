@@ -8,6 +8,19 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 
+// `import … from 'node:http'` (or https) in an ES module makes Node build that module's namespace,
+// which reads its lazy `WebSocket` export and so loads all of Node's bundled undici (+17 MiB, tens
+// of ms) in every session; `process.getBuiltinModule` gives the same module without that.
+// Rewritten in our code (src/), with the zod rewrite below.
+const HTTP_IMPORT = /^import (?:(\w+)|\{([^}]*)\}) from ['"](node:https?)['"];?[ \t]*$/gm;
+function builtinHttp(text) {
+  return text.replace(HTTP_IMPORT, (_, def, names, mod) => {
+    if (def) return `const ${def} = process.getBuiltinModule('${mod}');`;
+    const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+    return values.length ? `const { ${values.map((n) => n.replace(/\s+as\s+/, ': ')).join(', ')} } = process.getBuiltinModule('${mod}');` : '';
+  });
+}
+
 // `import { z } from 'zod'` pulls zod's whole namespace, every locale included (~590 KB, ~10 ms at
 // start); `import * as z` lets esbuild keep only what is used. Rewritten in our code, the AI SDK's and the Ollama provider's.
 const zodNamespace = {
@@ -15,9 +28,12 @@ const zodNamespace = {
   setup(b) {
     b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs)$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (!/import \{ z(?: as \w+)? \} from ['"]zod/.test(text)) return undefined;
+      const zod = /import \{ z(?: as \w+)? \} from ['"]zod/.test(text);
+      const http = args.path.endsWith('.ts') && new RegExp(HTTP_IMPORT.source, 'm').test(text);
+      if (!zod && !http) return undefined;
+      const zodText = text.replace(/import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g, (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`);
       return {
-        contents: text.replace(/import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g, (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`),
+        contents: http ? builtinHttp(zodText) : zodText,
         loader: args.path.endsWith('.ts') ? 'ts' : 'js',
         resolveDir: dirname(args.path),
       };
@@ -34,6 +50,20 @@ const catalogueData = {
       const { MODELS } = await import('../node_modules/@mariozechner/pi-ai/dist/models.generated.js');
       const { compactCatalogue } = await import('../src/providers/catalogue-compact.ts');
       return { contents: `export const CATALOGUE = ${JSON.stringify(compactCatalogue(MODELS))};`, loader: 'js' };
+    });
+  },
+};
+
+// The AI SDK builds a `Headers` per request (its user-agent header); the global one loads Node's
+// whole bundled undici (+17 MiB, tens of ms), which the model requests no longer use (they go out
+// on node:http, src/providers/http-post.ts). Within @ai-sdk/provider-utils only, `Headers` is ours.
+const liteHeaders = {
+  name: 'lite-headers',
+  setup(b) {
+    b.onLoad({ filter: /@ai-sdk\/provider-utils\/dist\/index\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const lite = new URL('../src/providers/lite-web.ts', import.meta.url).pathname;
+      return { contents: `import { LiteHeaders as Headers } from ${JSON.stringify(lite)};\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
 };
@@ -64,7 +94,7 @@ await build({
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
-  plugins: [zodNamespace, catalogueData],
+  plugins: [zodNamespace, catalogueData, liteHeaders],
   logLevel: 'warning',
 });
 

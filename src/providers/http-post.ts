@@ -4,6 +4,8 @@
  * when no response comes (the cause carries the socket's code), `TypeError('terminated')` when the
  * body breaks off, the signal's reason on abort, undici's connect (10 s) and idle (300 s) timeouts.
  *
+ * The response is a LiteResponse (lite-web.ts): nothing on this path loads undici.
+ *
  * Why: the AI SDK hands `fetch` the request as one JSON string (the whole conversation, so it grows
  * with the session). `fetch` copies it into a second buffer and holds both until the response has
  * been read; by then they sit in V8's old generation and stay until a full GC, a megabyte or more per
@@ -15,6 +17,7 @@
  * A redirect is left to `fetch`, which sends the request again from the start and follows it as before.
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
+import { LiteHeaders, LiteResponse } from './lite-web.ts';
 import { proxyConfigured } from './proxy.ts';
 
 const nodeFetch = globalThis.fetch;
@@ -117,11 +120,11 @@ export function postOverHttp(input: string | URL, init: RequestInit & { body: st
         cancel() { ended = true; cleanup(); req.destroy(); },
       });
       if (!stream) { res.resume(); res.on('end', () => { ended = true; cleanup(); }); }
-      const pairs: Array<[string, string]> = [];
-      for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-      let response: Response;
+      let response: LiteResponse;
       try {
-        response = new Response(stream, { status, statusText: res.statusMessage ?? '', headers: pairs });
+        const headers = new LiteHeaders();
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+        response = new LiteResponse(stream, status, res.statusMessage ?? '', headers, url.href);
       } catch (err) {
         fail(new TypeError('fetch failed', { cause: err }));
         req.destroy();
@@ -129,7 +132,7 @@ export function postOverHttp(input: string | URL, init: RequestInit & { body: st
       }
       settled = true;
       tap?.start();
-      resolve(response);
+      resolve(response as unknown as Response);
     });
     // Headers first, on their own: written together with a string body, Node would join the two
     // into one more string as long as the body.

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { bodyTap } from '../../src/providers/body-tap.ts';
 import { plainPost, postOverHttp } from '../../src/providers/http-post.ts';
+import { LiteHeaders } from '../../src/providers/lite-web.ts';
 
 /** A real HTTP server on a free port, answering with `handler`. */
 async function serve(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
@@ -15,7 +16,7 @@ async function serve(handler: http.RequestListener): Promise<{ url: string; clos
 }
 
 const readAll = (req: http.IncomingMessage): Promise<string> => new Promise((r) => { let s = ''; req.setEncoding('utf8').on('data', (d: string) => { s += d; }).on('end', () => r(s)); });
-const post = (body: string, extra: RequestInit = {}): RequestInit & { body: string } => ({ method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, body, ...extra });
+const post = (body: string, extra: Omit<RequestInit, 'body'> = {}): RequestInit & { body: string } => ({ method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, body, ...extra });
 
 test('plainPost: only a POST with a string body to http(s), with no proxy set', () => {
   assert.equal(plainPost('http://h/v1', post('{}'), {}), true);
@@ -159,4 +160,20 @@ test('the body tap keeps the start of the last answer over node:http, reset per 
     await (await tap.fetch(s.url, post('{}'))).text();
     assert.equal(tap.head(), 'x'.repeat(100));
   } finally { await s.close(); }
+});
+
+test('LiteHeaders reads and iterates as Headers does; instanceof accepts real Headers too', () => {
+  const h = new LiteHeaders({ 'X-B': ' 2 ', 'x-a': '1' });
+  h.append('x-b', '3');
+  assert.deepEqual([...h], [['x-a', '1'], ['x-b', '2, 3']]);
+  assert.deepEqual([...h], [...new Headers({ 'X-B': ' 2 ', 'x-a': '1' }).entries()].map(([k, v]) => (k === 'x-b' ? [k, `${v}, 3`] : [k, v])));
+  assert.equal(h.get('X-A'), '1');
+  assert.equal(h.has('x-c'), false);
+  h.set('user-agent', 'ai-sdk');
+  assert.deepEqual(Object.fromEntries(h.entries()), { 'user-agent': 'ai-sdk', 'x-a': '1', 'x-b': '2, 3' });
+  assert.equal(new Headers() instanceof LiteHeaders, true);
+  assert.equal({ a: '1' } instanceof LiteHeaders, false);
+  assert.deepEqual([...new LiteHeaders(new Headers([['k', 'v']]))], [['k', 'v']]);
+  assert.throws(() => new LiteHeaders({ 'x-key': 'a\nb' }), /invalid header value/);
+  assert.throws(() => new LiteHeaders({ 'bad name': 'v' }), /invalid header name/);
 });
