@@ -4,36 +4,46 @@ import { copyFileSync, renameSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 
-// `import … from 'node:http'` (or https) in an ES module makes Node build that module's namespace,
-// which reads its lazy `WebSocket` export and so loads all of Node's bundled undici (+17 MiB, tens
-// of ms) in every session; `process.getBuiltinModule` gives the same module without that.
-// Rewritten in our code (src/), with the zod rewrite below.
-const HTTP_IMPORT = /^import (?:(\w+)|\{([^}]*)\}) from ['"](node:https?)['"];?[ \t]*$/gm;
-function builtinHttp(text) {
-  return text.replace(HTTP_IMPORT, (_, def, names, mod) => {
-    if (def) return `const ${def} = process.getBuiltinModule('${mod}');`;
-    const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
-    return values.length ? `const { ${values.map((n) => n.replace(/\s+as\s+/, ': ')).join(', ')} } = process.getBuiltinModule('${mod}');` : '';
+// `import … from 'node:fs'` (any built-in) in an ES module makes Node build that module's whole
+// namespace, which runs its lazy getters: `fs.promises`, `util.parseArgs`, `process.report`, and
+// `http.WebSocket`, which loads all of Node's bundled undici (+17 MiB, tens of ms), in every
+// session. `process.getBuiltinModule` gives the same module object without that. Rewritten in our
+// code (src/) and in commander (on the start-up path): default, named and namespace imports.
+const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+const BUILTIN_IMPORT = /^import\s+(?:(\w+)\s*,\s*)?(?:(\w+)|\*\s+as\s+(\w+)|\{([^}]*)\})\s+from\s+(['"])((?:node:)?[a-z_/]+)\5;?[ \t]*$/gm;
+function builtinImports(text) {
+  return text.replace(BUILTIN_IMPORT, (all, def1, def2, ns, names, _q, mod) => {
+    const name = mod.replace(/^node:/, '');
+    if (!BUILTINS.has(name)) return all;
+    const get = `globalThis.process.getBuiltinModule(${JSON.stringify(`node:${name}`)})`;
+    const out = [];
+    for (const d of [def1, def2, ns]) if (d) out.push(`const ${d} = ${get};`);
+    if (names !== undefined) {
+      const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+      if (values.length) out.push(`const { ${values.map((n) => n.replace(/\s+as\s+/, ': ')).join(', ')} } = ${get};`);
+    }
+    return out.join(' ');
   });
 }
+const BUILTIN_FILES = /(\/src\/.*\.ts|\/node_modules\/commander\/lib\/[^/]+\.js)$/;
 
 // `import { z } from 'zod'` pulls zod's whole namespace, every locale included (~590 KB, ~10 ms at
 // start); `import * as z` lets esbuild keep only what is used. Rewritten in our code, the AI SDK's and the Ollama provider's.
 const zodNamespace = {
-  name: 'zod-namespace',
+  name: 'zod-namespace', // and the built-in imports above
   setup(b) {
-    b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs)$/ }, async (args) => {
+    b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs|\/node_modules\/commander\/lib\/[^/]+\.js)$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       const zod = /import \{ z(?: as \w+)? \} from ['"]zod/.test(text);
-      const http = args.path.endsWith('.ts') && new RegExp(HTTP_IMPORT.source, 'm').test(text);
-      if (!zod && !http) return undefined;
+      const builtin = BUILTIN_FILES.test(args.path) && new RegExp(BUILTIN_IMPORT.source, 'm').test(text);
+      if (!zod && !builtin) return undefined;
       const zodText = text.replace(/import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g, (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`);
       return {
-        contents: http ? builtinHttp(zodText) : zodText,
+        contents: builtin ? builtinImports(zodText) : zodText,
         loader: args.path.endsWith('.ts') ? 'ts' : 'js',
         resolveDir: dirname(args.path),
       };
