@@ -12,14 +12,15 @@ export interface BodyTap {
   head(): string;
 }
 
-export function bodyTap(limit = 4096): BodyTap {
+/** `env`: the model's environment (resolveModel's), to see a proxy configured there. */
+export function bodyTap(limit = 4096, env: NodeJS.ProcessEnv = process.env): BodyTap {
   let head = '';
   const tapped: typeof fetch = async (input, init) => {
     const decoder = new TextDecoder();
     const keep = (chunk: Uint8Array) => {
       if (head.length < limit) head = (head + decoder.decode(chunk, { stream: true })).slice(0, limit);
     };
-    if (plainPost(input, init)) {
+    if (plainPost(input, init, env)) {
       const res = await postOverHttp(input as string | URL, init, { start: () => { head = ''; }, chunk: keep });
       if (res) return res;
       // A redirect: fetch follows it, as it always did.

@@ -26,11 +26,11 @@ const IDLE_TIMEOUT_MS = 300_000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([204, 205, 304]);
 
-/** Whether this request can go through `postOverHttp`. */
+/** Whether this request can go through `postOverHttp`: `env` is the model's environment (a proxy there, or in the process's, keeps fetch). */
 export function plainPost(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, env: NodeJS.ProcessEnv = process.env): init is RequestInit & { body: string } {
   if (globalThis.fetch !== nodeFetch || typeof init?.body !== 'string' || (init.method ?? 'GET').toUpperCase() !== 'POST') return false;
   if (typeof input !== 'string' && !(input instanceof URL)) return false;
-  return /^https?:/i.test(String(input)) && !proxyConfigured(env);
+  return /^https?:/i.test(String(input)) && !proxyConfigured(env) && !proxyConfigured(process.env);
 }
 
 function headersOf(h: RequestInit['headers']): Record<string, string> {

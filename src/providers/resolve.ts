@@ -175,7 +175,7 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
       throw e;
     }
   }
-  const tap = bodyTap();
+  const tap = bodyTap(4096, env);
   const [lm, known, show] = await Promise.all([
     languageModel(provider, model, env, tap.fetch),
     lookupModel(provider, model),

@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,12 @@ import { gzipSync } from 'node:zlib';
 import { bodyTap } from '../../src/providers/body-tap.ts';
 import { plainPost, postOverHttp } from '../../src/providers/http-post.ts';
 import { LiteHeaders } from '../../src/providers/lite-web.ts';
+
+// A proxy set in the environment running the tests would send these requests through fetch.
+const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+const saved = PROXY_VARS.map((k) => [k, process.env[k]] as const);
+for (const k of PROXY_VARS) delete process.env[k];
+after(() => { for (const [k, v] of saved) if (v !== undefined) process.env[k] = v; });
 
 /** A real HTTP server on a free port, answering with `handler`. */
 async function serve(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
@@ -24,6 +30,8 @@ test('plainPost: only a POST with a string body to http(s), with no proxy set', 
   assert.equal(plainPost('http://h/v1', { method: 'GET' }, {}), false);
   assert.equal(plainPost('http://h/v1', { method: 'POST', body: new Uint8Array(2) }, {}), false);
   assert.equal(plainPost('http://h/v1', post('{}'), { HTTPS_PROXY: 'http://proxy:8080' }), false);
+  process.env.http_proxy = 'http://proxy:8080';
+  try { assert.equal(plainPost('http://h/v1', post('{}'), {}), false, "the process's own proxy counts too"); } finally { delete process.env.http_proxy; }
   assert.equal(plainPost('file:///x', post('{}'), {}), false);
 });
 
