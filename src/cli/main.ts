@@ -1,14 +1,17 @@
 import pkg from '../../package.json' with { type: 'json' };
-import { parseArgs } from './args.ts';
 import { Exit } from './exit.ts';
 import { nodeWarning } from './node-support.ts';
-import { hoistSubcommand, RECIPE_COMMANDS } from './subcommand.ts';
 
 /**
  * The entry point: parses argv (help and version answer here, before anything heavy loads),
  * then loads the mode that runs. The only place that decides exit codes and calls process.exit.
  * Errors carrying `exitCode` (Exit, ConfigError, ModelConfigError) end with that code and their message.
  */
+
+function versionOnly(): { kind: 'exit'; code: number } {
+  process.stdout.write(`${pkg.version}\n`);
+  return { kind: 'exit', code: 0 };
+}
 
 async function main(): Promise<void> {
   // A closed output pipe (`assistant -p … | head -1`) ends the run quietly, not with a stack trace.
@@ -17,10 +20,16 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (e) => { process.stderr.write(`assistant: unexpected error: ${(e as Error)?.message ?? String(e)}\n`); process.exit(1); });
   let code: number;
   try {
-    const argv = hoistSubcommand(process.argv.slice(2));
-    const old = argv[0] === 'doctor' ? undefined : nodeWarning();
+    const raw = process.argv.slice(2);
+    const old = raw[0] === 'doctor' ? undefined : nodeWarning();
     if (old) process.stderr.write(`warning: ${old}\n`);
-    const parsed = argv[0] === 'hooks' || argv[0] === 'doctor' || argv[0] === 'mcp' || RECIPE_COMMANDS.has(argv[0]) ? undefined : parseArgs(argv, pkg.version);
+    // `--version` alone answers before the command-line parser and the tool registry load.
+    const version = raw.length === 1 && (raw[0] === '--version' || raw[0] === '-v');
+    const { hoistSubcommand, RECIPE_COMMANDS } = version ? { hoistSubcommand: (a: string[]) => a, RECIPE_COMMANDS: new Set<string>() } : await import('./subcommand.ts');
+    const argv = hoistSubcommand(raw);
+    const parsed = version ? versionOnly()
+      : argv[0] === 'hooks' || argv[0] === 'doctor' || argv[0] === 'mcp' || RECIPE_COMMANDS.has(argv[0]) ? undefined
+      : (await import('./args.ts')).parseArgs(argv, pkg.version);
     if (parsed === undefined && RECIPE_COMMANDS.has(argv[0])) {
       code = await (await import('./recipes-cmd.ts')).recipesCommand(argv);
     } else if (parsed === undefined && argv[0] === 'mcp') {
