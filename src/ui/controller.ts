@@ -281,7 +281,7 @@ export class Controller {
   }
 
   setMode(mode: PermissionMode): void {
-    this.session.mode = mode;
+    this.session.setMode(mode);
     this.store.update((s) => ({ ...s, mode }));
   }
 

@@ -1,0 +1,129 @@
+import { addLocalAllowRules } from '../config/local-rules.ts';
+import { sandboxStep, type SandboxedDecision } from '../sandbox/decision.ts';
+import type { Sandbox } from '../sandbox/sandbox.ts';
+import type { ToolAccess } from '../tools/types.ts';
+import { decide, type DecideContext, type RuledDecision } from './decide.ts';
+import { fsLookup, type PathLookup } from './look.ts';
+import type { Behavior, PermissionMode } from './modes.ts';
+import { readDenied } from './path-forms.ts';
+import type { GuardedPath } from './protected.ts';
+import { buildRules, emptyRules, type RuleSet } from './rules.ts';
+import { initShellParser, splitCommand, type ShellAnalysis } from './shell/parser.ts';
+import { suggestRules } from './suggest.ts';
+
+export interface GateOptions {
+  mode: PermissionMode;
+  projectRoot: string;
+  home: string;
+  additionalDirs: readonly string[];
+  rules?: RuleSet;
+  /** The session's protected paths beyond the fixed ones (protected.ts `sessionGuards`). */
+  guarded?: readonly GuardedPath[];
+  /** The OS sandbox Bash commands run in (SPEC §13): its step follows the decision. */
+  sandbox?: Sandbox;
+  /** A tool's declared access (ToolDef `access`), for tools the mode table does not name. */
+  access?(tool: string): ToolAccess | undefined;
+  /** Where symlinks lead and what globs expand to (default: the real filesystem). */
+  look?: PathLookup;
+  /** "Allow always" wrote its rules to `file` (the session's own write, not an outside change). */
+  saved?(file: string): void;
+}
+
+/** A permission question's tool and input, as suggestions need them. */
+export interface Asked { tool: string; input: Record<string, unknown>; firm?: boolean }
+
+/**
+ * The session's permission gate (SPEC §5): the mode, the rules in force and the protected paths,
+ * and the one context every decision of the session is made in. The decision itself is decide()'s;
+ * the gate only supplies what it needs (home, file lookups, the Bash command split) and keeps what
+ * changes during a session: the mode (Shift-Tab, `/mode`), granted rules ("allow always", a
+ * command's allowed-tools) and the rules and hooks the user accepted with `/hooks`.
+ */
+export class Gate {
+  private currentMode: PermissionMode;
+  private currentRules: RuleSet;
+  private guards: readonly GuardedPath[];
+
+  constructor(private readonly o: GateOptions) {
+    this.currentMode = o.mode;
+    this.currentRules = o.rules ?? emptyRules();
+    this.guards = o.guarded ?? [];
+  }
+
+  get mode(): PermissionMode { return this.currentMode; }
+  setMode(mode: PermissionMode): void { this.currentMode = mode; }
+
+  /** The permission rules in force, with where each comes from (`/permissions`). */
+  get rules(): RuleSet { return this.currentRules; }
+
+  /** The session's protected paths beyond the fixed ones (for `` !`cmd` `` checks and the sandbox). */
+  get guarded(): readonly GuardedPath[] { return this.guards; }
+
+  /** The one decide context: what every decision of this session shares, and what one call adds. */
+  context(call: { shell?: ShellAnalysis; cwd?: string; access?: ToolAccess } = {}): DecideContext {
+    const o = this.o;
+    return {
+      mode: this.currentMode, projectRoot: o.projectRoot, additionalDirs: [...o.additionalDirs], home: o.home, rules: this.currentRules,
+      guarded: this.guards, look: o.look ?? fsLookup, ...call,
+    };
+  }
+
+  /** The decision for one call (rules, mode; a Bash command split first), then the sandbox's step. `cwd`: Bash's working directory. */
+  async decide(tool: string, input: Record<string, unknown>, cwd?: string): Promise<SandboxedDecision<RuledDecision>> {
+    const shell = tool === 'Bash' ? await split(input) : undefined;
+    const d = decide(tool, input, this.context({ shell, cwd, access: this.o.access?.(tool) }));
+    return sandboxStep(tool, input, d, { sandbox: this.o.sandbox, mode: this.currentMode, rules: this.currentRules, shell });
+  }
+
+  /** How a read of `abs` by an `@path` reference is decided (as a Read call). */
+  readBehavior(abs: string): Behavior {
+    return decide('Read', { file_path: abs }, this.context()).behavior;
+  }
+
+  /** Whether a deny rule covers reading `abs` with `tool` (tools check this on every path they open). */
+  readDenied(tool: string, abs: string): boolean {
+    return readDenied(tool, abs, this.context()) !== undefined;
+  }
+
+  /**
+   * Adds allow rules, from the next decision on (a command's allowed-tools for one turn; "allow
+   * always"). Returns a function that takes exactly these rules away again. Throws an Error naming
+   * the rule when one is malformed.
+   */
+  grant(rules: string[], source: string): () => void {
+    const built = buildRules([{ kind: 'allow', rules, source }]);
+    if (built.errors.length) throw new Error(built.errors.join('; '));
+    const added = built.rules.allow;
+    this.currentRules = { ...this.currentRules, allow: [...this.currentRules.allow, ...added] };
+    return () => { this.currentRules = { ...this.currentRules, allow: this.currentRules.allow.filter((r) => !added.includes(r)) }; };
+  }
+
+  /** The narrowest rules that "allow always" would add for this question (SPEC §5); empty when none can be offered. */
+  async suggest(req: Asked): Promise<string[]> {
+    if (req.firm) return []; // a rule would never take effect
+    const shell = req.tool === 'Bash' ? await split(req.input) : undefined;
+    return suggestRules(req.tool, req.input, this.o.projectRoot, shell);
+  }
+
+  /**
+   * "Allow always": saves the rules to the local settings file and applies them at once. Returns
+   * the file. Throws ConfigError when that file is broken (it is never overwritten blindly).
+   */
+  allowAlways(rules: string[]): string {
+    const file = addLocalAllowRules(this.o.projectRoot, rules);
+    this.o.saved?.(file);
+    this.grant(rules, file);
+    return file;
+  }
+
+  /** Replaces the rules and protected paths with a set the user reviewed and accepted (`/hooks`, SPEC §4). */
+  replace(rules: RuleSet, guarded: readonly GuardedPath[]): void {
+    this.currentRules = rules;
+    this.guards = guarded;
+  }
+}
+
+async function split(input: Record<string, unknown>): Promise<ShellAnalysis> {
+  await initShellParser();
+  return splitCommand(String(input.command ?? ''));
+}
