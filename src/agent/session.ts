@@ -38,8 +38,8 @@ export interface SessionOptions {
   home: string;
   model: ModelHandle;
   mode: PermissionMode;
-  additionalDirs: string[];
-  env: Record<string, string>;
+  additionalDirs: readonly string[];
+  env: Readonly<Record<string, string>>;
   emit: EventSink;
   /** Answers permission questions (the terminal UI; headless refuses). */
   ask: AskFn;

@@ -1,8 +1,14 @@
-import { loadSettings } from '../config/load.ts';
+import { loadSettings, type LoadedSettings } from '../config/load.ts';
 import { collectHooks } from '../hooks/config.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import { buildRules, settingsRuleLists, type Rule, type RuleList, type RuleSet } from '../permissions/rules.ts';
-import type { Setup } from './setup.ts';
+
+/** What the rules come from: the settings files and the command line (a Setup has both). */
+interface RuleSources {
+  readonly home: string;
+  readonly cwd: string;
+  readonly opts: { readonly settings?: string; readonly allowedTools: readonly string[]; readonly disallowedTools: readonly string[] };
+}
 
 /**
  * What the settings files say now, compared with what the running session uses (SPEC §4: a change
@@ -25,9 +31,9 @@ const ruleKey = (r: Rule) => JSON.stringify([r.kind, r.text, r.source]);
  * The rules a session of this set-up starts with: every settings file (each rule located at its
  * file:line:col), then the command line, then `extra` (a custom command's allowed-tools).
  */
-export function rulesOf(sources: Setup['settings']['sources'], opts: Setup['opts'], extra?: { rules: string[]; source: string }) {
+export function rulesOf(sources: LoadedSettings['sources'], opts: RuleSources['opts'], extra?: { rules: string[]; source: string }) {
   const lists: RuleList[] = settingsRuleLists(sources);
-  lists.push({ kind: 'allow', rules: opts.allowedTools, source: '--allowed-tools' }, { kind: 'deny', rules: opts.disallowedTools, source: '--disallowed-tools' });
+  lists.push({ kind: 'allow', rules: [...opts.allowedTools], source: '--allowed-tools' }, { kind: 'deny', rules: [...opts.disallowedTools], source: '--disallowed-tools' });
   if (extra) lists.push({ kind: 'allow', ...extra });
   return buildRules(lists);
 }
@@ -37,7 +43,7 @@ export function rulesOf(sources: Setup['settings']['sources'], opts: Setup['opts
  * file is now broken or holds a malformed rule (nothing can be accepted until it is fixed). Pure
  * apart from reading the files.
  */
-export function proposeReload(setup: Setup, current: { hooks: readonly HookSpec[]; rules: RuleSet }): SettingsProposal | { error: string } {
+export function proposeReload(setup: RuleSources, current: { hooks: readonly HookSpec[]; rules: RuleSet }): SettingsProposal | { error: string } {
   let loaded;
   try { loaded = loadSettings(setup.home, setup.cwd, setup.opts.settings, setup.cwd); } catch (e) { return { error: (e as Error).message }; }
   const { hooks, warnings } = collectHooks(loaded.sources);

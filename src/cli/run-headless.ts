@@ -111,7 +111,7 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
 
   const cwd = process.cwd();
   const home = homedir();
-  const setup = loadSetup(opts, cwd, home);
+  let setup = loadSetup(opts, cwd, home);
   const { memory, mode, resume } = setup;
   const controller = new AbortController();
   // Chosen now: a command's `!` commands meet the PreToolUse hooks of the session they open.
@@ -124,7 +124,7 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     hook: (command, signal) => {
       bangHooks ??= new HookEngine(collectHooks(setup.settings.sources).hooks, {
         projectDir: cwd, sessionId, transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`), env: setup.env,
-        permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') setup.warnings.push(r.message); },
+        permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') setup = { ...setup, warnings: [...setup.warnings, r.message] }; },
       });
       return bangCommandHook(bangHooks, command, signal);
     },
@@ -135,11 +135,11 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   });
   if (slash.kind === 'print') { io.out(slash.text.endsWith('\n') ? slash.text : `${slash.text}\n`); return 0; }
   if (slash.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
-  if (slash.kind === 'prompt') { prompt = slash.prompt; setup.warnings.push(...slash.warnings); }
+  if (slash.kind === 'prompt') { prompt = slash.prompt; setup = { ...setup, warnings: [...setup.warnings, ...slash.warnings] }; }
   const command = slash.kind === 'prompt' ? slash : undefined;
   // `/recipe N …` runs in the recipe's mode unless --permission-mode says otherwise (SPEC §7).
   const recipeMode = command?.recipeMode ? parseMode(command.recipeMode) : undefined;
-  if (recipeMode && !opts.permissionMode) setup.mode = recipeMode;
+  if (recipeMode && !opts.permissionMode) setup = { ...setup, mode: recipeMode };
 
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '',
@@ -147,11 +147,12 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     () => (session && session.model.provider !== 'replay' ? session.model.model : session?.model.id), cwd);
   // Refused calls are summed up at the end, with what would allow them (nobody was there to ask).
   const refusals = refusalSummary(ask);
-  session = await createSession(setup, {
+  let warnings: string[];
+  ({ session, warnings } = await createSession(setup, {
     sessionId, emit: printer.sink, ask: ask === refuseAsk ? refusals.ask : ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
     extraAllow: command?.source ? { rules: command.allowedTools, source: `${command.source} allowed-tools` } : undefined,
-  });
+  }));
   holdYoungGeneration();
   const model = session.model;
   let interrupts = 0;
@@ -177,7 +178,7 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
     for (const s of held) out(s);
   } else printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
-  for (const message of setup.warnings) printer.sink({ type: 'warning', message });
+  for (const message of warnings) printer.sink({ type: 'warning', message });
   if (slash.kind === 'compact') {
     // The session's hooks fire as in any run (SessionStart resume, PreCompact, SessionEnd), and the
     // result is printed like any result, so `--output-format json` stays JSON.

@@ -135,8 +135,8 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
     disallowedTools: options.disallowedTools ?? [], verify: options.verify, appendSystemPrompt: options.appendSystemPrompt,
     sandbox: options.sandbox, thinking: options.thinking,
   };
-  const setup = loadSetup(setupOptions, cwd, home);
-  Object.assign(setup.env, options.env);
+  const loaded = loadSetup(setupOptions, cwd, home);
+  const setup = { ...loaded, env: { ...loaded.env, ...options.env } };
 
   let held: Record<string, unknown>[] | undefined; // lines said before system/init (MCP start-up)
   const push = (line: Record<string, unknown>) => { if (held) held.push(line); else channel.push({ ...line, uuid: (line.uuid as string | undefined) ?? randomUUID() } as SDKMessage); };
@@ -165,7 +165,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
     }
   } : refuseAsk;
 
-  const session = await createSession(setup, { emit: sink, ask, interactive: false, version: pkg.version, extraHooks: hooks });
+  const { session, warnings } = await createSession(setup, { emit: sink, ask, interactive: false, version: pkg.version, extraHooks: hooks });
   state.session = session;
   if (session.mcp) {
     // As in Claude Code, system/init reports the MCP servers connected (or failed), with their tools.
@@ -176,7 +176,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
   held = undefined;
   push(initJson(session, { cwd, model: session.model.label, mode: CLAUDE_MODE_NAMES[setup.mode] }));
   for (const line of early) push(line);
-  for (const message of setup.warnings) sink({ type: 'warning', message });
+  for (const message of warnings) sink({ type: 'warning', message });
   try {
     await session.start(signal);
     const prompts = typeof prompt === 'string' ? undefined : prompt[Symbol.asyncIterator]();
