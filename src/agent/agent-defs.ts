@@ -1,3 +1,5 @@
+import { knownKinds } from '../tools/kinds.ts';
+
 /**
  * The agents the Task tool can start (SPEC §14): the two built-ins, and `/agents`' listing. Custom
  * agents are read by agents.ts (which needs the YAML parser, so it is loaded only when an agents
@@ -15,7 +17,8 @@ export interface AgentDef {
   file?: string;
 }
 
-export const READ_ONLY_TOOLS = ['Read', 'Grep', 'Glob', 'LS'];
+/** The explore agent's tools: those that read files (ToolDef access `read`, family Read). */
+const FILE_READERS = [...knownKinds].filter(([, k]) => k.access === 'read' && k.family === 'Read').map(([name]) => name);
 
 export const BUILTIN_AGENTS: AgentDef[] = [
   {
@@ -29,7 +32,7 @@ export const BUILTIN_AGENTS: AgentDef[] = [
   {
     name: 'explore',
     description: 'Fast read-only agent for exploring a codebase: finding files by pattern, searching code for keywords, answering questions about how the code works. It cannot change files. Say how thorough it should be.',
-    tools: READ_ONLY_TOOLS,
+    tools: FILE_READERS,
     prompt: 'You are a read-only search agent started by a coding assistant. Find what the task asks for with Read, Grep, Glob and LS; you cannot change files or run commands. '
       + 'Search broadly first, then read what matters. Finish with a concise report: the answer, the absolute paths and line numbers that support it, and anything you could not find.',
     source: 'built-in',

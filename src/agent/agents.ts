@@ -5,7 +5,7 @@ import { parseFrontMatter, type FrontEntry, type FrontProblem } from '../command
 import { splitRuleList } from '../commands/words.ts';
 import { BUILTIN_AGENTS, type AgentDef } from './agent-defs.ts';
 
-export { BUILTIN_AGENTS, READ_ONLY_TOOLS, agentsText, type AgentDef } from './agent-defs.ts';
+export { BUILTIN_AGENTS, agentsText, type AgentDef } from './agent-defs.ts';
 
 /**
  * Custom agents (SPEC §14): Markdown files under

@@ -17,6 +17,7 @@ import { ViewNotes } from './view-notes.ts';
 import { markReasoningOrigin } from '../providers/wire-prompt.ts';
 import { attachmentImages, attachmentText, type Expansion } from '../context/at-paths.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
+import { toolKinds } from '../tools/kinds.ts';
 import { sandboxedBashTool } from '../tools/bash.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
 import type { ToolContext, ToolDef } from '../tools/types.ts';
@@ -119,7 +120,7 @@ export class Session {
     this.gate = new Gate({
       mode: opts.mode, projectRoot: opts.cwd, home: opts.home, additionalDirs: opts.additionalDirs, rules: opts.rules, sandbox: opts.sandbox,
       guarded: sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles),
-      access: (tool) => this.allTools().find((t) => t.name === tool)?.access,
+      kinds: () => toolKinds(this.allTools()),
       saved: (file) => opts.watch?.acknowledge([file]), // the session's own write is not an outside change
     });
     this.emit = (ev) => {

@@ -2,6 +2,7 @@ import { loadSettings, type LoadedSettings } from '../config/load.ts';
 import { collectHooks } from '../hooks/config.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import { buildRules, settingsRuleLists, type Rule, type RuleList, type RuleSet } from '../permissions/rules.ts';
+import { ruleTools } from '../tools/kinds.ts';
 
 /** What the rules come from: the settings files and the command line (a Setup has both). */
 interface RuleSources {
@@ -35,7 +36,7 @@ export function rulesOf(sources: LoadedSettings['sources'], opts: RuleSources['o
   const lists: RuleList[] = settingsRuleLists(sources);
   lists.push({ kind: 'allow', rules: [...opts.allowedTools], source: '--allowed-tools' }, { kind: 'deny', rules: [...opts.disallowedTools], source: '--disallowed-tools' });
   if (extra) lists.push({ kind: 'allow', ...extra });
-  return buildRules(lists);
+  return buildRules(lists, ruleTools);
 }
 
 /**

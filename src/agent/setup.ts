@@ -20,7 +20,7 @@ import { Session } from './session.ts';
 import { openSessionMcp } from '../mcp/session-mcp.ts';
 import { rulesOf } from './settings-reload.ts';
 import { BUILTIN_AGENTS } from './agent-defs.ts';
-import { TOOL_NAMES, SESSION_TOOL_NAMES } from '../permissions/rules.ts';
+import { knownToolNames } from '../tools/kinds.ts';
 
 /** A failure of set-up that ends the program with `exitCode` (2: bad usage or configuration). */
 export class SetupError extends Error {
@@ -206,7 +206,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ope
   // The agent files need the YAML parser (a lazy chunk): loaded only where there are some.
   const agentDirs = [cwd, home].flatMap((r) => [resolve(r, '.assistant', 'agents'), resolve(r, '.claude', 'agents')]);
   const agents = agentDirs.some((d) => existsSync(d))
-    ? (await import('./agents.ts')).loadAgents({ projectRoot: cwd, home, known: [...TOOL_NAMES, ...SESSION_TOOL_NAMES] })
+    ? (await import('./agents.ts')).loadAgents({ projectRoot: cwd, home, known: knownToolNames() })
     : { agents: BUILTIN_AGENTS, problems: [], notices: [] };
   warnings.push(...agents.problems, ...firstTimeNotices(home, agents.notices));
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
 import type { HookEngine } from '../hooks/engine.ts';
 import { toolSchemas } from '../tools/registry.ts';
+import { TASK_KIND } from '../tools/kinds.ts';
 import { costUsd } from '../providers/catalogue.ts';
 import type { ToolContext, ToolDef, ToolResult } from '../tools/types.ts';
 import { Transcript } from '../session/transcript.ts';
@@ -182,6 +183,7 @@ export function taskTool(subagents: Subagents): ToolDef<typeof schema> {
     schema,
     // The call itself changes nothing (each of the subagent's calls is checked on its own): Task calls of one message run together.
     readOnly: true,
+    ...TASK_KIND,
     execute: (input, ctx) => subagents.run(input, ctx),
   };
 }

@@ -1,6 +1,11 @@
 import { isAbsolute, relative, resolve } from 'node:path';
+import { groupedRead, knownKinds } from '../tools/kinds.ts';
+import type { ToolKinds } from '../tools/types.ts';
 
 /** How a tool call is named to people, in the terminal UI and on a headless run's stderr. */
+
+/** Are this tool's calls shown as one group ("Read 3 files, searched 2 patterns")? File reads are (ToolDef access `read`, family Read). */
+export const groupedTool = (name: string, kinds: ToolKinds = knownKinds): boolean => groupedRead(kinds.get(name));
 
 /** A path inside `cwd` relative to it; anything else absolute (never `../../etc/x`). */
 export function shortPath(p: string, cwd: string): string {

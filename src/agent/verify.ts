@@ -6,14 +6,15 @@ import { asksForVerification, namedVerifyCommand } from '../recipes/verification
 import { splitCommand } from '../permissions/shell/parser.ts';
 import { OutputCap } from '../tools/output-cap.ts';
 import { killProcessGroup } from '../tools/process-group.ts';
+import { knownKinds } from '../tools/kinds.ts';
 import type { AgentEvent, EventSink } from './events.ts';
 
 /** Fix attempts after a failed verification (the source's constant): then an honest failure. */
 export const MAX_FIX_ATTEMPTS = 2;
 /** A verification command that runs longer than this is stopped and counts as failed. */
 export const VERIFY_TIMEOUT_MS = 10 * 60_000;
-/** Tools whose success means files changed; Bash counts unless its command is read-only. */
-const CHANGING_TOOLS = new Set(['Edit', 'Write']);
+/** Tools whose success means files changed (ToolDef access `edit`); Bash counts unless its command is read-only. */
+const changesFiles = (tool: string) => knownKinds.get(tool)?.access === 'edit';
 /** The permission check's own read-only test; the parser is ready, since the call was decided first. */
 function readOnly(command: string): boolean {
   try { return isReadOnlyCommand(splitCommand(command)); } catch { return false; }
@@ -97,7 +98,7 @@ export class Verifier {
   observe(ev: AgentEvent): void {
     if (ev.type !== 'tool-end' || ev.result.isError) return;
     const input = (ev.input ?? {}) as Record<string, unknown>;
-    if (CHANGING_TOOLS.has(ev.name) && !isPlanFile(input.file_path, this.o.cwd)) this.changed = true;
+    if (changesFiles(ev.name) && !isPlanFile(input.file_path, this.o.cwd)) this.changed = true;
     if (ev.name === 'Bash' && !readOnly(String(input.command ?? ''))) this.changed = true;
   }
 

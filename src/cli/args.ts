@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { SetupOptions } from '../agent/setup.ts';
-import { SESSION_TOOL_NAMES, TOOL_NAMES } from '../permissions/rules.ts';
+import { knownToolNames } from '../tools/kinds.ts';
 
 /** The command line: what a session is set up from (agent/setup.ts), and how it runs here. */
 export interface CliOptions extends SetupOptions {
@@ -42,7 +42,7 @@ export function splitRules(values: string[]): string[] {
  * the prompt swallowed by the variadic flag: `-p --allowed-tools Read "fix the bug"`.
  */
 function looksLikePrompt(value: string): boolean {
-  const tools = new Set([...TOOL_NAMES, ...SESSION_TOOL_NAMES].map((t) => t.toLowerCase()));
+  const tools = new Set(knownToolNames().map((t) => t.toLowerCase()));
   return /\s/.test(value.trim()) && !/[()]/.test(value) && value.split(/[\s,]+/).some((w) => w && !tools.has(w.toLowerCase()));
 }
 

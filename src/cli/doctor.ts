@@ -8,6 +8,7 @@ import { loadSettings, type LoadedSettings } from '../config/load.ts';
 import { skippedWarning } from '../mcp/trust.ts';
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import { buildRules, settingsRuleLists } from '../permissions/rules.ts';
+import { ruleTools } from '../tools/kinds.ts';
 import { anthropicBaseUrl, resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import { ripgrepPath } from '../tools/rg.ts';
@@ -153,7 +154,7 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
     for (const w of settings.warnings) warn(w);
     env = settings.merged.env ?? {};
     model = settings.merged.model;
-    const rules = buildRules(settingsRuleLists(settings.sources));
+    const rules = buildRules(settingsRuleLists(settings.sources), ruleTools);
     for (const e of rules.errors) bad(`permission rule: ${e}`);
     for (const w of rules.warnings) warn(w);
     const count = rules.rules.allow.length + rules.rules.ask.length + rules.rules.deny.length;

@@ -46,8 +46,8 @@ export async function expandSlash(prompt: string, o: {
       if (res.name === 'cost') return { kind: 'print', text: o.cost() };
       if (res.name === 'agents') {
         const { agentsText, loadAgents } = await import('../agent/agents.ts');
-        const { TOOL_NAMES, SESSION_TOOL_NAMES } = await import('../permissions/rules.ts');
-        const a = loadAgents({ projectRoot: o.cwd, home: o.home, known: [...TOOL_NAMES, ...SESSION_TOOL_NAMES] });
+        const { knownToolNames } = await import('../tools/kinds.ts');
+        const a = loadAgents({ projectRoot: o.cwd, home: o.home, known: knownToolNames() });
         return { kind: 'print', text: agentsText(a.agents, a.problems) };
       }
       if (res.name === 'recipes' || res.name === 'recipe') {

@@ -8,7 +8,7 @@ import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches }
 import { protectedFile, strictlyProtected, type GuardedPath } from './protected.ts';
 import { absolute, programName } from './paths.ts';
 import { matchesBash, ruleNamesTool, type Rule, type RuleSet } from './rules.ts';
-import type { ToolAccess } from '../tools/types.ts';
+import type { ToolKind, ToolKinds } from '../tools/types.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 import { decideWebFetch } from './web.ts';
 
@@ -32,9 +32,16 @@ export interface DecideContext {
    * settings, `--settings FILE`, git's real hooks and config (protected.ts `sessionGuards`).
    */
   guarded?: readonly GuardedPath[];
-  /** The tool's declared access (ToolDef `access`): how the mode treats a tool it does not name (MCP tools). */
-  access?: ToolAccess;
+  /**
+   * What each tool is (tools/kinds.ts `toolKinds` of the session's tools, MCP tools included): its
+   * access and rule family decide how modes and path rules treat it. A tool missing here asks
+   * (Plan Mode refuses it) and only rules naming it match.
+   */
+  kinds?: ToolKinds;
 }
+
+/** A file a command writes is decided as an Edit of it (SPEC §11.8). */
+const COMMAND_WRITE: ToolKind = { access: 'edit', family: 'Edit', pathIs: 'file' };
 
 export interface RuledDecision extends Decision {
   /** The rule that decided, when one did. */
@@ -253,7 +260,7 @@ function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext, w
   const u = f.unknownWrites[0];
   if (u) return { behavior: 'ask', reason: `\`${shownText(c)}\` writes ${u.word}: ${u.why}`, remedy: 'name the file in the command' };
   for (const t of f.writes) {
-    const edit = decideFile('Edit', t.abs, ctx, {}, t.raw);
+    const edit = decideFile('Edit', COMMAND_WRITE, t.abs, ctx, {}, t.raw);
     if (edit.behavior === 'allow') continue;
     if (wholeShell && edit.behavior === 'ask' && !edit.firm && t.abs && inWorkspace(pathForms(t.abs, ctx, t.raw).where, ctx)) continue;
     return { ...edit, reason: `\`${shownText(c)}\` writes ${t.abs}: ${edit.reason}` };
@@ -264,26 +271,27 @@ function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext, w
 /** The project-relative rule that would allow editing `where`. */
 const editRule = (where: string, ctx: DecideContext) => `Edit(/${where.startsWith(`${ctx.projectRoot}/`) ? where.slice(ctx.projectRoot.length + 1) : where})`;
 
-function decideFile(tool: string, abs: string | undefined, ctx: DecideContext, input: Record<string, unknown> = {}, raw = abs): RuledDecision {
+/** A call of a tool of a rule family (`kind.family`), on the path it names. */
+function decideFile(tool: string, kind: ToolKind, abs: string | undefined, ctx: DecideContext, input: Record<string, unknown> = {}, raw = abs): RuledDecision {
   const { rules } = ctx;
   const target = abs ?? ctx.projectRoot;
   // Rules see the path as written and where its symlinks lead; the mode sees where it leads.
   const { forms, where } = pathForms(target, ctx, raw ?? target);
-  const d = pathRuleFor(rules.deny, tool, forms, ctx);
+  const d = pathRuleFor(rules.deny, tool, forms, ctx, kind.family);
   if (d) return { behavior: 'deny', reason: `${tool} of ${target}${where !== target ? ` (a link to ${where})` : ''} is denied by the rule ${describe(d)}`, rule: d };
-  const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs });
+  const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, kind });
   if (byMode.behavior === 'deny') return byMode;
   // Protected paths ask in every mode, Bypass included; the rest of .git/ in every mode but Bypass (SPEC §11.16).
-  const edits = abs && (tool === 'Edit' || tool === 'Write');
+  const edits = abs && kind.family === 'Edit';
   const guards = { projectRoot: ctx.projectRoot, home: ctx.home, extra: ctx.guarded };
   const guarded = edits ? forms.map((f) => (ctx.mode === 'bypass' ? strictlyProtected(f, guards) : protectedFile(f, ctx.projectRoot, ctx.home, ctx.guarded))).find(Boolean) : undefined;
   if (guarded) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} changes ${guarded}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
   if (ctx.mode === 'bypass') return byMode;
-  const ask = pathRuleFor(rules.ask, tool, forms, ctx);
+  const ask = pathRuleFor(rules.ask, tool, forms, ctx, kind.family);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} matches the ask rule ${describe(ask)}`, rule: ask };
-  const allow = pathRuleFor(rules.allow, tool, [where], ctx);
+  const allow = pathRuleFor(rules.allow, tool, [where], ctx, kind.family);
   if (allow) return { behavior: 'allow', reason: `allowed by the rule ${describe(allow)}`, rule: allow };
-  return byMode.behavior === 'ask' && (tool === 'Edit' || tool === 'Write') && abs ? { ...byMode, needs: editRule(where, ctx) } : byMode;
+  return byMode.behavior === 'ask' && kind.family === 'Edit' && abs ? { ...byMode, needs: editRule(where, ctx) } : byMode;
 }
 
 /**
@@ -305,14 +313,15 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
     const base = picomatch.scan(input.pattern).base;
     if (base) { abs = absolute(base, abs ?? ctx.projectRoot, ctx.home); physical = abs; }
   }
-  if (['Read', 'Grep', 'Glob', 'LS', 'Edit', 'Write'].includes(tool)) return decideFile(tool, abs, ctx, input, physical);
+  const kind = ctx.kinds?.get(tool);
+  if (kind?.family) return decideFile(tool, kind, abs, ctx, input, physical);
   // Other tools: whole-tool rules (MCP tools also by server, `mcp__github`, and prefix, `mcp__github__*`) and the mode.
   const names = (r: Rule) => ruleNamesTool(r.tool, tool);
   const d = ctx.rules.deny.find(names);
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };
-  // Task and TodoWrite change nothing themselves (a subagent's calls are each decided here): no question, in every mode.
-  if (tool === 'Task' || tool === 'TodoWrite') return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
-  const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, access: ctx.access });
+  // Tools that change nothing themselves (Task: a subagent's calls are each decided here; TodoWrite): no question, in every mode.
+  if (kind?.noApproval) return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
+  const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, kind });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
   const ask = ctx.rules.ask.find(names);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} matches the ask rule ${describe(ask)}`, rule: ask };

@@ -1,7 +1,7 @@
 import { addLocalAllowRules } from '../config/local-rules.ts';
 import { sandboxStep, type SandboxedDecision } from '../sandbox/decision.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
-import type { ToolAccess } from '../tools/types.ts';
+import type { ToolKinds } from '../tools/types.ts';
 import { decide, type DecideContext, type RuledDecision } from './decide.ts';
 import { fsLookup, type PathLookup } from './look.ts';
 import type { Behavior, PermissionMode } from './modes.ts';
@@ -21,8 +21,8 @@ export interface GateOptions {
   guarded?: readonly GuardedPath[];
   /** The OS sandbox Bash commands run in (SPEC §13): its step follows the decision. */
   sandbox?: Sandbox;
-  /** A tool's declared access (ToolDef `access`), for tools the mode table does not name. */
-  access?(tool: string): ToolAccess | undefined;
+  /** What each of the session's tools is (tools/kinds.ts `toolKinds`), asked at each decision: MCP tools come and go. */
+  kinds(): ToolKinds;
   /** Where symlinks lead and what globs expand to (default: the real filesystem). */
   look?: PathLookup;
   /** "Allow always" wrote its rules to `file` (the session's own write, not an outside change). */
@@ -60,18 +60,18 @@ export class Gate {
   get guarded(): readonly GuardedPath[] { return this.guards; }
 
   /** The one decide context: what every decision of this session shares, and what one call adds. */
-  context(call: { shell?: ShellAnalysis; cwd?: string; access?: ToolAccess } = {}): DecideContext {
+  context(call: { shell?: ShellAnalysis; cwd?: string } = {}): DecideContext {
     const o = this.o;
     return {
       mode: this.currentMode, projectRoot: o.projectRoot, additionalDirs: [...o.additionalDirs], home: o.home, rules: this.currentRules,
-      guarded: this.guards, look: o.look ?? fsLookup, ...call,
+      guarded: this.guards, look: o.look ?? fsLookup, kinds: o.kinds(), ...call,
     };
   }
 
   /** The decision for one call (rules, mode; a Bash command split first), then the sandbox's step. `cwd`: Bash's working directory. */
   async decide(tool: string, input: Record<string, unknown>, cwd?: string): Promise<SandboxedDecision<RuledDecision>> {
     const shell = tool === 'Bash' ? await split(input) : undefined;
-    const d = decide(tool, input, this.context({ shell, cwd, access: this.o.access?.(tool) }));
+    const d = decide(tool, input, this.context({ shell, cwd }));
     return sandboxStep(tool, input, d, { sandbox: this.o.sandbox, mode: this.currentMode, rules: this.currentRules, shell });
   }
 

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { protectedFile } from './protected.ts';
-import type { ToolAccess } from '../tools/types.ts';
+import type { ToolKind } from '../tools/types.ts';
 
 export type PermissionMode = 'plan' | 'normal' | 'auto-accept' | 'bypass';
 export const MODES: PermissionMode[] = ['plan', 'normal', 'auto-accept', 'bypass'];
@@ -35,12 +35,16 @@ export interface ModeContext {
   mode: PermissionMode;
   projectRoot: string;
   additionalDirs: string[];
-  /** The tool's declared access (ToolDef `access`), for tools this table does not name (MCP tools). */
-  access?: ToolAccess;
+  /** What the tool is (its ToolDef's access and rule family); absent: a tool nobody knows, which asks (and Plan Mode refuses). */
+  kind?: ToolKind;
 }
 
-const READ_TOOLS = new Set(['Read', 'Grep', 'Glob', 'LS']);
-const EDIT_TOOLS = new Set(['Edit', 'Write']);
+/** A file-reading tool (the Read family): runs without asking inside the workspace. */
+const readsFiles = (k: ToolKind | undefined) => k?.access === 'read' && k.family === 'Read';
+/** A file-changing tool (the Edit family): Auto-Accept accepts it inside the workspace. */
+const editsFiles = (k: ToolKind | undefined) => k?.access === 'edit' && k.family === 'Edit';
+/** What `--add-dir` would make readable: the directory searched, or the file's directory. */
+const addDir = (k: ToolKind | undefined, path: string) => (k?.pathIs === 'dir' ? path : dirname(path));
 
 function inside(dir: string, p: string): boolean {
   const rel = relative(dir, p);
@@ -69,14 +73,15 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
   const path = toolPath(tool, input, ctx.projectRoot);
   const where = path ? ` ${relative(ctx.projectRoot, path) || '.'}` : '';
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
+  const kind = ctx.kind;
   if (ctx.mode === 'plan') {
-    if (READ_TOOLS.has(tool)) {
+    if (readsFiles(kind)) {
       if (inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'read-only tool in Plan Mode' };
-      return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${tool === 'Read' ? dirname(path!) : path}` };
+      return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${addDir(kind, path!)}` };
     }
-    if (EDIT_TOOLS.has(tool) && path === resolve(ctx.projectRoot, 'plan.md')) return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
+    if (editsFiles(kind) && path === resolve(ctx.projectRoot, 'plan.md')) return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
     // A tool that declares itself read-only (an MCP tool with readOnlyHint) may run in Plan Mode; it asks like any other.
-    if (ctx.access === 'read' && !READ_TOOLS.has(tool) && !EDIT_TOOLS.has(tool) && tool !== 'Bash') {
+    if (kind?.access === 'read') {
       return { behavior: 'ask', reason: `${tool} is read-only and needs approval`, remedy: `--allowed-tools "${tool}"` };
     }
     // Bash never reaches here: decide.ts splits the command and allows it when every part is read-only.
@@ -86,11 +91,11 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
       remedy: 'leave Plan Mode (--permission-mode normal or auto-accept)',
     };
   }
-  if (READ_TOOLS.has(tool)) {
+  if (readsFiles(kind)) {
     if (inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'read-only tool inside the project' };
-    return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${tool === 'LS' || tool === 'Glob' || tool === 'Grep' ? path : dirname(path!)}` };
+    return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${addDir(kind, path!)}` };
   }
-  if (EDIT_TOOLS.has(tool)) {
+  if (editsFiles(kind)) {
     const guarded = path && protectedFile(path, ctx.projectRoot);
     if (guarded) {
       return { behavior: 'ask', firm: true, reason: `${tool} of${where} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };

@@ -65,13 +65,13 @@ export function ruleCovers(spec: string, path: string, ctx: PathContext): boolea
   return relativePattern(spec) && ctx.additionalDirs.some((d) => pathMatches(spec, path, d, ctx.home));
 }
 
-/** The first rule of `list` for `tool` whose pattern covers any form of the file. */
-export function pathRuleFor(list: Rule[], tool: string, forms: string[], ctx: PathContext): Rule | undefined {
-  return list.find((r) => ruleTool(r, tool) && (r.specifier === undefined || forms.some((f) => ruleCovers(r.specifier!, f, ctx))));
+/** The first rule of `list` for `tool` (or its rule `family`) whose pattern covers any form of the file. */
+export function pathRuleFor(list: Rule[], tool: string, forms: string[], ctx: PathContext, family?: string): Rule | undefined {
+  return list.find((r) => ruleTool(r, tool, family) && (r.specifier === undefined || forms.some((f) => ruleCovers(r.specifier!, f, ctx))));
 }
 
-/** Deny rules with a path pattern that `tool` (Read, Edit) obeys. */
-export const pathDenials = (ctx: PathContext, tool: string): Rule[] => ctx.rules.deny.filter((r) => r.specifier !== undefined && ruleTool(r, tool));
+/** Deny rules with a path pattern that `tool` (Read, Edit), or a tool of its rule `family`, obeys. */
+export const pathDenials = (ctx: PathContext, tool: string, family?: string): Rule[] => ctx.rules.deny.filter((r) => r.specifier !== undefined && ruleTool(r, tool, family));
 
 /** Is `p` (a rule's pattern, gitignore-style) free of wildcards? */
 const literal = (p: string) => !/[*?[\]{}!\\]/.test(p);
@@ -148,8 +148,8 @@ export function globMayOverlap(rule: Rule, globAbs: string, dot: boolean, ctx: P
   });
 }
 
-/** The deny rule that keeps `tool` (Read, Grep, Glob, LS) from this file, through symlinks too (search results leave it out). */
+/** The deny rule that keeps `tool` (a tool of the Read family) from this file, through symlinks too (search results leave it out). */
 export function readDenied(tool: string, abs: string, ctx: PathContext): Rule | undefined {
-  const rules = pathDenials(ctx, tool);
-  return rules.length ? pathRuleFor(rules, tool, pathForms(abs, ctx).forms, ctx) : undefined;
+  const rules = pathDenials(ctx, tool, 'Read');
+  return rules.length ? pathRuleFor(rules, tool, pathForms(abs, ctx).forms, ctx, 'Read') : undefined;
 }

@@ -4,13 +4,15 @@
  */
 import { closest } from '../config/did-you-mean.ts';
 import { unmatchablePattern } from './paths.ts';
+import type { ToolKinds } from '../tools/types.ts';
 
 export type RuleKind = 'allow' | 'ask' | 'deny';
 
-/** The tools rules can name (tools/registry.ts's builtinTools; a test keeps the two equal). */
-export const TOOL_NAMES: readonly string[] = ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS'];
-/** Tools each session makes for itself (SPEC §14): rules may name them too. */
-export const SESSION_TOOL_NAMES: readonly string[] = ['Task', 'TodoWrite', 'WebFetch', 'WebSearch'];
+/** The tools rules may name, by kind (tools/kinds.ts `ruleTools`), and those a warning lists. */
+export interface RuleTools {
+  kinds: ToolKinds;
+  listed: readonly string[];
+}
 
 export interface Rule {
   kind: RuleKind;
@@ -45,11 +47,11 @@ export function parseRule(text: string, kind: RuleKind, source: string): Rule | 
  * A warning for a well-formed rule that names no tool we have (`Frob`, `bash(ls:*)`): it would
  * never match, silently. MCP tools (`mcp__server__tool`) are left alone.
  */
-export function unknownToolWarning(rule: Rule): string | undefined {
-  if (TOOL_NAMES.includes(rule.tool) || SESSION_TOOL_NAMES.includes(rule.tool) || rule.tool.startsWith('mcp__')) return undefined;
-  const guess = closest(rule.tool, [...TOOL_NAMES, ...SESSION_TOOL_NAMES]);
+export function unknownToolWarning(rule: Rule, tools: RuleTools): string | undefined {
+  if (tools.kinds.has(rule.tool) || rule.tool.startsWith('mcp__')) return undefined;
+  const guess = closest(rule.tool, [...tools.kinds.keys()]);
   const fixed = guess && (rule.specifier === undefined ? guess : `${guess}(${rule.specifier})`);
-  return `rule "${rule.text}" names no tool, so it never matches${fixed ? ` (did you mean "${fixed}"?)` : ''}; tools: ${TOOL_NAMES.join(', ')}`;
+  return `rule "${rule.text}" names no tool, so it never matches${fixed ? ` (did you mean "${fixed}"?)` : ''}; tools: ${tools.listed.join(', ')}`;
 }
 
 export interface RuleList {
@@ -61,10 +63,11 @@ export interface RuleList {
 }
 
 /**
- * Builds a rule set from lists; malformed rules are errors and rules naming an unknown tool are
- * warnings, each prefixed with where the rule is written. Nothing is silently dropped.
+ * Builds a rule set from lists; malformed rules are errors and, given the `tools` rules may name,
+ * rules naming an unknown tool or a path pattern that never matches are warnings, each prefixed
+ * with where the rule is written. Nothing is silently dropped.
  */
-export function buildRules(lists: RuleList[]): { rules: RuleSet; errors: string[]; warnings: string[] } {
+export function buildRules(lists: RuleList[], tools?: RuleTools): { rules: RuleSet; errors: string[]; warnings: string[] } {
   const rules = emptyRules();
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -74,9 +77,9 @@ export function buildRules(lists: RuleList[]): { rules: RuleSet; errors: string[
       const r = parseRule(t, kind, source);
       if (typeof r === 'string') { errors.push(`${where}: ${r}`); return; }
       rules[kind].push(r);
-      const w = unknownToolWarning(r);
+      const w = tools && unknownToolWarning(r, tools);
       if (w) warnings.push(`${where}: ${w}`);
-      const why = r.specifier !== undefined && PATH_TOOLS.has(r.tool) ? unmatchablePattern(r.specifier) : undefined;
+      const why = r.specifier !== undefined && tools?.kinds.get(r.tool)?.family ? unmatchablePattern(r.specifier) : undefined;
       if (why) warnings.push(`${where}: rule "${r.text}" never matches: ${why}`);
     });
   }
@@ -99,19 +102,12 @@ export function settingsRuleLists(sources: ReadonlyArray<{
   return lists;
 }
 
-/** Tools whose specifier is a path pattern. */
-const PATH_TOOLS = new Set(['Read', 'Edit', 'Write', 'Grep', 'Glob', 'LS']);
-
-/** Tools whose rules share path patterns: Edit rules cover Write; Read rules cover the read-only file tools. */
-export const EDIT_FAMILY = new Set(['Edit', 'Write']);
-export const READ_FAMILY = new Set(['Read', 'Grep', 'Glob', 'LS']);
-
-/** Does a rule name this tool (directly or through its family)? */
-export function ruleTool(rule: Rule, tool: string): boolean {
-  if (rule.tool === tool) return true;
-  if (rule.tool === 'Edit' && EDIT_FAMILY.has(tool)) return true;
-  if (rule.tool === 'Read' && READ_FAMILY.has(tool)) return true;
-  return false;
+/**
+ * Does a rule name this tool, directly or through the tool's rule `family` (ToolDef `family`:
+ * `Edit(…)` rules cover Write, `Read(…)` rules cover Grep, Glob and LS)?
+ */
+export function ruleTool(rule: Rule, tool: string, family?: string): boolean {
+  return rule.tool === tool || (family !== undefined && rule.tool === family);
 }
 
 /** Words of a Bash specifier: `git:*` and `git *` are the prefix `git`; `*` elsewhere is a wildcard. */

@@ -119,6 +119,7 @@ export const bashTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: false,
+  access: 'execute',
 
   async execute(input, ctx): Promise<ToolResult> {
     const timeoutMs = Math.min(input.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);

@@ -40,6 +40,7 @@ export const editTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: false,
+  access: 'edit', family: 'Edit', pathIs: 'file',
   filePath: (input, cwd) => resolvePath(input.file_path, cwd),
 
   async execute(input, ctx) {

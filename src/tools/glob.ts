@@ -23,6 +23,7 @@ export const globTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
+  access: 'read', family: 'Read', pathIs: 'dir',
   filePath: (input, cwd) => (input.path ? resolvePath(input.path, cwd) : undefined),
 
   async execute(input, ctx) {

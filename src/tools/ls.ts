@@ -52,6 +52,7 @@ export const lsTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
+  access: 'read', family: 'Read', pathIs: 'dir',
   filePath: (input, cwd) => resolvePath(input.path, cwd),
 
   async execute(input, ctx) {

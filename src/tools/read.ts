@@ -44,6 +44,7 @@ export const readTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
+  access: 'read', family: 'Read', pathIs: 'file',
   filePath: (input, cwd) => resolvePath(input.file_path, cwd),
 
   async execute(input, ctx) {

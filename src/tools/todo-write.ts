@@ -27,6 +27,7 @@ export const todoWriteTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
+  access: 'other', noApproval: true,
   async execute(input) {
     const done = input.todos.filter((t) => t.status === 'completed').length;
     return {

@@ -70,6 +70,25 @@ export interface ImageData { mediaType: string; data: string }
 /** A tool's declared kind of access (SPEC §5, §12). */
 export type ToolAccess = 'read' | 'edit' | 'execute' | 'other';
 
+/**
+ * The rule family a tool belongs to (SPEC §5): rules naming the family (`Read(…)`, `Edit(…)`) cover
+ * it too, its rules' specifiers are path patterns, and its calls are decided on the path they name.
+ */
+export type RuleFamily = 'Read' | 'Edit';
+
+/** What permissions, modes, verification and the UI know of a tool: its ToolDef's kind fields (tools/kinds.ts). */
+export interface ToolKind {
+  access: ToolAccess;
+  family?: RuleFamily;
+  /** What the path a call names is: a `file` (outside the project, its directory is what to add) or a `dir` to search. */
+  pathIs?: 'file' | 'dir';
+  /** Changes nothing by itself (each of its effects is decided on its own): runs without a question in every mode; deny rules still apply. */
+  noApproval?: boolean;
+}
+
+/** Tool name → kind, for every tool a session may call or a rule may name (tools/kinds.ts `toolKinds`). */
+export type ToolKinds = ReadonlyMap<string, ToolKind>;
+
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
   name: string;
   /** Sibling .md file's text; what the model is told about the tool. */
@@ -80,11 +99,19 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   /** Read-only tools may run concurrently and run in Plan Mode. */
   readOnly: boolean;
   /**
-   * What the tool does, for permissions and modes when its name is not one they know (MCP tools):
-   * `read` runs in Plan Mode (asking like any other), anything else is refused there; all ask in
-   * Normal and Auto-Accept mode unless a rule allows them.
+   * What the tool does, for permissions and modes (absent: `other`). With no `family`, `read` runs in
+   * Plan Mode (asking like any other) and anything else is refused there; all ask in Normal and
+   * Auto-Accept mode unless a rule allows them. A `read` tool of the Read family runs without asking
+   * inside the project (and the UI groups its calls); an `edit` tool of the Edit family is accepted
+   * by Auto-Accept inside the project and asks on protected files.
    */
   access?: ToolAccess;
+  /** Its rule family (Read: reads files, Edit: changes them); absent: rules name it alone. */
+  family?: RuleFamily;
+  /** What its `file_path`/`path` input names (with a `family`). */
+  pathIs?: 'file' | 'dir';
+  /** Changes nothing by itself: no question in any mode (see ToolKind). */
+  noApproval?: boolean;
   /** The file a call concerns (for ASSISTANT_FILE_PATH and path rules), absolute. */
   filePath?(input: z.infer<S>, cwd: string): string | undefined;
   /** Never throws for expected failures: returns `{isError: true}` with a message the model can act on. */

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { z } from 'zod';
 import { isPrivateAddress, urlHost } from '../permissions/web.ts';
-import type { ToolDef, ToolResult } from './types.ts';
+import type { ToolDef, ToolKind, ToolResult } from './types.ts';
 import description from './web-fetch.md';
 
 /** A page's bytes beyond this are not read. */
@@ -85,6 +85,9 @@ async function fetchPage(start: string, signal: AbortSignal, deps: WebFetchDeps)
   return `${start} redirects more than ${MAX_REDIRECTS} times.`;
 }
 
+/** What WebFetch is, for permissions (its calls are decided by URL: permissions/web.ts). */
+export const WEB_FETCH_KIND: ToolKind = { access: 'read' };
+
 /** WebFetch (SPEC §14), made per session: its cache and its small model request belong to the session. */
 export function webFetchTool(deps: WebFetchDeps): ToolDef<typeof schema> {
   const cache = new Map<string, { at: number; page: Fetched & { kind: 'page' } }>();
@@ -94,6 +97,7 @@ export function webFetchTool(deps: WebFetchDeps): ToolDef<typeof schema> {
     description,
     schema,
     readOnly: true,
+    ...WEB_FETCH_KIND,
     async execute(input, ctx) {
       if (urlHost(input.url) === undefined) return fail(`"${input.url}" is not an http:// or https:// URL.`);
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);

@@ -1,8 +1,8 @@
 import type { AgentEvent, PermissionRequest } from '../agent/events.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
-import type { ToolResult } from '../tools/types.ts';
+import type { ToolKinds, ToolResult } from '../tools/types.ts';
 import type { TodoItem } from '../tools/todo-write.ts';
-import { toolTitle } from '../agent/tool-title.ts';
+import { groupedTool, toolTitle } from '../agent/tool-title.ts';
 
 /**
  * What the terminal shows, as data. Finished items go to `history` and are printed once (Ink's
@@ -26,9 +26,6 @@ export type HistoryItem =
   | { kind: 'thinking'; id: number; text: string };
 
 export interface ToolItem { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; /** Ran inside the OS sandbox. */ sandboxed?: boolean }
-
-/** Tools whose runs are grouped into one line (as Claude Code does): they only read and search. */
-export const GROUPED = new Set(['Read', 'Grep', 'Glob', 'LS']);
 
 /** Distributes `Omit` over the union (the plain Omit would collapse it). */
 export type NewItem = HistoryItem extends infer T ? T extends HistoryItem ? Omit<T, 'id'> : never : never;
@@ -163,12 +160,12 @@ function flushGroup(s: UiState): UiState {
  * History items with runs of successful reads and searches (no text between them) put in groups,
  * as the live session groups them: for a conversation brought back by -c, -r or /rewind. Pure.
  */
-export function groupTools(items: NewItem[]): NewItem[] {
+export function groupTools(items: NewItem[], kinds?: ToolKinds): NewItem[] {
   const out: NewItem[] = [];
   let run: Array<Omit<ToolItem, 'id'>> = [];
   const end = () => { if (run.length) out.push(groupItem(run)); run = []; };
   for (const it of items) {
-    if (it.kind === 'tool' && GROUPED.has(it.name) && it.status === 'ok') { run.push(it); continue; }
+    if (it.kind === 'tool' && groupedTool(it.name, kinds) && it.status === 'ok') { run.push(it); continue; }
     end();
     out.push(it);
   }
@@ -181,11 +178,11 @@ export function toggleDetail(s: UiState): UiState {
   return { ...s, detail: !s.detail, epoch: s.epoch + 1 };
 }
 
-/** Applies one agent event. Pure. */
-export function reduceEvent(state: UiState, ev: AgentEvent, now: number): UiState {
+/** Applies one agent event. Pure. Runs of reads and searches (`groupedTool` of `kinds`) are grouped, as Claude Code does. */
+export function reduceEvent(state: UiState, ev: AgentEvent, now: number, kinds?: ToolKinds): UiState {
   // Anything shown after a run of reads and searches ends the run: its group line goes first.
   const ends = ev.type === 'text-delta' ? !!(state.live.streaming + ev.text).trim()
-    : ev.type === 'tool-start' || ev.type === 'tool-end' ? !GROUPED.has(ev.name) || (ev.type === 'tool-end' && !!ev.result.isError)
+    : ev.type === 'tool-start' || ev.type === 'tool-end' ? !groupedTool(ev.name, kinds) || (ev.type === 'tool-end' && !!ev.result.isError)
     : ev.type !== 'request' && ev.type !== 'message' && ev.type !== 'hook-running' && ev.type !== 'tool-progress' && ev.type !== 'retry' && !(ev.type === 'hook' && !state.verbose);
   const s = ends ? flushGroup(state) : state;
   const live = s.live;

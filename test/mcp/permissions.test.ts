@@ -18,7 +18,7 @@ function rules(allow: string[] = [], deny: string[] = [], ask: string[] = []): R
   return built.rules;
 }
 const d = (tool: string, r: RuleSet, mode: PermissionMode = 'normal', access: ToolAccess = 'other') =>
-  decide(tool, {}, { mode, projectRoot: '/proj', additionalDirs: [], home: '/home/u', rules: r, look: noLookup, access });
+  decide(tool, {}, { mode, projectRoot: '/proj', additionalDirs: [], home: '/home/u', rules: r, look: noLookup, kinds: new Map([[tool, { access }]]) });
 
 test('rules name an MCP tool, every tool of its server, or a prefix; nothing else', () => {
   assert.equal(ruleNamesTool('mcp__github', 'mcp__github__create_issue'), true);

@@ -1,5 +1,6 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { knownKinds } from '../../src/tools/kinds.ts';
 import { decide } from '../../src/permissions/decide.ts';
 import { buildRules, type RuleSet } from '../../src/permissions/rules.ts';
 import { initShellParser, splitCommand } from '../../src/permissions/shell/parser.ts';
@@ -372,7 +373,7 @@ test('the decision names the rule that decided and why', () => {
 });
 
 function file(tool: string, path: string, r: RuleSet, mode: PermissionMode = 'normal') {
-  return decide(tool, { file_path: path }, { mode, projectRoot: ROOT, additionalDirs: ['/extra'], home: HOME, rules: r }).behavior;
+  return decide(tool, { file_path: path }, { mode, projectRoot: ROOT, additionalDirs: ['/extra'], home: HOME, rules: r, kinds: knownKinds }).behavior;
 }
 
 test('path rules: gitignore patterns, Edit covers Write, Read covers the read tools', () => {
@@ -396,7 +397,7 @@ test('path rules: gitignore patterns, Edit covers Write, Read covers the read to
 });
 
 test('a Glob pattern that reaches outside the project is decided on its base', () => {
-  const glob = (pattern: string, mode: PermissionMode) => decide('Glob', { pattern }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules() }).behavior;
+  const glob = (pattern: string, mode: PermissionMode) => decide('Glob', { pattern }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds }).behavior;
   assert.equal(glob('**/*.ts', 'plan'), 'allow');
   assert.equal(glob('/etc/*.conf', 'normal'), 'ask');
   assert.equal(glob('../../**/*', 'plan'), 'ask');
@@ -405,13 +406,13 @@ test('a Glob pattern that reaches outside the project is decided on its base', (
 });
 
 test('a refused read outside the project suggests its directory for --add-dir', () => {
-  const d = decide('Read', { file_path: '/etc/hostname' }, { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules() });
+  const d = decide('Read', { file_path: '/etc/hostname' }, { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds });
   assert.equal(d.remedy, '--add-dir /etc');
 });
 
 test("path rules in Claude Code's ./ form are relative to the project root", () => {
   const r = rules([], ['Read(./.env)', 'Read(./secrets/**)', 'Edit(./src/**)']);
-  const file = (tool: string, file_path: string) => decide(tool, { file_path }, { mode: 'bypass', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, look: noLookup }).behavior;
+  const file = (tool: string, file_path: string) => decide(tool, { file_path }, { mode: 'bypass', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, look: noLookup, kinds: knownKinds }).behavior;
   assert.equal(file('Read', '/proj/.env'), 'deny');
   assert.equal(file('Read', '/proj/sub/.env'), 'allow');
   assert.equal(file('Read', '/proj/secrets/a/b'), 'deny');

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decideByMode, parseMode, type PermissionMode } from '../../src/permissions/modes.ts';
+import { knownKinds } from '../../src/tools/kinds.ts';
 
-const ctx = (mode: PermissionMode) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'] });
+const ctx = (mode: PermissionMode, tool: string) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'], kind: knownKinds.get(tool) });
 
 test('the mode table of SPEC §5, with no rules', () => {
   const cases: Array<[PermissionMode, string, Record<string, unknown>, string]> = [
@@ -27,14 +28,14 @@ test('the mode table of SPEC §5, with no rules', () => {
     ['bypass', 'Write', { file_path: '/etc/x' }, 'allow'],
   ];
   for (const [mode, tool, input, want] of cases) {
-    assert.equal(decideByMode(tool, input, ctx(mode)).behavior, want, `${mode} ${tool} ${JSON.stringify(input)}`);
+    assert.equal(decideByMode(tool, input, ctx(mode, tool)).behavior, want, `${mode} ${tool} ${JSON.stringify(input)}`);
   }
 });
 
 test('refusals say why and what would allow it', () => {
-  const d = decideByMode('Edit', { file_path: 'a.ts' }, ctx('normal'));
+  const d = decideByMode('Edit', { file_path: 'a.ts' }, ctx('normal', 'Edit'));
   assert.equal(d.remedy, '--permission-mode auto-accept');
-  const p = decideByMode('Bash', { command: 'make' }, ctx('plan'));
+  const p = decideByMode('Bash', { command: 'make' }, ctx('plan', 'Bash'));
   assert.match(p.reason, /Plan Mode/);
 });
 
@@ -47,11 +48,11 @@ test('mode names: ours and Claude Code\'s', () => {
 
 test('settings files, .git/ and shell start-up files always ask, in every mode but bypass', () => {
   for (const file of ['.assistant/settings.json', '.assistant/settings.local.json', '.git/config']) {
-    assert.equal(decideByMode('Edit', { file_path: file }, ctx('auto-accept')).behavior, 'ask', file);
-    assert.equal(decideByMode('Write', { file_path: file }, ctx('normal')).behavior, 'ask', file);
-    assert.equal(decideByMode('Write', { file_path: file }, ctx('plan')).behavior, 'deny', file);
-    assert.equal(decideByMode('Write', { file_path: file }, ctx('bypass')).behavior, 'allow', file);
+    assert.equal(decideByMode('Edit', { file_path: file }, ctx('auto-accept', 'Edit')).behavior, 'ask', file);
+    assert.equal(decideByMode('Write', { file_path: file }, ctx('normal', 'Write')).behavior, 'ask', file);
+    assert.equal(decideByMode('Write', { file_path: file }, ctx('plan', 'Write')).behavior, 'deny', file);
+    assert.equal(decideByMode('Write', { file_path: file }, ctx('bypass', 'Write')).behavior, 'allow', file);
   }
-  assert.match(decideByMode('Edit', { file_path: '.assistant/settings.json' }, ctx('auto-accept')).reason, /always needs the user's approval/);
-  assert.equal(decideByMode('Edit', { file_path: '.assistant/commands/x.md' }, ctx('auto-accept')).behavior, 'allow');
+  assert.match(decideByMode('Edit', { file_path: '.assistant/settings.json' }, ctx('auto-accept', 'Edit')).reason, /always needs the user's approval/);
+  assert.equal(decideByMode('Edit', { file_path: '.assistant/commands/x.md' }, ctx('auto-accept', 'Edit')).behavior, 'allow');
 });

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import { formatTokens } from '../format.ts';
 import { renderMarkdown } from '../markdown.ts';
-import { GROUPED, type LiveState, type RunningAgent } from '../state.ts';
+import { groupedTool } from '../../agent/tool-title.ts';
+import type { LiveState, RunningAgent } from '../state.ts';
 import { GroupView } from './group-view.tsx';
 import { ToolView } from './tool-view.tsx';
 
@@ -38,8 +39,8 @@ export function LiveView({ live, width, height, cwd, detail }: { live: LiveState
   const room = Math.max(3, height - 12);
   if (streamed.length > room) streamed = ['…', ...streamed.slice(-room)];
   // A run of reads and searches shows as one line while it grows (state.ts groups it), its running calls counted in.
-  const grouping = (live.group?.length ?? 0) > 0 || live.tools.some((t) => GROUPED.has(t.name));
-  const inGroup = grouping ? live.tools.filter((t) => GROUPED.has(t.name)) : [];
+  const grouping = (live.group?.length ?? 0) > 0 || live.tools.some((t) => groupedTool(t.name));
+  const inGroup = grouping ? live.tools.filter((t) => groupedTool(t.name)) : [];
   const others = live.tools.filter((t) => !inGroup.includes(t));
   const groupSize = (live.group?.length ?? 0) + inGroup.length;
   return (
