@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
-import { CLAUDE_MODE_NAMES, type PermissionMode } from '../permissions/modes.ts';
-import { Gate } from '../permissions/gate.ts';
+import { CLAUDE_MODE_NAMES, Gate, type PermissionMode } from '../permissions/gate.ts';
 import type { RuleSet } from '../permissions/rules.ts';
 import { wellFormed } from './well-formed.ts';
 import { HookEngine } from '../hooks/engine.ts';

@@ -7,7 +7,7 @@ import { loadMemory, memorySection, type MemoryResult } from '../context/memory.
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import { openSandbox } from '../sandbox/open.ts';
-import { parseMode, type PermissionMode } from '../permissions/modes.ts';
+import { MODES, parseMode, type PermissionMode } from '../permissions/gate.ts';
 import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
 import { resolveModel, type ResolveOptions } from '../providers/resolve.ts';
 import type { ThinkingLevel } from '../providers/types.ts';
@@ -94,7 +94,7 @@ function settingsMode(settings: LoadedSettings, warnings: string[]): string | un
 function chooseMode(flag: string | undefined, fromSettings: string | undefined): PermissionMode {
   const raw = flag ?? fromSettings ?? 'normal';
   const mode = parseMode(raw);
-  if (!mode) throw new SetupError(2, `--permission-mode "${raw}" is not a mode. Use one of: plan, normal, auto-accept, bypass.`);
+  if (!mode) throw new SetupError(2, `--permission-mode "${raw}" is not a mode. Use one of: ${MODES.join(', ')}.`);
   return mode;
 }
 

@@ -8,7 +8,7 @@ import { projectDir } from '../session/transcript.ts';
 import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES, parseMode } from '../permissions/gate.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
 import { createSession, loadSetup, resolveOptions, setupGuards, type Setup } from '../agent/setup.ts';

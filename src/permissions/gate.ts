@@ -4,12 +4,16 @@ import type { Sandbox } from '../sandbox/sandbox.ts';
 import type { ToolKinds } from '../tools/types.ts';
 import { decide, type DecideContext, type RuledDecision } from './decide.ts';
 import { fsLookup, type PathLookup } from './look.ts';
-import type { Behavior, PermissionMode } from './modes.ts';
+import type { Behavior } from './modes.ts';
+import type { PermissionMode } from './mode-names.ts';
 import { readDenied } from './path-forms.ts';
 import type { GuardedPath } from './protected.ts';
 import { buildRules, emptyRules, type RuleSet } from './rules.ts';
 import { initShellParser, splitCommand, type ShellAnalysis } from './shell/parser.ts';
 import { suggestRules } from './suggest.ts';
+
+/** The mode's names, parsed in one place (mode-names.ts holds the table). */
+export { CLAUDE_MODE_NAMES, MODES, MODE_SPELLINGS, MODE_TABLE, parseMode, SETTINGS_MODE_NAMES, type ClaudeModeName, type PermissionMode } from './mode-names.ts';
 
 export interface GateOptions {
   mode: PermissionMode;

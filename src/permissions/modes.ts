@@ -2,23 +2,10 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { protectedFile } from './protected.ts';
 import type { ToolKind } from '../tools/types.ts';
+import type { PermissionMode } from './mode-names.ts';
 
-export type PermissionMode = 'plan' | 'normal' | 'auto-accept' | 'bypass';
-export const MODES: PermissionMode[] = ['plan', 'normal', 'auto-accept', 'bypass'];
-
-/** The names Claude Code uses (hook input `permission_mode`, and accepted on the command line). */
-export const CLAUDE_MODE_NAMES: Record<PermissionMode, string> = {
-  normal: 'default', plan: 'plan', 'auto-accept': 'acceptEdits', bypass: 'bypassPermissions',
-};
-
-export function parseMode(raw: string): PermissionMode | undefined {
-  const v = raw.trim();
-  if ((MODES as string[]).includes(v)) return v as PermissionMode;
-  const aliases: Record<string, PermissionMode> = {
-    default: 'normal', acceptEdits: 'auto-accept', bypassPermissions: 'bypass', autoAccept: 'auto-accept', 'accept-edits': 'auto-accept',
-  };
-  return aliases[v];
-}
+/** The modes' names are in mode-names.ts (the one table; gate.ts exports it). */
+export type { PermissionMode };
 
 export type Behavior = 'allow' | 'ask' | 'deny';
 export interface Decision {

@@ -10,7 +10,7 @@ import { initJson, resultJson, streamJsonEvent } from '../headless/format.ts';
 import { refuseAsk } from '../headless/run.ts';
 import { regexError } from '../hooks/matcher.ts';
 import type { HookEvent, HookFunction, HookSpec } from '../hooks/schema.ts';
-import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES } from '../permissions/gate.ts';
 import { emptyUsage } from '../providers/types.ts';
 import { Channel } from './channel.ts';
 import { AssistantError } from './errors.ts';

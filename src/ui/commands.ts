@@ -7,7 +7,7 @@ import { helpText } from '../commands/help.ts';
 import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
 import initPrompt from '../commands/init-prompt.md';
-import { MODES, parseMode } from '../permissions/modes.ts';
+import { MODES, parseMode } from '../permissions/gate.ts';
 import { agentsText } from '../agent/agent-defs.ts';
 import type { Rule } from '../permissions/rules.ts';
 import { bashRuleCheck } from '../commands/rule-check.ts';

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideByMode, parseMode, type PermissionMode } from '../../src/permissions/modes.ts';
+import { decideByMode, type PermissionMode } from '../../src/permissions/modes.ts';
+import { parseMode } from '../../src/permissions/gate.ts';
 import { knownKinds } from '../../src/tools/kinds.ts';
 
 const ctx = (mode: PermissionMode, tool: string) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'], kind: knownKinds.get(tool) });
