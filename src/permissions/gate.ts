@@ -67,7 +67,7 @@ export class Gate {
   context(call: { shell?: ShellAnalysis; cwd?: string } = {}): DecideContext {
     const o = this.o;
     return {
-      mode: this.currentMode, projectRoot: o.projectRoot, additionalDirs: [...o.additionalDirs], home: o.home, rules: this.currentRules,
+      mode: this.currentMode, projectRoot: o.projectRoot, additionalDirs: o.additionalDirs, home: o.home, rules: this.currentRules,
       guarded: this.guards, look: o.look ?? fsLookup, kinds: o.kinds(), ...call,
     };
   }
