@@ -351,10 +351,7 @@ export class Session {
     const sub = this.subagents.take();
     if (sub.turns || sub.usage.inputTokens || sub.usage.outputTokens) outcome = { ...outcome, turns: outcome.turns + sub.turns, usage: addUsage(outcome.usage, sub.usage) };
     this.totals = addUsage(this.totals, outcome.usage);
-    this.transcript.write({
-      type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(model.facts?.price, outcome.usage),
-      ...(outcome.error ? { error: outcome.error } : {}), timestamp: new Date().toISOString(),
-    });
+    this.conversation.endPrompt({ ...outcome, costUsd: costUsd(model.facts?.price, outcome.usage) });
     return outcome;
   }
 

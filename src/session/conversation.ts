@@ -57,6 +57,11 @@ export class Conversation {
     this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), ...notes, timestamp: new Date().toISOString() });
   }
 
+  /** A prompt ended: its result closes it in the transcript (where the next prompt starts, for `/rewind` and `-c`). */
+  endPrompt(r: { status: string; turns: number; usage: Usage; costUsd: number; error?: string }): void {
+    this.transcript.write({ type: 'result', status: r.status, turns: r.turns, usage: r.usage, costUsd: r.costUsd, ...(r.error ? { error: r.error } : {}), timestamp: new Date().toISOString() });
+  }
+
   /**
    * `/rewind` of the conversation (SPEC §9): the conversation becomes what it was just before
    * prompt `index` (0-based position among the transcript's prompts, as `rewindPoints` numbers
