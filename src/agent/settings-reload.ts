@@ -61,3 +61,10 @@ export function proposeReload(setup: RuleSources, current: { hooks: readonly Hoo
     addedRules: diff(flat(built.rules), flat(current.rules), ruleKey), removedRules: diff(flat(current.rules), flat(built.rules), ruleKey),
   };
 }
+
+/** What a settings file changed during a session says (SPEC §4, §11.9): reviewed with /hooks, or ignored until the next session. */
+export function settingsChangedWarning(file: string, interactive: boolean): string {
+  return interactive
+    ? `${file} changed during the session; hooks and rules stay as they were until you review the change with /hooks.`
+    : `${file} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).`;
+}
