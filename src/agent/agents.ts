@@ -5,7 +5,7 @@ import { parseFrontMatter, type FrontEntry, type FrontProblem } from '../command
 import { splitRuleList } from '../commands/words.ts';
 import { BUILTIN_AGENTS, type AgentDef } from './agent-defs.ts';
 
-export { BUILTIN_AGENTS, agentsText, type AgentDef } from './agent-defs.ts';
+export { agentsText } from './agent-defs.ts';
 
 /**
  * Custom agents (SPEC §14): Markdown files under
@@ -13,7 +13,7 @@ export { BUILTIN_AGENTS, agentsText, type AgentDef } from './agent-defs.ts';
  * no `.assistant/agents/`). The body is the agent's system prompt; the front matter says its name,
  * description, tools and model, read with the same front-matter reader as slash commands.
  */
-export const AgentFrontMatterSchema = z.object({
+const AgentFrontMatterSchema = z.object({
   name: z.string({ error: 'must be text, not a list' }).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'must be one word of letters, digits, - _ or .' }).optional()
     .describe('The agent\'s name, as the Task tool\'s subagent_type; defaults to the file name'),
   description: z.string({ error: 'must be text, not a list' }).optional()
@@ -46,7 +46,7 @@ function quoteColonValues(text: string): string {
 }
 
 /** One agent file; its problems are reported `file:line: message` and cost only the key they concern. */
-export function readAgentFile(file: string, text: string, source: 'project' | 'user', known: readonly string[], problems: string[]): AgentDef | undefined {
+function readAgentFile(file: string, text: string, source: 'project' | 'user', known: readonly string[], problems: string[]): AgentDef | undefined {
   let fm = parseFrontMatter(text);
   if (fm.problems.length) {
     const again = parseFrontMatter(quoteColonValues(text));
@@ -87,7 +87,7 @@ export function readAgentFile(file: string, text: string, source: 'project' | 'u
   return def;
 }
 
-export interface LoadedAgents { agents: AgentDef[]; problems: string[]; notices: string[] }
+interface LoadedAgents { agents: AgentDef[]; problems: string[]; notices: string[] }
 
 /**
  * Built-ins, then project agents, then user agents; a later one of the same name replaces an

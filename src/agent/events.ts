@@ -1,5 +1,9 @@
 import type { Message, Usage } from '../providers/types.ts';
-import type { ToolResult } from '../tools/types.ts';
+import type { ToolKinds, ToolResult } from '../tools/types.ts';
+import type { TodoItem } from '../tools/todo-write.ts';
+
+/** What the UI shows of a tool call and of the todo list: part of the event stream it consumes. */
+export type { TodoItem, ToolKinds, ToolResult };
 
 /** Everything the loop tells its consumer (terminal UI, headless printer, transcript). */
 export type AgentEvent =
@@ -51,7 +55,7 @@ export type AskFn = (req: PermissionRequest, signal: AbortSignal) => Promise<Per
  * `blocked`: a UserPromptSubmit hook erased the prompt; `stopped`: a hook said `continue: false`;
  * `verify-failed`: the model answered but verification still failed after the fix attempts.
  */
-export type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted' | 'blocked' | 'stopped' | 'verify-failed';
+type RunStatus = 'done' | 'max-turns' | 'error' | 'aborted' | 'blocked' | 'stopped' | 'verify-failed';
 export interface RunOutcome {
   status: RunStatus;
   /** The final assistant text (the answer). */

@@ -6,7 +6,7 @@ import { toolOutput, userContent } from './tool-output.ts';
 import type { RunOutcome } from './events.ts';
 import { runCall, type CallOutcome, type ToolCall, type ToolRunContext } from './tool-call.ts';
 
-export interface LoopOptions {
+interface LoopOptions {
   model: ModelHandle;
   system: string;
   toolSpecs: ToolSpec[];

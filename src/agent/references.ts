@@ -3,14 +3,14 @@ import type { McpManager } from '../mcp/manager.ts';
 import { findMcpRefs, readMcpRefs, withoutMcpRefs } from '../mcp/resources.ts';
 import type { Behavior } from '../permissions/modes.ts';
 import type { ModelHandle } from '../providers/types.ts';
-import type { FileStateMap } from '../tools/types.ts';
+import type { ToolContext } from '../tools/types.ts';
 
 export interface ReferenceContext {
   cwd: string;
   home: string;
   model: ModelHandle;
   mcp?: McpManager;
-  fileState: FileStateMap;
+  fileState: ToolContext['fileState'];
   /** How a read of `abs` is decided (the session's Read rules and mode). */
   readBehavior(abs: string): Behavior;
   /** Images the user dropped into the terminal UI: attached by their `@` references even outside the project. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addLocalAllowRules } from '../config/local-rules.ts';
 import { buildSystemPrompt, environmentFacts, subagentSystemPrompt } from '../context/system-prompt.ts';
 import { attachmentImages, attachmentText, type Expansion } from '../context/at-paths.ts';
 import { HookEngine } from '../hooks/engine.ts';
@@ -76,7 +77,11 @@ export class Session {
     this.gate = new Gate({
       mode: opts.mode, projectRoot: opts.cwd, home: opts.home, additionalDirs: opts.additionalDirs, rules: opts.rules, sandbox: opts.sandbox,
       guarded: sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles), kinds: () => toolKinds(this.allTools()),
-      saved: (file) => opts.watch?.acknowledge([file]), // the session's own write is not an outside change
+      saveAllow: (rules) => {
+        const file = addLocalAllowRules(opts.cwd, rules);
+        opts.watch?.acknowledge([file]); // the session's own write is not an outside change
+        return file;
+      },
     });
     this.emit = (ev) => {
       this.view.observe(ev);

@@ -1,5 +1,7 @@
-import { costUsd, type Price } from '../providers/catalogue.ts';
+import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type Usage } from '../providers/types.ts';
+
+type Price = Parameters<typeof costUsd>[0];
 
 /** What a session has used (prompts, compactions, subagents), and what it cost at the prices of the models that used it. */
 export class Spend {
@@ -11,10 +13,10 @@ export class Spend {
   add(u: Usage): void { this.total = addUsage(this.total, u); }
 
   /** The cost so far, the usage since the last switch at `price` (the current model's). */
-  costUsd(price: Price | undefined): number { return this.before.usd + costUsd(price, usageSince(this.total, this.before.usage)); }
+  costUsd(price: Price): number { return this.before.usd + costUsd(price, usageSince(this.total, this.before.usage)); }
 
   /** The model changes from one at `price`: what was used so far keeps that price. */
-  switchFrom(price: Price | undefined): void { this.before = { usd: this.costUsd(price), usage: { ...this.total } }; }
+  switchFrom(price: Price): void { this.before = { usd: this.costUsd(price), usage: { ...this.total } }; }
 }
 
 /** Usage `u` minus the part of it counted in `base`. */

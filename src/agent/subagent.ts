@@ -16,12 +16,12 @@ import type { ToolCall, ToolRunContext } from './tool-call.ts';
 import description from '../tools/task.md';
 
 /** Task calls of one model message run at most this many at once (SPEC §14). */
-export const MAX_CONCURRENT_SUBAGENTS = 4;
+const MAX_CONCURRENT_SUBAGENTS = 4;
 /** Tools a subagent never gets: depth 1, and the task list belongs to the session. */
 const PARENT_ONLY = new Set(['Task', 'TodoWrite']);
 
 /** What a subagent shares with the session that starts it: the rules, hooks, questions, budget and model. */
-export interface SubagentHost {
+interface SubagentHost {
   cwd: string;
   sessionId: string;
   /** The session's transcript directory: subagent transcripts go under `<dir>/<sessionId>/subagents/`. */
@@ -175,7 +175,7 @@ const schema = z.object({
 });
 
 /** The Task tool (SPEC §14): starts a subagent and returns its report. */
-export function taskTool(subagents: Subagents): ToolDef<typeof schema> {
+function taskTool(subagents: Subagents): ToolDef<typeof schema> {
   const list = subagents.agents.map((a) => `- ${a.name}: ${a.description} (Tools: ${a.tools ? a.tools.join(', ') : 'all but Task and TodoWrite'})`).join('\n');
   return {
     name: 'Task',

@@ -59,7 +59,7 @@ export interface CallOutcome {
 const err = (output: string): ToolResult => ({ output, isError: true });
 
 /** Finds the tool and validates the call; the error result is written for the model to act on. */
-export function prepare(call: ToolCall, tools: Map<string, ToolDef>, cwd: string): PreparedCall | ToolResult {
+function prepare(call: ToolCall, tools: Map<string, ToolDef>, cwd: string): PreparedCall | ToolResult {
   const tool = tools.get(call.name);
   if (!tool) return err(`There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`);
   const v = validateInput(tool, call.rawInput);

@@ -3,10 +3,12 @@ import type { ToolNote } from '../session/transcript.ts';
 import type { Message, Usage } from '../providers/types.ts';
 import { markReasoningOrigin } from '../providers/wire-prompt.ts';
 import type { EventSink, RunOutcome } from './events.ts';
-import { runAgent, type LoopOptions } from './loop.ts';
+import { runAgent } from './loop.ts';
 import type { SessionTools } from './session-tools.ts';
 import type { ToolRunContext } from './tool-call.ts';
 import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
+
+type LoopOptions = Parameters<typeof runAgent>[1];
 
 /** One prompt's run as the session sets it up: the loop's options, less what the turn itself provides. */
 export interface TurnOptions extends Omit<LoopOptions, 'toolSpecs' | 'messages' | 'append' | 'run' | 'onStop'> {

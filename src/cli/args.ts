@@ -11,7 +11,7 @@ export interface CliOptions extends SetupOptions {
   ignoreStdin?: boolean;
 }
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -115,7 +115,7 @@ function mcpConfigValues(argv: string[]): string[] {
   return out;
 }
 
-export type Parsed = { kind: 'run'; prompt: string | undefined; opts: CliOptions } | { kind: 'exit'; code: number };
+type Parsed = { kind: 'run'; prompt: string | undefined; opts: CliOptions } | { kind: 'exit'; code: number };
 
 /** Parses argv. Help and version print and return `exit 0`; bad usage returns exit 2 after a message. */
 export function parseArgs(argv: string[], version: string): Parsed {

@@ -11,7 +11,7 @@ import { buildRules, settingsRuleLists } from '../permissions/rules.ts';
 import { ruleTools } from '../tools/kinds.ts';
 import { anthropicBaseUrl, resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
-import { ripgrepPath } from '../tools/rg.ts';
+import { ripgrepPath } from '../fs/rg.ts';
 import { sandboxDoctor } from '../sandbox/doctor.ts';
 
 type Out = (s: string) => void;
@@ -65,7 +65,7 @@ function probeRequest(m: ModelHandle, env: NodeJS.ProcessEnv): { url: string; he
  * is billed. No answer, or a refused key, is a problem; any other answer (a proxy without the
  * list answers 404) shows the server is reachable.
  */
-export async function probeProvider(m: ModelHandle, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ ok: boolean; message: string }> {
+async function probeProvider(m: ModelHandle, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ ok: boolean; message: string }> {
   const req = probeRequest(m, env);
   if (!req) return { ok: true, message: `${m.label}: no network check for this provider` };
   try {

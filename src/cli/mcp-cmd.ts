@@ -13,7 +13,7 @@ import { Exit } from './exit.ts';
 
 type Out = (s: string) => void;
 
-export interface McpCommandContext { cwd: string; home: string; env: NodeJS.ProcessEnv; err: Out }
+interface McpCommandContext { cwd: string; home: string; env: NodeJS.ProcessEnv; err: Out }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 

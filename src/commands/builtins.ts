@@ -2,7 +2,7 @@
  * The built-in slash commands (SPEC §6), as data: the resolver matches their names and /help lists
  * them. Their behaviour lives with the integrator; this module only knows names and one-line help.
  */
-export interface BuiltinCommand {
+interface BuiltinCommand {
   name: string;
   argumentHint?: string;
   description: string;

@@ -23,7 +23,7 @@ export interface ExpandContext {
 }
 
 /** What `check` answers: a permission decision, with the part that failed and a rule that would allow it. */
-export interface CommandCheck {
+interface CommandCheck {
   behavior: 'allow' | 'ask' | 'deny';
   reason: string;
   remedy?: string;
@@ -35,11 +35,11 @@ export interface CommandCheck {
   part?: string;
 }
 
-export type Expanded = { ok: true; prompt: string; allowedTools: string[]; model?: string } | { ok: false; error: string };
+type Expanded = { ok: true; prompt: string; allowedTools: string[]; model?: string } | { ok: false; error: string };
 
-export const DEFAULT_SHELL_TIMEOUT_MS = 30_000;
+const DEFAULT_SHELL_TIMEOUT_MS = 30_000;
 /** Characters kept of each stream of a `!` command's output. */
-export const MAX_SHELL_OUTPUT_CHARS = 30_000;
+const MAX_SHELL_OUTPUT_CHARS = 30_000;
 
 /** `$ARGUMENTS`, or `$1`…`$9` not followed by another digit (`$10`, `$15` are left as written). */
 const PLACEHOLDER = /\$ARGUMENTS|\$([1-9])(?![0-9])/g;

@@ -8,10 +8,10 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
  * splits it. Never throws: what cannot be read becomes a problem with its line, and the key it
  * belongs to is left out (its default is used).
  */
-export type FrontValue = string | string[];
+type FrontValue = string | string[];
 export interface FrontEntry { key: string; value: FrontValue; line: number }
 export interface FrontProblem { line: number; message: string }
-export interface FrontMatter {
+interface FrontMatter {
   entries: FrontEntry[];
   body: string;
   problems: FrontProblem[];

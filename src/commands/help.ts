@@ -4,7 +4,7 @@ import type { CommandDef, LoadedCommands } from './loader.ts';
 const MAX_COLUMN = 40;
 
 /** Where a command came from, as the user would write it: `.assistant/commands/…` or `~/.assistant/commands/…`. */
-export function commandSource(c: CommandDef): string {
+function commandSource(c: CommandDef): string {
   const rel = `${c.name.split(':').join('/')}.md`;
   return c.scope === 'project' ? `project: .assistant/commands/${rel}` : `user: ~/.assistant/commands/${rel}`;
 }

@@ -1,6 +1,6 @@
 import { BUILTIN_COMMANDS, BUILTIN_NAMES } from './builtins.ts';
 import type { CommandDef, CommandScope, LoadedCommands } from './loader.ts';
-import { suggestNames } from './suggest.ts';
+import { suggestNames } from '../text/did-you-mean.ts';
 
 export type SlashResolution =
   /** Not a slash command: send the input to the model as a prompt. */

@@ -8,7 +8,7 @@ import { splitRuleList } from './words.ts';
  * types. Values arrive as text or lists of text from front-matter.ts; the JSON Schema users see
  * can be generated from this with z.toJSONSchema.
  */
-export const CommandFrontMatterSchema = z.object({
+const CommandFrontMatterSchema = z.object({
   description: z.string({ error: 'must be text, not a list' }).optional()
     .describe('One line shown by /help; defaults to the first line of the body'),
   'argument-hint': z.string({ error: 'must be text, not a list' }).optional()
@@ -18,11 +18,11 @@ export const CommandFrontMatterSchema = z.object({
   model: z.string({ error: 'must be text, not a list' }).optional()
     .describe('The model for this command, as PROVIDER:MODEL'),
 });
-export type CommandFrontMatter = z.infer<typeof CommandFrontMatterSchema>;
+type CommandFrontMatter = z.infer<typeof CommandFrontMatterSchema>;
 
-export const FRONT_MATTER_KEYS = Object.keys(CommandFrontMatterSchema.shape) as Array<keyof CommandFrontMatter>;
+const FRONT_MATTER_KEYS = Object.keys(CommandFrontMatterSchema.shape) as Array<keyof CommandFrontMatter>;
 
-export interface CommandMeta {
+interface CommandMeta {
   description?: string;
   argumentHint?: string;
   allowedTools: string[];

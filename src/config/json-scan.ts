@@ -2,7 +2,7 @@ import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
 import { lineColumn } from './errors.ts';
 
 /** The first syntax error of a JSON text: where it is, what it is, and how to fix it. */
-export interface JsonSyntaxError { offset: number; problem: string; fix: string }
+interface JsonSyntaxError { offset: number; problem: string; fix: string }
 
 export type JsonPath = ReadonlyArray<string | number>;
 

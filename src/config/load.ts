@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { closest } from './did-you-mean.ts';
+import { closest } from '../text/did-you-mean.ts';
 import { ConfigError, lineColumn } from './errors.ts';
 import { pathKey, scanJson, type JsonPath, type JsonScan } from './json-scan.ts';
 import { SettingsSchema, type Settings } from './schema.ts';
@@ -57,7 +57,7 @@ export function parseSettings(file: string, text: string, warnings: string[]): S
 }
 
 /** parseSettings, with a locator for the keys and list items of the text (rules' positions). */
-export function parseSettingsSource(file: string, raw: string, warnings: string[]): { settings: Settings; locate: Locate } {
+function parseSettingsSource(file: string, raw: string, warnings: string[]): { settings: Settings; locate: Locate } {
   const { value, locate } = parseJsonSource(file, raw, warnings, SettingsSchema, 'the settings');
   return { settings: value, locate };
 }

@@ -5,7 +5,7 @@ import { SandboxSettingsSchema } from '../sandbox/settings.ts';
 import { SETTINGS_MODE_NAMES } from '../permissions/mode-names.ts';
 
 /** Permission keys; rule syntax is checked by permissions/rules.ts (docs/permissions.md). */
-export const PermissionsSchema = z.object({
+const PermissionsSchema = z.object({
   allow: z.array(z.string()).optional().describe('Rules for calls that run without asking, e.g. "Bash(npm test)", "Edit(src/**)"'),
   deny: z.array(z.string()).optional().describe('Rules for calls that are always refused; a deny from any file beats an allow from any other'),
   ask: z.array(z.string()).optional().describe('Rules for calls that always ask (refused in headless runs)'),
@@ -44,4 +44,3 @@ export const SettingsSchema = z.object({
   }).optional().describe('The terminal session (docs/ui.md)'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-export const KNOWN_KEYS = new Set(Object.keys(SettingsSchema.shape));

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { JsonPath } from './json-scan.ts';
 
-export interface UnknownKey {
+interface UnknownKey {
   /** The key's full path, the key last. */
   path: JsonPath;
   /** The keys that object may hold. */

@@ -12,7 +12,7 @@ const StateSchema = z.looseObject({
   /** Notices that are shown once (per text, which names the project file concerned). */
   shownNotices: z.array(z.string()).optional(),
 });
-export type UserState = z.infer<typeof StateSchema>;
+type UserState = z.infer<typeof StateSchema>;
 
 export const statePath = (home: string) => join(home, '.assistant', 'state.json');
 

@@ -1,10 +1,10 @@
 import { realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { lsTool } from '../tools/ls.ts';
-import { displayPath, isInside, resolvePath } from '../tools/paths.ts';
-import { similarPaths } from '../tools/similar.ts';
-import { imageType, loadImage } from '../tools/image-file.ts';
-import type { FileStateMap, ImageData, ToolContext } from '../tools/types.ts';
+import { type FileStateMap } from '../fs/file-state.ts';
+import { listTree } from '../fs/list-tree.ts';
+import { displayPath, isInside, resolvePath } from '../fs/paths.ts';
+import { similarPaths } from '../fs/similar.ts';
+import { type ImageData, imageType, loadImage } from '../fs/image-file.ts';
 import { attachFile } from './attach-file.ts';
 import { type AtCandidate, type AtToken, looksLikePath, packageScope, scanAtTokens } from './at-tokens.ts';
 
@@ -31,7 +31,7 @@ export interface AttachContext {
   signal?: AbortSignal;
 }
 
-export interface Attachment {
+interface Attachment {
   /** As written in the prompt, e.g. `@src/a.ts:40-80`. */
   ref: string;
   /** Absolute (a resource: its URI). */
@@ -46,19 +46,13 @@ export interface Attachment {
 
 export type Expansion = { ok: true; prompt: string; attachments: Attachment[] } | { ok: false; errors: string[] };
 
-export const DEFAULT_ATTACH_LINES = 2000;
-export const DEFAULT_ATTACH_BYTES = 256 * 1024;
-
-/**
- * The references in a prompt, as written (trailing punctuation removed). Parsing only: a word like
- * `@team` is listed too; `expandAtPaths` leaves it alone unless it exists.
- */
-export function findAtPaths(prompt: string): Array<{ ref: string; path: string; start?: number; end?: number }> {
-  return scanAtTokens(prompt).map(({ fallback: { ref, path, start, end } }) =>
-    (start === undefined ? { ref, path } : { ref, path, start, end }));
-}
+const DEFAULT_ATTACH_LINES = 2000;
+const DEFAULT_ATTACH_BYTES = 256 * 1024;
 
 interface Hit { c: AtCandidate; abs: string; st: Stats }
+
+/** Where attached files are recorded (as after a Read) until every reference is known to be good. */
+interface ReadState { signal: AbortSignal; fileState: FileStateMap }
 
 /** The first reading of the token that names something on disk. */
 async function locate(tok: AtToken, ctx: AttachContext): Promise<Hit | undefined> {
@@ -90,16 +84,16 @@ async function refusal(ref: string, abs: string, ctx: AttachContext): Promise<st
   return `${ref}: outside the project; allow it with --add-dir or a Read rule`;
 }
 
-async function attachOne(hit: Hit, ctx: AttachContext, tool: ToolContext): Promise<Attachment | string> {
+async function attachOne(hit: Hit, ctx: AttachContext, tool: ReadState): Promise<Attachment | string> {
   const { c, abs, st } = hit;
   const display = displayPath(abs, ctx.cwd);
   const denied = await refusal(c.ref, abs, ctx);
   if (denied) return denied;
   if (st.isDirectory()) {
     if (c.start !== undefined) return `${c.ref}: ${display} is a directory; a line range needs a file`;
-    const r = await lsTool.execute({ path: abs }, tool);
-    if (r.isError) return `${c.ref}: ${r.output}`;
-    return { ref: c.ref, path: abs, kind: 'directory', text: `Listing of ${display.endsWith('/') ? display : `${display}/`}:\n${r.output}` };
+    const tree = await listTree(abs, { projectRoot: ctx.cwd, signal: tool.signal });
+    if (!tree) return `${c.ref}: LS was interrupted.`;
+    return { ref: c.ref, path: abs, kind: 'directory', text: `Listing of ${display.endsWith('/') ? display : `${display}/`}:\n${tree.output}` };
   }
   if (!st.isFile()) return `${c.ref}: ${display} is not a regular file (a device, socket or pipe)`;
   if (c.start !== undefined && (c.start < 1 || (c.end ?? c.start) < c.start)) {
@@ -131,9 +125,7 @@ export async function expandAtPaths(prompt: string, ctx: AttachContext): Promise
   const attachments: Attachment[] = [];
   const seen = new Set<string>();
   const scratch: FileStateMap = new Map();
-  const tool: ToolContext = {
-    cwd: ctx.cwd, signal: ctx.signal ?? new AbortController().signal, fileState: scratch, shell: { cwd: ctx.cwd }, env: {},
-  };
+  const tool: ReadState = { signal: ctx.signal ?? new AbortController().signal, fileState: scratch };
   for (const tok of scanAtTokens(prompt)) {
     const hit = await locate(tok, ctx);
     if (!hit) {

@@ -1,11 +1,10 @@
-import { binaryByName } from '../tools/binary.ts';
-import { recordSnapshot } from '../tools/file-state.ts';
-import { type Page, numberedRows } from '../tools/read-lines.ts';
-import { encodingNote, readTextPage } from '../tools/text-file.ts';
-import type { ToolContext } from '../tools/types.ts';
+import { binaryByName } from '../fs/binary.ts';
+import { type FileStateMap, recordSnapshot } from '../fs/file-state.ts';
+import { type Page, numberedRows } from '../fs/read-lines.ts';
+import { encodingNote, readTextPage } from '../fs/text-file.ts';
 
 /** One file (or some of its lines) attached to a prompt: the Read tool's numbered format and file-state record. */
-export interface FileAttachInput {
+interface FileAttachInput {
   abs: string;
   /** How the file is named to the model (relative to the project when inside it). */
   display: string;
@@ -15,10 +14,10 @@ export interface FileAttachInput {
   maxLines: number;
   maxBytes: number;
   /** Its `fileState` receives the snapshot, as after a Read. */
-  tool: ToolContext;
+  tool: { signal: AbortSignal; fileState: FileStateMap };
 }
 
-export type FileAttachResult = { text: string; lines: { from: number; to: number; total: number } } | { error: string };
+type FileAttachResult = { text: string; lines: { from: number; to: number; total: number } } | { error: string };
 
 
 
@@ -33,7 +32,7 @@ export async function attachFile(a: FileAttachInput, size: number): Promise<File
   let page: Page;
   let note: string | undefined;
   try {
-    // The same decoding as Read (tools/text-file.ts): a file's encoding is said, never mangled.
+    // The same decoding as Read (fs/text-file.ts): a file's encoding is said, never mangled.
     const read = await readTextPage(a.abs, size, first, limit, a.tool.signal);
     if (read.kind === 'binary') return binary;
     if (read.kind === 'unsupported') return { error: `${a.ref}: cannot attach ${a.display}: ${read.why}` };

@@ -6,7 +6,7 @@
  */
 
 /** Half-open [start, end) offsets of code, in order. */
-export type CodeRanges = Array<[number, number]>;
+type CodeRanges = Array<[number, number]>;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 

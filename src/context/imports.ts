@@ -1,13 +1,13 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { looksBinary } from '../tools/binary.ts';
-import { resolvePath } from '../tools/paths.ts';
+import { looksBinary } from '../fs/binary.ts';
+import { resolvePath } from '../fs/paths.ts';
 import { type AtCandidate, looksLikePath, packageScope, scanAtTokens } from './at-tokens.ts';
 
 /** Hops from a memory file to the deepest file it may pull in (Claude Code: 5). */
-export const MAX_IMPORT_DEPTH = 5;
+const MAX_IMPORT_DEPTH = 5;
 
-export interface ImportOptions {
+interface ImportOptions {
   home: string;
   /** Whether a file (real path) may be imported; a refusal is a warning that says `remedy`. Default: any file. */
   mayImport?(realPath: string): boolean;
@@ -17,7 +17,7 @@ export interface ImportOptions {
 }
 
 /** Files read while expanding, for callers that want to watch them (real paths). */
-export interface ImportResult { text: string; warnings: string[]; imported: string[] }
+interface ImportResult { text: string; warnings: string[]; imported: string[] }
 
 const kindOf = (abs: string) => {
   const s = statSync(abs, { throwIfNoEntry: false });

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isInside } from '../tools/paths.ts';
+import { isInside } from '../fs/paths.ts';
 import { expandImports, readText } from './imports.ts';
 
 /**
@@ -9,7 +9,7 @@ import { expandImports, readText } from './imports.ts';
  * inlined. Synchronous: it runs once at session start, before anything else needs the event loop.
  */
 
-export interface MemoryFile {
+interface MemoryFile {
   path: string;
   scope: 'user' | 'project' | 'local';
   /** Imports already inlined; cut (with a visible note) when over the size limit. */
@@ -19,7 +19,7 @@ export interface MemoryFile {
 export interface MemoryResult { files: MemoryFile[]; notices: string[]; warnings: string[] }
 
 /** Characters (all files together, imports included) put into the system prompt at most. */
-export const DEFAULT_MEMORY_MAX_CHARS = 40_000;
+const DEFAULT_MEMORY_MAX_CHARS = 40_000;
 
 export const MEMORY_FILE = 'ASSISTANT.md';
 export const LOCAL_MEMORY_FILE = 'ASSISTANT.local.md';
@@ -27,7 +27,7 @@ export const LOCAL_MEMORY_FILE = 'ASSISTANT.local.md';
 export const FALLBACK_MEMORY_FILES = ['AGENTS.md', 'CLAUDE.md'];
 
 /** The nearest ancestor of `cwd` (itself included) that holds `.git`, or undefined. */
-export function repositoryRoot(cwd: string): string | undefined {
+function repositoryRoot(cwd: string): string | undefined {
   for (let d = cwd; ; d = dirname(d)) {
     if (existsSync(join(d, '.git'))) return d;
     if (dirname(d) === d) return undefined;

@@ -3,7 +3,7 @@ import { join, dirname } from 'node:path';
 import type { PermissionMode } from '../permissions/modes.ts';
 import template from './system-prompt.md';
 
-export interface EnvironmentFacts {
+interface EnvironmentFacts {
   cwd: string;
   isGitRepo: boolean;
   platform: string;
@@ -20,7 +20,7 @@ const MODE_TEXT: Record<PermissionMode, string> = {
   bypass: 'Bypass: every tool call runs without asking, except what the user\'s rules deny.',
 };
 
-export function isGitRepo(dir: string): boolean {
+function isGitRepo(dir: string): boolean {
   for (let d = dir; ; d = dirname(d)) {
     if (existsSync(join(d, '.git'))) return true;
     if (dirname(d) === d) return false;

@@ -8,7 +8,7 @@ import type { Message, Usage } from '../providers/types.ts';
  * As in Anthropic's API, `input_tokens` excludes the cached tokens counted in the two cache fields
  * (our `inputTokens` is the total); scripts add the three.
  */
-export function usageJson(u: Usage) {
+function usageJson(u: Usage) {
   return {
     input_tokens: Math.max(0, u.inputTokens - (u.cacheReadTokens ?? 0) - (u.cacheWriteTokens ?? 0)),
     output_tokens: u.outputTokens,
@@ -18,7 +18,7 @@ export function usageJson(u: Usage) {
 }
 
 /** Our message format → the Anthropic-style content Claude Code prints in stream-json. */
-export function messageJson(m: Message, meta: { model?: string; usage?: Usage } = {}): { type: 'user' | 'assistant'; message: unknown } {
+function messageJson(m: Message, meta: { model?: string; usage?: Usage } = {}): { type: 'user' | 'assistant'; message: unknown } {
   if (m.role === 'assistant') {
     const calls = m.content.some((p) => p.type === 'tool-call');
     return {
@@ -120,7 +120,7 @@ export function initJson(session: {
   };
 }
 
-export interface ResultInfo {
+interface ResultInfo {
   outcome: RunOutcome;
   sessionId: string;
   durationMs: number;

@@ -6,7 +6,7 @@ import { initJson, resultJson, streamJsonEvent } from './format.ts';
 
 /** A remedy is a flag to run again with, or (a protected file) a sentence of its own. */
 const howTo = (remedy: string) => (remedy.startsWith('-') ? `run again with ${remedy}` : remedy);
-export type OutputFormat = 'text' | 'json' | 'stream-json';
+type OutputFormat = 'text' | 'json' | 'stream-json';
 
 export interface HeadlessIO {
   out(text: string): void;

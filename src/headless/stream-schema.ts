@@ -38,7 +38,7 @@ export const SystemInitLine = z.object({
   uuid,
 }).loose().describe('The first line: what the session runs with');
 
-export const AssistantLine = z.object({
+const AssistantLine = z.object({
   type: z.literal('assistant'),
   message: z.object({
     id: z.string(), type: z.literal('message'), role: z.literal('assistant'), model: z.string().optional(),
@@ -48,7 +48,7 @@ export const AssistantLine = z.object({
   parent_tool_use_id: z.string().nullable(), session_id: sid, uuid,
 }).loose().describe("A model reply: text, thinking and tool calls, in Anthropic's shape");
 
-export const UserLine = z.object({
+const UserLine = z.object({
   type: z.literal('user'),
   message: z.object({ role: z.literal('user'), content: z.array(z.union([ToolResultBlock, TextBlock, ImageBlock, OtherBlock])) }).loose(),
   parent_tool_use_id: z.string().nullable(), session_id: sid, uuid,
@@ -67,7 +67,7 @@ const VerificationLine = z.object({
   passed: z.boolean().optional(), exit_code: z.number().nullable().optional(), duration_ms: z.number().optional(), output: z.string().optional(), session_id: sid, uuid,
 }).loose();
 
-export const SystemEventLine = z.discriminatedUnion('subtype', [RetryLine, SandboxedLine, DeniedLine, HookResponseLine, HookRunningLine, VerificationLine])
+const SystemEventLine = z.discriminatedUnion('subtype', [RetryLine, SandboxedLine, DeniedLine, HookResponseLine, HookRunningLine, VerificationLine])
   .describe('A retry, a sandboxed call, a refusal, a hook run or a verification step');
 
 export const WarningLine = z.object({ type: z.literal('warning'), message: z.string(), session_id: sid, uuid }).loose()
@@ -85,7 +85,6 @@ export const ResultLine = z.object({
 
 /** Any stream-json line. */
 export const StreamJsonLine = z.union([SystemInitLine, SystemEventLine, AssistantLine, UserLine, WarningLine, ResultLine]);
-export type StreamJsonLineT = z.output<typeof StreamJsonLine>;
 
 /** The JSON Schema of one line (schema/stream-json.schema.json). */
 export function streamJsonSchema(): string {

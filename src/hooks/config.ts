@@ -1,11 +1,10 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { matcherProblem } from './matcher.ts';
-import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
-import type { Settings } from '../config/schema.ts';
+import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_EVENTS, type HookEvent, type HookSpec, type HooksSettings } from './schema.ts';
 
 /** Every hook of every settings file, flattened in file order, with its source (SPEC §4: lists merge). */
-export function collectHooks(sources: Array<{ file: string; settings: Settings }>): { hooks: HookSpec[]; warnings: string[] } {
+export function collectHooks(sources: Array<{ file: string; settings: { hooks?: HooksSettings } }>): { hooks: HookSpec[]; warnings: string[] } {
   const hooks: HookSpec[] = [];
   const warnings: string[] = [];
   for (const { file, settings } of sources) {

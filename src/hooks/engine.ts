@@ -6,13 +6,13 @@ import { runHookFunction } from './function-runner.ts';
 import { TOOL_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
 
 /** The events a hook engine reports: a subset of the agent's events, so its sink fits. */
-export type HookReport =
+type HookReport =
   | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; durationMs: number; outcome: 'ok' | 'block' | 'failed'; message?: string }
   | { type: 'hook-running'; event: string; command: string }
   | { type: 'warning'; message: string };
-export type HookSink = (report: HookReport) => void;
+type HookSink = (report: HookReport) => void;
 
-export interface HookContext {
+interface HookContext {
   projectDir: string;
   sessionId: string;
   transcriptPath: string;

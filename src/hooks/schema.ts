@@ -6,7 +6,7 @@ export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop',
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 export const TOOL_EVENTS: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 
-export const HookHandlerSchema = z.object({
+const HookHandlerSchema = z.object({
   type: z.literal('command').describe('Only "command" hooks are supported'),
   command: z.string().min(1).describe('Shell command; runs in the project root with the event JSON on standard input'),
   timeout: z.number().positive().optional().describe('Seconds before the hook is killed (default 60)'),
@@ -27,7 +27,7 @@ const MatcherSchema = z.string().superRefine((matcher, ctx) => {
   }
 });
 
-export const HookGroupSchema = z.object({
+const HookGroupSchema = z.object({
   matcher: MatcherSchema.optional().describe('Tool name, A|B, or a regular expression matching the whole name; omitted, "" or "*" for all'),
   failClosed: z.boolean().optional().describe('Every hook of the group is failClosed (as if each entry said so)'),
   hooks: z.array(HookHandlerSchema),
@@ -35,6 +35,8 @@ export const HookGroupSchema = z.object({
 
 /** Unknown event names are kept and reported as warnings by the loader, not errors. */
 export const HooksSchema = z.record(z.string(), z.array(HookGroupSchema));
+/** The `hooks` of one settings file. */
+export type HooksSettings = z.infer<typeof HooksSchema>;
 
 /** One hook as the runner sees it: flattened, with the file it came from. */
 export interface HookSpec {

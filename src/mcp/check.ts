@@ -6,7 +6,7 @@ import { McpManager } from './manager.ts';
 import type { ToolNameMapping } from './names.ts';
 import { mcpApprovals } from './trust.ts';
 
-export interface CheckInput {
+interface CheckInput {
   projectRoot: string;
   cwd: string;
   settings: LoadedSettings;

@@ -9,7 +9,7 @@ import { McpJsonSchema, type McpServerConfig } from './schema.ts';
  * project's `.mcp.json`, the project's shared settings, the local settings, `--settings`, and
  * `--mcp-config`. A name defined in several places takes the entry of the highest.
  */
-export type McpScope = 'user' | 'mcpjson' | 'project' | 'local' | 'flag' | 'cli';
+type McpScope = 'user' | 'mcpjson' | 'project' | 'local' | 'flag' | 'cli';
 
 const RANK: Record<McpScope, number> = { user: 0, mcpjson: 1, project: 2, local: 3, flag: 4, cli: 5 };
 
@@ -31,7 +31,7 @@ export interface McpConfig {
   warnings: string[];
 }
 
-export interface McpConfigInput {
+interface McpConfigInput {
   projectRoot: string;
   cwd: string;
   settings: LoadedSettings;
@@ -56,7 +56,7 @@ export function parseMcpJson(file: string, text: string, warnings: string[]): Re
 }
 
 /** One `--mcp-config` value: a file, or inline JSON. */
-export function readMcpConfigFlag(value: string, cwd: string, warnings: string[]): { file: string; servers: Record<string, McpServerConfig> } {
+function readMcpConfigFlag(value: string, cwd: string, warnings: string[]): { file: string; servers: Record<string, McpServerConfig> } {
   if (value.trim().startsWith('{')) {
     const file = '--mcp-config (inline JSON)';
     return { file, servers: parseMcpJson(file, value, warnings) };

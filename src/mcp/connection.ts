@@ -9,10 +9,10 @@ import type { GroupStdioTransport } from './stdio-transport.ts';
 type Sdk = typeof import('./sdk.ts');
 let sdk: Promise<Sdk> | undefined;
 /** The SDK, loaded on first use only (see mcp/sdk.ts). */
-export const loadSdk = (): Promise<Sdk> => (sdk ??= import('./sdk.ts'));
+const loadSdk = (): Promise<Sdk> => (sdk ??= import('./sdk.ts'));
 
 export type McpState = 'needs-approval' | 'disabled' | 'starting' | 'connected' | 'failed';
-export type McpTransportKind = 'stdio' | 'http' | 'sse';
+type McpTransportKind = 'stdio' | 'http' | 'sse';
 
 /** What `mcp list`, `/mcp` and the session show of one server. */
 export interface McpServerStatus {
@@ -34,7 +34,7 @@ export interface McpServerStatus {
   instructions?: string;
 }
 
-export interface ConnectionOptions {
+interface ConnectionOptions {
   /** Environment a stdio server starts with (the server's own `env` is added); also what `${VAR}` reads. */
   env: Readonly<Record<string, string | undefined>>;
   /** The project root: a stdio server's default working directory. */
@@ -50,7 +50,7 @@ const LOG_LINES = 20;
 /** How long a server may take to answer a ping after a call ran out of time, before it counts as hung. */
 const PING_TIMEOUT_MS = 5000;
 
-export const transportOf = (e: Pick<McpServerEntry, 'config'>): McpTransportKind => e.config.type ?? 'stdio';
+const transportOf = (e: Pick<McpServerEntry, 'config'>): McpTransportKind => e.config.type ?? 'stdio';
 
 /** One configured server: its process or HTTP session, the SDK client over it, its state. */
 export class McpConnection {

@@ -1,7 +1,7 @@
 import type { McpServerConfig } from './schema.ts';
 
 /** A `${VAR}` with no default whose variable is not set: the server cannot start as written. */
-export interface MissingVariable {
+interface MissingVariable {
   variable: string;
   /** The field it is written in: `args[1]`, `headers.Authorization`. */
   field: string;
@@ -13,7 +13,7 @@ const REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
  * Expands `${VAR}` and `${VAR:-default}` in one string (SPEC §12), as Claude Code does: `$VAR`
  * without braces stays as written; the default is used when the variable is unset or empty.
  */
-export function expandString(text: string, env: Readonly<Record<string, string | undefined>>, missing: (variable: string) => void): string {
+function expandString(text: string, env: Readonly<Record<string, string | undefined>>, missing: (variable: string) => void): string {
   return text.replace(REF, (whole, name: string, fallback: string | undefined) => {
     const value = env[name];
     if (value !== undefined && (value !== '' || fallback === undefined)) return value;

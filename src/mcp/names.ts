@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 export const TOOL_NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX = 64;
 
-export const safePart = (s: string) => s.replace(/[^a-zA-Z0-9_-]/g, '_') || '_';
+const safePart = (s: string) => s.replace(/[^a-zA-Z0-9_-]/g, '_') || '_';
 
 const shortHash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 8);
 

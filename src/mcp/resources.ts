@@ -8,7 +8,7 @@ import type { McpManager } from './manager.ts';
  * anything else is left to `@path`.
  */
 
-export interface McpRef { ref: string; server: string; uri: string; index: number }
+interface McpRef { ref: string; server: string; uri: string; index: number }
 
 const REF = /(?<![\w@/])@([A-Za-z0-9_-]+):([A-Za-z][A-Za-z0-9+.-]*:[^\s]+)/g;
 /** Punctuation that ends a sentence, not a URI. */
@@ -32,7 +32,7 @@ export function withoutMcpRefs(prompt: string, refs: readonly McpRef[]): string 
   return out;
 }
 
-export interface ResourceAttachment { ref: string; uri: string; text: string; image?: ImageData }
+interface ResourceAttachment { ref: string; uri: string; text: string; image?: ImageData }
 
 /** What one resource may add to a message, in characters (as a large attached file, 256 KB). */
 const MAX_CHARS = 256 * 1024;

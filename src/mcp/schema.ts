@@ -41,7 +41,7 @@ export type McpServerConfig = z.infer<typeof McpServerSchema>;
 /** Server names `mcp add` accepts: letters, digits, `_` and `-` (as Claude Code), not starting with `-`. */
 export const SERVER_NAME = /^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/;
 
-export const McpServersSchema = z.record(z.string(), McpServerSchema);
+const McpServersSchema = z.record(z.string(), McpServerSchema);
 
 /** `.mcp.json` at the project root, and the value of `--mcp-config` (a file or inline JSON). */
 export const McpJsonSchema = z.object({

@@ -11,7 +11,7 @@ import { admission, mcpApprovals } from './trust.ts';
  * are up, and the first model request waits only for the ones still starting (MCP_TIMEOUT).
  */
 
-export interface SessionMcpInput {
+interface SessionMcpInput {
   projectRoot: string;
   settings: LoadedSettings;
   /** `--mcp-config` values and `--strict-mcp-config`. */
@@ -26,7 +26,7 @@ export interface SessionMcpInput {
   warn(message: string): void;
 }
 
-export interface SessionMcp {
+interface SessionMcp {
   manager?: McpManager;
   /** Problems of the configuration and, headless, the servers skipped for want of approval. */
   warnings: string[];

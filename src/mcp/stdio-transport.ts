@@ -20,7 +20,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
  * The protocol itself stays the SDK's.
  */
 
-export interface GroupStdioOptions {
+interface GroupStdioOptions {
   command: string;
   args: readonly string[];
   env: Record<string, string>;

@@ -17,10 +17,10 @@ export type McpProgress = { progress: number; total?: number; message?: string }
 export type CallContext = Pick<ToolContext, 'signal'> & { onProgress?: (p: McpProgress) => void };
 
 /** Runs one call of a server's tool (McpManager's, bound). */
-export type McpCall = (mapping: ToolNameMapping, input: Record<string, unknown>, ctx: CallContext) => Promise<ToolResult>;
+type McpCall = (mapping: ToolNameMapping, input: Record<string, unknown>, ctx: CallContext) => Promise<ToolResult>;
 
 /** The server's input schema as the model sees it: as sent, with `type: "object"` made sure of. */
-export function modelInputSchema(tool: Pick<Tool, 'inputSchema'>): Record<string, unknown> {
+function modelInputSchema(tool: Pick<Tool, 'inputSchema'>): Record<string, unknown> {
   const schema = { ...(tool.inputSchema as Record<string, unknown> | undefined) };
   delete schema.$schema;
   schema.type = 'object';

@@ -42,7 +42,7 @@ export function mcpApprovals(sources: readonly SettingsSource[]): McpApprovals {
   return { enabled, disabled, all, warnings };
 }
 
-export type Admission =
+type Admission =
   | { state: 'allowed' }
   | { state: 'disabled'; reason: string }
   | { state: 'needs-approval' };
@@ -66,7 +66,7 @@ export function skippedWarning(entry: Pick<McpServerEntry, 'name' | 'file'>, pro
     + `or answer the question in an interactive session.`;
 }
 
-export type ApprovalChoice =
+type ApprovalChoice =
   | { approve: string }
   | { approveAll: true }
   | { reject: string };

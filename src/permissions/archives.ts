@@ -10,7 +10,7 @@ import type { SimpleCommand } from './shell/types.ts';
  */
 
 /** Archives larger than this are not read (their names are left unknown). */
-export const ARCHIVE_LIMIT = 64 * 1024 * 1024;
+const ARCHIVE_LIMIT = 64 * 1024 * 1024;
 /** At most this many names from one archive. */
 const NAMES_LIMIT = 20_000;
 
@@ -69,7 +69,7 @@ function zipNames(b: Buffer): string[] | undefined {
 }
 
 /** `--- a/x`, `+++ b/x`, `diff --git a/x b/x`, `rename to x`: every name a patch touches, as written. */
-export function patchNames(text: string): string[] {
+function patchNames(text: string): string[] {
   const out = new Set<string>();
   for (const line of text.split('\n')) {
     const m = /^(?:\+\+\+|---) ("?)([^\t\n"]+)\1/.exec(line) ?? /^(?:rename|copy) (?:to|from) (.+)$/.exec(line);

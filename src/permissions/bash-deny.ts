@@ -19,7 +19,7 @@ export const commandText = (c: SimpleCommand) => [c.program, ...c.args].join(' '
 /** The part as the user reads it in a reason: as written, quotes kept (`grep -n "a b" f`), not unquoted. */
 export const shownText = (c: SimpleCommand) => c.shown ?? commandText(c);
 
-export interface FileDenial { rule: Rule; reason: string }
+interface FileDenial { rule: Rule; reason: string }
 
 /** The files a glob may name: what it expands to on disk now (`truncated`: maybe more). */
 function expansions(t: Target, ctx: PathContext, dot: boolean): GlobResult {
@@ -161,7 +161,7 @@ export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathC
  * another file (`wc --files0-from=F`), and where symbolic links lead in a tree it walks through
  * them (`grep -R`, `rg -L`, `find -L`). Returns what, or undefined.
  */
-export function indirectReads(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot = false): string | undefined {
+function indirectReads(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot = false): string | undefined {
   // `find *` in a folder holding a file named `-delete`: the name becomes an option.
   for (const t of f.reads) {
     if (!t.glob || t.word.includes('/') || !picomatch.scan(t.abs).isGlob) continue;

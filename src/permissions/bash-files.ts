@@ -28,7 +28,7 @@ export interface Target {
 }
 
 /** A file whose directory is not known before the command runs: `rel` is checked conservatively. */
-export interface Unknown {
+interface Unknown {
   word: string;
   rel: string;
   why: string;
@@ -70,7 +70,6 @@ export interface CommandFiles {
   unknownDir?: string;
 }
 
-export { NO_FILE_ARGS };
 const GIT_WRITE_OPTION = /^--output(=|$)/;
 
 interface Dirs { dirs: string[]; unknown?: string }

@@ -12,7 +12,7 @@ import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
  * but for `ctx.look`.
  */
 
-export interface GuardContext extends PathContext {
+interface GuardContext extends PathContext {
   /** The session's hook scripts, `--settings FILE` and git directories (protected.ts `sessionGuards`). */
   guarded?: readonly GuardedPath[];
 }
@@ -46,7 +46,7 @@ export function withLinks<T extends PathContext>(ctx: T, links: ReadonlyArray<{ 
   return { ...ctx, look: { ...inner, realpath } };
 }
 
-export interface Guarded {
+interface Guarded {
   /** The part that writes it. */
   part: SimpleCommand;
   /** What the file is, for the question. */

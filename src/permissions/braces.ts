@@ -1,5 +1,5 @@
 /** At most this many words from one brace pattern; past it the word counts as unknown. */
-export const BRACE_LIMIT = 256;
+const BRACE_LIMIT = 256;
 
 function sequence(inner: string): string[] | undefined {
   const m = /^(-?\d+|[a-zA-Z])\.\.(-?\d+|[a-zA-Z])(?:\.\.(-?\d+))?$/.exec(inner);

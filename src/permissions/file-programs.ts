@@ -10,7 +10,7 @@ import type { SimpleCommand } from './shell/types.ts';
  */
 
 /** What a program does to the files it is given. */
-export interface FileProgram {
+interface FileProgram {
   /** Options (GNU getopt style, any order), so their values are not taken for operands. */
   options?: OptionSpec;
   /** What its operands are: files it reads, writes (creates, changes), removes (or moves away), or no files. */
@@ -165,7 +165,7 @@ export interface FileRef {
   repo?: boolean;
 }
 
-export interface FileRoles {
+interface FileRoles {
   reads: FileRef[];
   /** Files it creates, changes or removes. */
   writes: FileRef[];
@@ -449,7 +449,7 @@ export function readsOperands(program: string): boolean {
  * Options with which a program reads files named inside another file (`wc --files0-from=F`,
  * `file -f F`, `sha256sum -c F`): which files it opens is known only when it runs.
  */
-export const NAMES_FROM_FILE: Record<string, RegExp> = {
+const NAMES_FROM_FILE: Record<string, RegExp> = {
   wc: /^--files0-from(=|$)/, du: /^--files0-from(=|$)/, sort: /^--files0-from(=|$)/,
   file: /^(-[a-zA-Z]*f|--files-from(=|$))/,
   ...Object.fromEntries(['md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum'].map((p) => [p, /^(-[a-zA-Z]*c|--check$)/])),
@@ -461,7 +461,7 @@ export const NAMES_FROM_FILE: Record<string, RegExp> = {
  * there (`grep -R`, `rg -L`, `find -L`, `du -L`): a link in the tree may lead anywhere, a secret
  * outside the project among them. `tree` is the option set; `find` takes `-follow` anywhere.
  */
-export const FOLLOWS_LINKS: Record<string, RegExp> = {
+const FOLLOWS_LINKS: Record<string, RegExp> = {
   grep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, egrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/, fgrep: /^(-[a-zA-Z]*R|--dereference-recursive$)/,
   rg: /^(-[a-zA-Z]*L|--follow$)/, ag: /^(-[a-zA-Z]*f|--follow$)/,
   find: /^(-L|-follow)$/, du: /^(-[a-zA-Z]*L|--dereference$)/, tree: /^-[a-zA-Z]*l/, ls: /^(-[a-zA-Z]*L|--dereference$)/,
@@ -485,7 +485,7 @@ export function followsLinks(c: SimpleCommand): string | undefined {
  * script-shell X` writes `~/.npmrc`, whose `script-shell` then runs every `npm run`). Each: the
  * subcommand words, and the file (a project one with `--location=project`).
  */
-export const CONFIG_WRITERS: Record<string, { subs: string[][]; file: string; project?: string }> = {
+const CONFIG_WRITERS: Record<string, { subs: string[][]; file: string; project?: string }> = {
   npm: { subs: [['config', 'set'], ['set'], ['config', 'edit'], ['config', 'delete'], ['config', 'fix']], file: '~/.npmrc', project: '.npmrc' },
   pnpm: { subs: [['config', 'set'], ['set'], ['config', 'delete']], file: '~/.npmrc', project: '.npmrc' },
   yarn: { subs: [['config', 'set'], ['config', 'delete']], file: '~/.yarnrc.yml', project: '.yarnrc.yml' },

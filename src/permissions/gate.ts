@@ -1,8 +1,7 @@
-import { addLocalAllowRules } from '../config/local-rules.ts';
-import { sandboxStep, type SandboxedDecision } from '../sandbox/decision.ts';
+import { sandboxStep } from '../sandbox/decision.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
 import type { ToolKinds } from '../tools/types.ts';
-import { decide, type DecideContext, type RuledDecision } from './decide.ts';
+import { decide, type DecideContext } from './decide.ts';
 import { fsLookup, type PathLookup } from './look.ts';
 import type { Behavior } from './modes.ts';
 import type { PermissionMode } from './mode-names.ts';
@@ -29,8 +28,8 @@ export interface GateOptions {
   kinds(): ToolKinds;
   /** Where symlinks lead and what globs expand to (default: the real filesystem). */
   look?: PathLookup;
-  /** "Allow always" wrote its rules to `file` (the session's own write, not an outside change). */
-  saved?(file: string): void;
+  /** Writes "allow always" rules to the local settings file (config/local-rules.ts) and returns it; throws ConfigError when that file is broken. */
+  saveAllow(rules: string[]): string;
 }
 
 /** A permission question's tool and input, as suggestions need them. */
@@ -73,7 +72,7 @@ export class Gate {
   }
 
   /** The decision for one call (rules, mode; a Bash command split first), then the sandbox's step. `cwd`: Bash's working directory. */
-  async decide(tool: string, input: Record<string, unknown>, cwd?: string): Promise<SandboxedDecision<RuledDecision>> {
+  async decide(tool: string, input: Record<string, unknown>, cwd?: string) {
     const shell = tool === 'Bash' ? await split(input) : undefined;
     const d = decide(tool, input, this.context({ shell, cwd }));
     return sandboxStep(tool, input, d, { sandbox: this.o.sandbox, mode: this.currentMode, rules: this.currentRules, shell });
@@ -114,8 +113,7 @@ export class Gate {
    * the file. Throws ConfigError when that file is broken (it is never overwritten blindly).
    */
   allowAlways(rules: string[]): string {
-    const file = addLocalAllowRules(this.o.projectRoot, rules);
-    this.o.saved?.(file);
+    const file = this.o.saveAllow(rules);
     this.grant(rules, file);
     return file;
   }

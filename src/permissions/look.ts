@@ -31,7 +31,7 @@ export interface PathLookup {
 }
 
 /** At most this many entries of a tree are looked at for symbolic links (`grep -R`, `find -L`). */
-export const TREE_LIMIT = 20_000;
+const TREE_LIMIT = 20_000;
 
 function linksUnder(dir: string, limit = TREE_LIMIT): { targets: string[]; truncated: boolean } {
   const targets = new Set<string>();

@@ -16,7 +16,7 @@ export interface PathContext {
 
 export const lookOf = (ctx: PathContext): PathLookup => ctx.look;
 
-export function inside(dir: string, p: string): boolean {
+function inside(dir: string, p: string): boolean {
   if (dir.length > 1 && !dir.endsWith('/') && p.startsWith(dir) && !/\/(\.{1,2})?(\/|$)/.test(p)) {
     if (p.length === dir.length || p[dir.length] === '/') return true;
   }
@@ -53,7 +53,7 @@ const relativePattern = (p: string) => !/^(\/|~\/|\.\/)/.test(p.trim());
  * The directories a rule's pattern is relative to: the project root, and for a relative pattern
  * also every added directory (`--add-dir`), which is used like the project (SPEC §5).
  */
-export function ruleBases(spec: string, ctx: PathContext): string[] {
+function ruleBases(spec: string, ctx: PathContext): string[] {
   const s = spec.trim();
   if (s.startsWith('~/')) return [ctx.home];
   if (s.startsWith('//')) return ['/'];
@@ -61,7 +61,7 @@ export function ruleBases(spec: string, ctx: PathContext): string[] {
 }
 
 /** Does a rule's pattern cover this absolute path, relative to the project or an added directory? */
-export function ruleCovers(spec: string, path: string, ctx: PathContext): boolean {
+function ruleCovers(spec: string, path: string, ctx: PathContext): boolean {
   if (pathMatches(spec, path, ctx.projectRoot, ctx.home)) return true;
   return relativePattern(spec) && ctx.additionalDirs.some((d) => pathMatches(spec, path, d, ctx.home));
 }

@@ -24,7 +24,7 @@ const GIT_HOOKS = 'git hooks (they run on the next commit, checkout or push)';
 const GIT_CONFIG = 'git configuration (it can name programs git runs)';
 
 /** The user's shell start-up files and other files that run code on their own later (relative to home). */
-export const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: string }> = [
+const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: string }> = [
   ...['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout',
     '.kshrc', '.mkshrc', '.cshrc', '.tcshrc', '.login', '.logout', '.xprofile', '.xsessionrc', '.xinitrc'].map((rel) => ({ rel, why: SHELL })),
   { rel: '.bashrc.d', dir: true, why: SHELL },
@@ -61,7 +61,7 @@ function assistantFiles(projectRoot: string, home: string): GuardedPath[] {
 }
 
 /** What the session adds to the list: hook scripts, `--settings FILE`, git's real directories. */
-export interface Guards {
+interface Guards {
   projectRoot: string;
   home: string;
   /** Hook scripts, `--settings FILE`, git's real directories (`sessionGuards`). */
@@ -142,7 +142,7 @@ const isDirAt = (p: string) => { try { return statSync(p).isDirectory(); } catch
  * `sh -c "…"` string (named by a script's extension, or an existing file), a module of
  * `python3 -m hooks.guard`.
  */
-export function hookFiles(command: string, projectDir: string, home: string): { files: Set<string>; dirs: Set<string> } {
+function hookFiles(command: string, projectDir: string, home: string): { files: Set<string>; dirs: Set<string> } {
   const files = new Set<string>();
   const dirs = new Set<string>();
   const text = command.replace(/\$\{?(ASSISTANT|CLAUDE)_PROJECT_DIR\}?/g, projectDir).replace(/\$\{?HOME\}?(?=\/)/g, home);

@@ -2,7 +2,7 @@
  * Permission rules as data: `Tool` or `Tool(specifier)` in allow / ask / deny lists, from every
  * settings file and the command line (SPEC §5). Parsing only; decisions live in decide.ts.
  */
-import { closest } from '../config/did-you-mean.ts';
+import { closest } from '../text/did-you-mean.ts';
 import { unmatchablePattern } from './paths.ts';
 import type { ToolKinds } from '../tools/types.ts';
 

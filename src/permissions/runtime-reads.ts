@@ -10,7 +10,7 @@ import type { SimpleCommand } from './shell/parser.ts';
  */
 
 /** Programs that open their (non-option) arguments as files. */
-export const OPENS_FILES = new Set([
+const OPENS_FILES = new Set([
   'cat', 'tac', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'sed', 'awk', 'gawk', 'mawk',
   'wc', 'cp', 'mv', 'ln', 'install', 'rsync', 'scp', 'tar', 'zip', 'unzip', 'gzip', 'gunzip', 'zcat', 'bzip2', 'bunzip2', 'xz', 'unxz',
   'source', '.', 'diff', 'cmp', 'comm', 'join', 'paste', 'sort', 'uniq', 'cut', 'tr', 'fold', 'fmt', 'expand', 'rev', 'iconv',

@@ -4,7 +4,7 @@ import { thinkingCall } from './thinking.ts';
 import type { ModelFacts, ModelRequest, StreamEvent, Usage } from './types.ts';
 import { imagesOutOfToolResults, withoutForbiddenReasoning, withoutImages } from './wire-prompt.ts';
 
-export interface AttemptOptions {
+interface AttemptOptions {
   /** Our provider name (anthropic, openai, openai-chat, google, ollama, openai-compatible): what the wire takes. */
   kind?: string;
   /** The model's facts: its thinking setting, whether it reasons. */
@@ -155,7 +155,7 @@ function mergeOptions(a: SharedV4ProviderOptions | undefined, b: SharedV4Provide
 }
 
 /** Wire kinds whose provider runs a web search itself (SPEC §14): Anthropic, OpenAI Responses, Google. */
-export function hasWebSearch(kind: string): boolean {
+function hasWebSearch(kind: string): boolean {
   return kind === 'anthropic' || kind === 'openai' || kind === 'google';
 }
 

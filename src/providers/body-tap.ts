@@ -3,7 +3,7 @@
  * a server sends something that is not its wire format (a proxy's HTML page, a torn JSON event)
  * the user can be told what it sent (SPEC §3). The body passes through unchanged.
  */
-export interface BodyTap {
+interface BodyTap {
   fetch: typeof fetch;
   /** The first `limit` characters of the last response body read so far ('' before any). */
   head(): string;

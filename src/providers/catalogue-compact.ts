@@ -9,7 +9,7 @@ export type CompactEntry = [number, number, number, number, number, number, numb
 export type CompactCatalogue = Record<string, Record<string, CompactEntry>>;
 
 /** The catalogue sections kept: the providers assistant talks to, and the hosts an OpenAI-compatible server is likely to be. */
-export const KEPT_SECTIONS = ['anthropic', 'openai', 'google', 'openrouter', 'deepseek', 'mistral', 'xai', 'groq', 'cerebras', 'fireworks', 'moonshotai', 'zai', 'minimax', 'huggingface'];
+const KEPT_SECTIONS = ['anthropic', 'openai', 'google', 'openrouter', 'deepseek', 'mistral', 'xai', 'groq', 'cerebras', 'fireworks', 'moonshotai', 'zai', 'minimax', 'huggingface'];
 
 interface SourceModel {
   contextWindow: number;

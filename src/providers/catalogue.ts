@@ -7,7 +7,7 @@ import type { Usage } from './types.ts';
  * data loads on first use, so a run that needs no model (replay, --version) never reads it.
  * A model it does not know gets its window from its server or settings (context-window.ts).
  */
-export interface CatalogueEntry {
+interface CatalogueEntry {
   contextWindow: number;
   maxOutputTokens: number;
   /** USD per million tokens: input, output, cache read, cache write. */
@@ -17,7 +17,7 @@ export interface CatalogueEntry {
   /** The catalogue section and id it was found under ("openrouter: qwen/qwen3-coder"). */
   foundAs: string;
 }
-export type Price = [number, number, number, number];
+type Price = [number, number, number, number];
 
 /** A model the catalogue does not know: its window comes from the provider or settings when they say (SPEC §11.14). */
 export const UNKNOWN_CONTEXT_WINDOW = 200_000;

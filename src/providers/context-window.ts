@@ -6,9 +6,9 @@ import { UNKNOWN_CONTEXT_WINDOW } from './catalogue.ts';
  * `/v1/models` entry); else the setting `modelContextWindow`; else 200k. Never throws: a server
  * that does not answer in time, or answers without a figure, falls through to the next source.
  */
-export interface ContextWindow { tokens: number; source: string }
+interface ContextWindow { tokens: number; source: string }
 
-export interface ContextWindowQuery {
+interface ContextWindowQuery {
   provider: string;
   model: string;
   /** The catalogue's window for this model, when it knows it. */
@@ -26,7 +26,7 @@ export interface ContextWindowQuery {
 }
 
 /** The `num_ctx` assistant asks Ollama for when settings say nothing: large enough for real work, small enough for a laptop's memory. */
-export const OLLAMA_DEFAULT_CAP = 32_768;
+const OLLAMA_DEFAULT_CAP = 32_768;
 
 /** What Ollama's `/api/show` says of a model. */
 export interface OllamaShow {
@@ -50,12 +50,6 @@ export function parseOllamaShow(body: unknown): OllamaShow | undefined {
     ?? positive(Object.entries(info).find(([k]) => k.endsWith('.context_length'))?.[1]);
   const capabilities = Array.isArray(b.capabilities) ? b.capabilities.filter((c): c is string => typeof c === 'string') : undefined;
   return { numCtx: numCtx ? positive(Number(numCtx)) : undefined, contextLength, capabilities };
-}
-
-/** A `num_ctx` the model was created with is what the server runs it with, so it wins over the trained length. */
-export function fromOllamaShow(body: unknown): number | undefined {
-  const s = parseOllamaShow(body);
-  return s?.numCtx ?? s?.contextLength;
 }
 
 /**

@@ -9,7 +9,7 @@ const TurnSchema = z.object({
   tool_calls: z.array(z.object({ name: z.string(), input: z.record(z.string(), z.unknown()).default({}) })).optional(),
 });
 const ReplaySchema = z.union([z.array(TurnSchema), z.object({ turns: z.array(TurnSchema) })]);
-export type ReplayTurn = z.infer<typeof TurnSchema>;
+type ReplayTurn = z.infer<typeof TurnSchema>;
 
 export class ReplayFileError extends Error {}
 

@@ -10,11 +10,11 @@ import { retryPolicyFromEnv, withRetries } from './retry.ts';
 import type { ModelFacts, ModelHandle, ThinkingLevel } from './types.ts';
 
 /** A model that cannot be set up: the CLI exits 2 with this message. */
-export class ModelConfigError extends Error {
+class ModelConfigError extends Error {
   readonly exitCode = 2;
 }
 
-export const PROVIDERS = ['anthropic', 'openai', 'openai-chat', 'openai-compatible', 'google', 'ollama', 'replay'] as const;
+const PROVIDERS = ['anthropic', 'openai', 'openai-chat', 'openai-compatible', 'google', 'ollama', 'replay'] as const;
 
 const HOW_TO_CONFIGURE = `No model is configured. Do one of these:
   export ANTHROPIC_API_KEY=sk-ant-…      (Anthropic; ANTHROPIC_BASE_URL for a proxy)

@@ -1,6 +1,6 @@
 import type { ProviderErrorInfo, StreamEvent } from './types.ts';
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Retries after the first attempt. */
   maxRetries: number;
   baseDelayMs: number;

@@ -12,12 +12,12 @@ import type { ModelFacts, ThinkingLevel } from './types.ts';
  *  - OpenAI-compatible servers: `reasoning_effort`.
  * `off` asks for the least the model allows (some reasoning models always reason); unset: the provider's default.
  */
-export interface ThinkingCall {
+interface ThinkingCall {
   reasoning?: 'none' | 'low' | 'medium' | 'high';
   providerOptions?: SharedV4ProviderOptions;
 }
 
-export const ANTHROPIC_BUDGETS = { low: 4_000, medium: 10_000, high: 31_999 } as const;
+const ANTHROPIC_BUDGETS = { low: 4_000, medium: 10_000, high: 31_999 } as const;
 
 export function thinkingCall(provider: string, level: ThinkingLevel | undefined, facts: ModelFacts = {}): ThinkingCall {
   if (!level) return {};

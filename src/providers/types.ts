@@ -1,9 +1,8 @@
-import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Message } from '@ai-sdk/provider';
 
 /** The conversation as the model sees it. We keep the AI SDK's provider-level prompt format as our
  *  own message format: it is provider-neutral, JSON-serialisable, and needs no conversion. */
 export type Message = LanguageModelV4Message;
-export type Prompt = LanguageModelV4Prompt;
 
 export interface Usage {
   inputTokens: number;
@@ -42,7 +41,6 @@ export interface ModelRequest {
 
 /** How much the model reasons before it answers (settings `thinking`, `--thinking`); unset: the provider's default. */
 export type ThinkingLevel = 'off' | 'low' | 'medium' | 'high';
-export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'low', 'medium', 'high'];
 
 export interface ProviderErrorInfo {
   message: string;

@@ -47,7 +47,7 @@ export function imagesOutOfToolResults(prompt: LanguageModelV4Prompt, provider: 
 }
 
 /** The `providerOptions` key under which a reasoning part records the provider that produced it (no provider reads it). */
-export const REASONING_ORIGIN = 'assistantOrigin';
+const REASONING_ORIGIN = 'assistantOrigin';
 
 type AssistantMessage = Extract<LanguageModelV4Message, { role: 'assistant' }>;
 

@@ -16,7 +16,7 @@ import { stems } from './words.ts';
  * else 15 minutes and medium risk (a team project, the common case).
  */
 export type Risk = 'low' | 'medium' | 'high';
-export type Shape = 'template' | 'recipe' | 'plan-then-steps';
+type Shape = 'template' | 'recipe' | 'plan-then-steps';
 type Level = Recipe['complexity'];
 
 export interface Advice {

@@ -5,7 +5,7 @@ import { RecipeFrontMatterSchema, TemplateFrontMatterSchema, type Recipe, type T
 import { parseDefaults, slotsOf } from './slots.ts';
 
 /** A data file that does not fit its schema: a bug in the product, reported with file and line. */
-export class RecipeDataError extends Error {}
+class RecipeDataError extends Error {}
 
 function parse<S extends z.ZodType>(schema: S, file: string, source: string): z.infer<S> & { body: string; file: string; slots: string[]; fileSlot: boolean } {
   const fm = parseFrontMatter(source);
@@ -25,7 +25,7 @@ function parse<S extends z.ZodType>(schema: S, file: string, source: string): z.
   return { ...(r.data as object), body, file, ...slotsOf(body) } as z.infer<S> & { body: string; file: string; slots: string[]; fileSlot: boolean };
 }
 
-export function parseRecipe(file: string, source: string): Recipe {
+function parseRecipe(file: string, source: string): Recipe {
   const raw = parse(RecipeFrontMatterSchema, file, source);
   const defaults = parseDefaults(raw.defaults);
   if ('error' in defaults && typeof defaults.error === 'string') throw new RecipeDataError(`src/recipes/data/${file}: ${defaults.error}`);
@@ -37,7 +37,7 @@ export function parseRecipe(file: string, source: string): Recipe {
   return r;
 }
 
-export function parseTemplate(file: string, source: string): Template {
+function parseTemplate(file: string, source: string): Template {
   return parse(TemplateFrontMatterSchema, file, source);
 }
 

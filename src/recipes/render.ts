@@ -26,7 +26,7 @@ export function libraryText(recipes: Recipe[]): string {
 }
 
 /** An example command line that fills every slot of a recipe or template. */
-export function exampleUse(kind: 'recipes' | 'templates', ref: string | number, r: { slots: string[]; fileSlot: boolean; defaults?: Record<string, string> }): string {
+function exampleUse(kind: 'recipes' | 'templates', ref: string | number, r: { slots: string[]; fileSlot: boolean; defaults?: Record<string, string> }): string {
   return [`assistant ${kind} use ${ref}`, ...r.slots.filter((s) => !r.defaults?.[s]).map((s) => `--set "${s}=…"`), ...(r.fileSlot ? ['--file PATH'] : [])].join(' ');
 }
 

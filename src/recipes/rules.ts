@@ -104,7 +104,7 @@ export const WRITING_RULES: WritingRule[] = [
   },
 ];
 
-export interface Pitfall { pitfall: string; remedy: string; check: string }
+interface Pitfall { pitfall: string; remedy: string; check: string }
 
 /** The source's "Common pitfalls" table, each with the lint check that finds it. */
 export const PITFALLS: Pitfall[] = [

@@ -7,7 +7,7 @@ import { fileReference, normaliseSlotName, substitute, type Fill } from './slots
 
 const NAME = /^[a-z0-9][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)*$/i;
 
-export type SaveResult = { ok: true; file: string; command: string; argumentHint: string } | { ok: false; error: string };
+type SaveResult = { ok: true; file: string; command: string; argumentHint: string } | { ok: false; error: string };
 
 /**
  * `recipes save N --as NAME`: writes the recipe as a custom command (SPEC §6). Slots given with

@@ -8,8 +8,8 @@ export const CATEGORIES = [
   'Project setup', 'Debugging', 'Refactor and migration', 'Review and release',
   'Documentation', 'Testing', 'Security', 'Community',
 ] as const;
-export const RECIPE_MODES = ['plan', 'normal', 'auto-accept'] as const;
-export const LEVELS = ['low', 'medium', 'high'] as const;
+const RECIPE_MODES = ['plan', 'normal', 'auto-accept'] as const;
+const LEVELS = ['low', 'medium', 'high'] as const;
 /** How a recipe's mode and complexity are written for people (lists, show, advise, docs). */
 export const MODE_NAMES = { plan: 'Plan Mode', normal: 'Normal', 'auto-accept': 'Auto-Accept' } as const;
 export const MINUTES = { low: '<5 min', medium: '5-30 min', high: '>30 min' } as const;
@@ -35,7 +35,7 @@ export const RecipeFrontMatterSchema = z.object({
   note: text('advice for the user'),
   why: z.string().trim().min(1).optional(),
 }).strict();
-export type RecipeFrontMatter = z.infer<typeof RecipeFrontMatterSchema>;
+type RecipeFrontMatter = z.infer<typeof RecipeFrontMatterSchema>;
 
 export const TemplateFrontMatterSchema = z.object({
   number: z.coerce.number().int().min(1).max(10),
@@ -45,7 +45,7 @@ export const TemplateFrontMatterSchema = z.object({
   /** Words of a task that point to this template (`advise`). */
   keywords: list,
 }).strict();
-export type TemplateFrontMatter = z.infer<typeof TemplateFrontMatterSchema>;
+type TemplateFrontMatter = z.infer<typeof TemplateFrontMatterSchema>;
 
 export interface Recipe extends Omit<RecipeFrontMatter, 'defaults'> {
   /** Optional slots and the text they get when not given. */

@@ -4,7 +4,7 @@ import { libraryText, recipeText } from './render.ts';
 import type { Recipe } from './schema.ts';
 import { fillSlots, parseSet, type Fill } from './slots.ts';
 
-export type RecipeSlash =
+type RecipeSlash =
   | { kind: 'print'; text: string }
   | { kind: 'prompt'; prompt: string; recipe: Recipe }
   | { kind: 'error'; message: string };

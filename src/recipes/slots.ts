@@ -12,7 +12,7 @@ export function slotsOf(body: string): { slots: string[]; fileSlot: boolean } {
   return { slots, fileSlot: body.includes(FILE_SLOT) };
 }
 
-export type FillResult =
+type FillResult =
   | { ok: true; text: string }
   | { ok: false; error: string };
 

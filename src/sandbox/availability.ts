@@ -3,7 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** What to run to get what the sandbox needs on Debian and Ubuntu (SPEC §13). */
-export const INSTALL_HINT = 'apt-get install bubblewrap socat';
+const INSTALL_HINT = 'apt-get install bubblewrap socat';
 
 export type Availability =
   | { ok: true; bwrap: string; socat: string; nsenter: string; disableUserns: boolean; version: string }

@@ -1,6 +1,6 @@
 import type { Mount } from './mounts.ts';
 
-export interface BwrapOptions {
+interface BwrapOptions {
   mounts: readonly Mount[];
   /** Stand-ins for hidden places: an empty directory and an empty file, both mode 000 (nobody may open them, not even root without capabilities). */
   emptyDir: string;

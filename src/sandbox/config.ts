@@ -35,7 +35,7 @@ export interface SandboxConfig {
   problems: string[];
 }
 
-export interface ConfigInput {
+interface ConfigInput {
   settings: SandboxSettings | undefined;
   projectRoot: string;
   home: string;

@@ -4,9 +4,9 @@ import type { ShellAnalysis } from '../permissions/shell/parser.ts';
 import type { Sandbox } from './sandbox.ts';
 
 /** A decision, and whether the call runs inside the sandbox (`autoAllowed`: the sandbox is why it needs no question). */
-export type SandboxedDecision<D extends Decision> = D & { sandboxed?: boolean; autoAllowed?: boolean };
+type SandboxedDecision<D extends Decision> = D & { sandboxed?: boolean; autoAllowed?: boolean };
 
-export interface SandboxStepContext {
+interface SandboxStepContext {
   sandbox: Sandbox | undefined;
   mode: PermissionMode;
   rules: RuleSet;

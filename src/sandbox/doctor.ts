@@ -3,7 +3,7 @@ import { checkSandbox } from './availability.ts';
 import { sandboxConfig } from './config.ts';
 import type { SandboxSettings } from './settings.ts';
 
-export interface DoctorLine { level: 'ok' | 'warn' | 'bad'; text: string }
+interface DoctorLine { level: 'ok' | 'warn' | 'bad'; text: string }
 
 /**
  * The sandbox's state for `assistant doctor` (SPEC §13): on or off, whether it can run here (a

@@ -5,7 +5,7 @@ import { pathMatches, patternBase } from '../permissions/paths.ts';
 import type { PathEntry } from './config.ts';
 
 /** At most this many directory entries are looked at for all the patterns of a session. */
-export const EXPAND_BUDGET = 50_000;
+const EXPAND_BUDGET = 50_000;
 
 export interface Expanded { path: string; source: string }
 

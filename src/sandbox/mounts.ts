@@ -9,7 +9,7 @@ export type Mount =
   /** What the command sees at `path`: an empty directory or a file it may not open. */
   | { kind: 'hide'; path: string; dir: boolean };
 
-export interface MountPlan {
+interface MountPlan {
   mounts: Mount[];
   /** Empty directories made on the host as mount points for protected paths that do not exist yet; removed after the command. */
   placeholders: string[];
@@ -20,7 +20,7 @@ export interface MountPlan {
   readOnly: Expanded[];
 }
 
-export interface PlanInput {
+interface PlanInput {
   write: readonly string[];
   /** Protected paths (SPEC §11.16); `dir/` ends in a slash. May not exist: then they are kept from being created. */
   guarded: readonly string[];

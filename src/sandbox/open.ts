@@ -6,7 +6,7 @@ import { guardedPaths } from './guarded.ts';
 import { Sandbox } from './sandbox.ts';
 import type { SandboxSettings } from './settings.ts';
 
-export interface OpenInput {
+interface OpenInput {
   /** `--sandbox` (true), `--no-sandbox` (false), neither (undefined). */
   flag: boolean | undefined;
   settings: SandboxSettings | undefined;
@@ -21,7 +21,7 @@ export interface OpenInput {
   availability?: Availability;
 }
 
-export type OpenResult =
+type OpenResult =
   | { kind: 'off' }
   | { kind: 'on'; sandbox: Sandbox; warnings: string[] }
   /** Asked for and impossible here: `fatal` for `--sandbox` and `failIfUnavailable` (exit 2), else one warning and no sandbox. */

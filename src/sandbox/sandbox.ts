@@ -15,10 +15,10 @@ import { unixSocketFilter } from './seccomp.ts';
 import { findViolations, violationReport, violationSummary } from './violations.ts';
 
 /** The port the proxy answers on inside the sandbox's network namespace (its own loopback; nothing else listens there). */
-export const PROXY_PORT = 3128;
+const PROXY_PORT = 3128;
 
 /** A command made ready to run inside: spawn `file args` with `env`, giving it `fds` as descriptors 4, 5, …; then `finish`. */
-export interface Prepared {
+interface Prepared {
   file: string;
   args: string[];
   env: NodeJS.ProcessEnv;

@@ -3,9 +3,9 @@ import type { Expanded } from './expand.ts';
 import { within } from './mounts.ts';
 import type { NetworkDenial } from './proxy.ts';
 
-export interface Violation { kind: 'write' | 'read' | 'network'; target: string; why: string; /** What would allow it. */ fix: string }
+interface Violation { kind: 'write' | 'read' | 'network'; target: string; why: string; /** What would allow it. */ fix: string }
 
-export interface ReportContext {
+interface ReportContext {
   cwd: string;
   home: string;
   write: readonly string[];

@@ -3,15 +3,18 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import type { AgentEvent, AskFn } from '../agent/events.ts';
+import type { AgentEvent, AskFn, RunOutcome } from '../agent/events.ts';
 import type { Session } from '../agent/session.ts';
-import { createSession, loadSetup, type SetupOptions } from '../agent/setup.ts';
+import { createSession, loadSetup, type Setup, type SetupOptions } from '../agent/setup.ts';
+import { sessionDispatchContext } from '../agent/dispatch-context.ts';
+import { dispatchHeadless } from '../agent/headless-builtins.ts';
+import { commandModel, runCompact, runPrompt } from '../agent/run-prompt.ts';
 import { initJson, resultJson, streamJsonEvent } from '../headless/format.ts';
 import { refuseAsk } from '../headless/run.ts';
 import { regexError } from '../hooks/matcher.ts';
 import type { HookEvent, HookFunction, HookSpec } from '../hooks/schema.ts';
 import { CLAUDE_MODE_NAMES } from '../permissions/gate.ts';
-import { emptyUsage } from '../providers/types.ts';
+import { emptyUsage, type ModelHandle } from '../providers/types.ts';
 import { Channel } from './channel.ts';
 import { AssistantError } from './errors.ts';
 import { checkOptions } from './options.ts';
@@ -185,9 +188,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
       const started = performance.now();
       apiMs = 0;
       const denied = session.denials.length;
-      const expansion = await session.expandReferences(text, signal);
-      const outcome = expansion.ok ? await session.prompt(text, signal, expansion)
-        : { status: 'error' as const, text: '', turns: 0, usage: emptyUsage(), error: `Nothing was sent: ${expansion.errors.join('; ')}` };
+      const outcome = await turn(text, session, setup, options, signal, sink);
       push(resultJson({ outcome, sessionId: session.id, durationMs: performance.now() - started, durationApiMs: apiMs, costUsd: session.costUsd, denials: session.denials.slice(denied) }));
       if (!prompts || signal.aborted || outcome.status === 'aborted') break;
       text = await nextPrompt(prompts, signal);
@@ -197,4 +198,33 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
     // SessionEnd runs even after an interrupt, with a fresh signal: it is the caller's clean-up.
     await session.end('other', AbortSignal.timeout(60_000));
   }
+}
+
+const failed = (error: string): RunOutcome => ({ status: 'error', text: '', turns: 0, usage: emptyUsage(), error });
+
+/**
+ * One prompt of a query, as `-p` runs it (SPEC §6, §15): a slash command is dispatched first (a
+ * custom command expanded with its grant and model, a recipe in its mode, an MCP prompt, /compact;
+ * a built-in answered as headless does); what cannot run is an error result, and nothing is sent.
+ */
+async function turn(text: string, session: Session, setup: Setup, options: Options, signal: AbortSignal, emit: (ev: AgentEvent) => void): Promise<RunOutcome> {
+  const d = await dispatchHeadless(text, sessionDispatchContext(session, setup, signal), setup);
+  switch (d.kind) {
+    case 'error': return failed(d.message);
+    case 'print': return { status: 'done', text: d.text, turns: 0, usage: emptyUsage() };
+    case 'compact':
+      if (session.messages.length === 0) return failed('/compact needs a conversation: continue one with the continue or resume option.');
+      return (await runCompact(session, d.instructions, signal)).outcome;
+  }
+  for (const message of d.warnings) emit({ type: 'warning', message });
+  let model: ModelHandle | undefined;
+  if (d.model) {
+    const m = await commandModel(setup, d.model);
+    if ('error' in m) return failed(`${d.of}: ${m.error} Nothing was sent.`);
+    model = m.model;
+  }
+  // A recipe runs in its mode unless the caller chose one (SPEC §7).
+  if (d.mode && !options.permissionMode) session.setMode(d.mode);
+  const run = await runPrompt(session, { prompt: d.prompt, grant: d.grant, model, mcp: d.mcp }, signal);
+  return run.sent ? run.outcome : failed(`Nothing was sent: ${run.errors.join('; ')}`);
 }

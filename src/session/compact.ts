@@ -21,7 +21,7 @@ function clip(s: string, n: number): string {
 }
 
 /** The conversation as plain text for the summariser; long tool outputs are clipped. */
-export function conversationText(messages: readonly Message[]): string {
+function conversationText(messages: readonly Message[]): string {
   const out: string[] = [];
   for (const m of messages) {
     if (m.role === 'system') continue;
@@ -38,7 +38,7 @@ export function conversationText(messages: readonly Message[]): string {
   return out.join('\n\n');
 }
 
-export type CompactResult = { ok: true; summary: string; usage: Usage } | { ok: false; error: string };
+type CompactResult = { ok: true; summary: string; usage: Usage } | { ok: false; error: string };
 
 /**
  * Asks the model for a summary of the conversation in the sections of compact.md (SPEC §6): the

@@ -1,5 +1,7 @@
 import type { Message, ModelHandle, Usage } from '../providers/types.ts';
-import type { FileStateMap } from '../tools/types.ts';
+import type { ToolContext } from '../tools/types.ts';
+
+type FileStateMap = ToolContext['fileState'];
 import { FileHistory } from './checkpoints.ts';
 import { contextReport, estimateTokens, summarise, summaryMessage } from './compact.ts';
 import { loadFileState, loadMessages, projectDir, Transcript, type ToolNote } from './transcript.ts';

@@ -21,7 +21,7 @@ const ToolResult = z.object({
 /** Part kinds the AI SDK defines that this program never writes itself: accepted as they are. */
 const Other = (type: string) => z.object({ type: z.literal(type) }).loose();
 
-export const MessageSchema = z.discriminatedUnion('role', [
+const MessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: z.string(), providerOptions: ProviderOptions }).loose(),
   z.object({ role: z.literal('user'), content: z.array(z.discriminatedUnion('type', [Text, File])), providerOptions: ProviderOptions }).loose(),
   z.object({

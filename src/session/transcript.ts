@@ -68,7 +68,7 @@ function endsTorn(path: string): boolean {
   } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
 }
 
-export interface SessionSummary { sessionId: string; path: string; mtimeMs: number; firstPrompt: string }
+interface SessionSummary { sessionId: string; path: string; mtimeMs: number; firstPrompt: string }
 
 /** Sessions of a project, newest first. */
 export function listSessions(dir: string): SessionSummary[] {
@@ -99,7 +99,7 @@ function firstPrompt(path: string): string | undefined {
 }
 
 /** A transcript as read: the entries that fit the schema, and the lines that did not. */
-export interface ReadTranscript {
+interface ReadTranscript {
   entries: TranscriptEntry[];
   /** Lines skipped: not JSON (a torn last line after a crash, an edit gone wrong) or not an entry. */
   skipped: number;
@@ -149,7 +149,7 @@ export function transcriptWarning(path: string): string | undefined {
 }
 
 /** One prompt of a transcript: the first user message after a `session`, `result` or `rewind` entry. */
-export interface PromptMark {
+interface PromptMark {
   /** 0-based position among the transcript's prompts; never renumbered (rewind entries refer to it). */
   index: number;
   /** Position of its user message in the entries. */

@@ -2,14 +2,14 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { sortByMtime } from './mtime-sort.ts';
-import { displayPath, resolvePath } from './paths.ts';
-import { COMMON_RG_FLAGS, runRg } from './rg.ts';
+import { sortByMtime } from '../fs/mtime-sort.ts';
+import { displayPath, resolvePath } from '../fs/paths.ts';
+import { COMMON_RG_FLAGS, runRg } from '../fs/rg.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalPath } from './zod-helpers.ts';
 import description from './glob.md';
 
-export const MAX_GLOB_RESULTS = 100;
+const MAX_GLOB_RESULTS = 100;
 
 const schema = z.object({
   pattern: z.string().min(1).describe('The glob pattern to match file paths against, e.g. "**/*.ts" or "src/**/*.test.js".'),

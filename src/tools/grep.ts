@@ -1,15 +1,15 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { sortByMtime } from './mtime-sort.ts';
-import { displayPath, resolvePath } from './paths.ts';
-import { COMMON_RG_FLAGS, runRg, splitGlobs } from './rg.ts';
+import { sortByMtime } from '../fs/mtime-sort.ts';
+import { displayPath, resolvePath } from '../fs/paths.ts';
+import { COMMON_RG_FLAGS, runRg, splitGlobs } from '../fs/rg.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalBool, optionalInt, optionalString, optionalPath } from './zod-helpers.ts';
 import description from './grep.md';
 
 /** Characters of Grep output the model gets at most. */
-export const MAX_GREP_CHARS = 30_000;
+const MAX_GREP_CHARS = 30_000;
 
 const schema = z.object({
   pattern: z.string().min(1).describe('The regular expression to search for (ripgrep syntax).'),
@@ -57,7 +57,7 @@ function rgArgs(input: Input, mode: string, target: string | undefined): string[
  * Splits an rg output line made with the NUL separators of rgArgs into its file and the line as
  * rg prints it by default (`path:12:text`, `path-13-text`, `path:3`); `--` group separators have no file.
  */
-export function pathOf(line: string, mode: string, numbered: boolean): { path?: string; line: string } {
+function pathOf(line: string, mode: string, numbered: boolean): { path?: string; line: string } {
   if (mode === 'files_with_matches') return { path: line, line };
   const i = line.indexOf('\0');
   if (i < 0) return { line };

@@ -1,13 +1,13 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { binaryByName } from './binary.ts';
-import { imageType, loadImage } from './image-file.ts';
-import { recordSnapshot } from './file-state.ts';
-import { resolvePath } from './paths.ts';
-import { numberedRows } from './read-lines.ts';
-import { encodingName, encodingNote, readTextPage, type TextPage } from './text-file.ts';
-import { missingFileMessage } from './similar.ts';
+import { binaryByName } from '../fs/binary.ts';
+import { imageType, loadImage } from '../fs/image-file.ts';
+import { recordSnapshot } from '../fs/file-state.ts';
+import { resolvePath } from '../fs/paths.ts';
+import { numberedRows } from '../fs/read-lines.ts';
+import { encodingName, encodingNote, readTextPage, type TextPage } from '../fs/text-file.ts';
+import { missingFileMessage } from '../fs/similar.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalInt, toolPath } from './zod-helpers.ts';
 import description from './read.md';
@@ -25,7 +25,7 @@ function endsWithNewline(abs: string): boolean {
   } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
 }
 
-export const DEFAULT_READ_LIMIT = 2000;
+const DEFAULT_READ_LIMIT = 2000;
 /** A page stops early rather than exceed this many characters of output. */
 const MAX_PAGE_CHARS = 100_000;
 

@@ -15,7 +15,7 @@ export function getTool(name: string, tools: ToolDef[] = builtinTools): ToolDef 
   return tools.find((t) => t.name === name);
 }
 
-export interface ToolSchema {
+interface ToolSchema {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
@@ -46,7 +46,7 @@ export function toolSchemas(tools: ToolDef[] = builtinTools): ToolSchema[] {
 }
 
 /** `file_path (string, required): The file to read…` lines, to remind the model what a tool takes. */
-export function describeParameters(tool: ToolDef): string {
+function describeParameters(tool: ToolDef): string {
   const schema = inputJsonSchema(tool);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const props = (schema.properties ?? {}) as Record<string, { type?: string; enum?: string[]; description?: string }>;
@@ -59,7 +59,7 @@ export function describeParameters(tool: ToolDef): string {
 }
 
 /** One line per problem: which field, what was wrong. */
-export function formatInputError(error: z.ZodError): string {
+function formatInputError(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       const field = issue.path.length > 0 ? issue.path.join('.') : '(the input)';
@@ -101,13 +101,4 @@ export async function executeTool(def: ToolDef, input: Record<string, unknown>, 
     if (ctx.signal.aborted) return err(`${def.name} was interrupted.`);
     return err(`Tool ${def.name} failed: ${(e as Error)?.message ?? String(e)}`);
   }
-}
-
-/** Validates and runs in one step (for callers without the permission seams, e.g. `hooks test`). Never throws. */
-export async function runTool(tool: ToolDef | string, rawInput: unknown, ctx: ToolContext, tools: ToolDef[] = builtinTools): Promise<ToolResult> {
-  const def = typeof tool === 'string' ? getTool(tool, tools) : tool;
-  if (!def) return err(`There is no tool named "${String(tool)}". Available tools: ${tools.map((t) => t.name).join(', ')}.`);
-  const v = validateInput(def, rawInput);
-  if ('error' in v) return v.error;
-  return executeTool(def, v.input, ctx);
 }

@@ -3,7 +3,7 @@ import type { Message } from '../providers/types.ts';
 import type { ToolDef } from './types.ts';
 import description from './todo-write.md';
 
-export const TodoItemSchema = z.object({
+const TodoItemSchema = z.object({
   content: z.string().min(1).describe('What to do, in the imperative ("Run the tests")'),
   status: z.enum(['pending', 'in_progress', 'completed']),
   // Optional (SPEC §14 names only content and status); shown instead of content while in progress.

@@ -1,19 +1,11 @@
 import type { z } from 'zod';
+import type { FileStateMap } from '../fs/file-state.ts';
+import type { ImageData } from '../fs/image-file.ts';
 
-/** What the session remembers about a file the model has seen (read-before-write, stale edits). */
-export interface FileSnapshot {
-  /** mtime in ms when the file was last read or written by a tool. */
-  mtimeMs: number;
-  size: number;
-  /** Full text when it was last read/written whole; used to tell a real change from a touch. */
-  content?: string;
-}
-
-/** Per-session map of absolute path → snapshot. Shared by Read, Write, Edit and @path attachments. */
-export type FileStateMap = Map<string, FileSnapshot>;
+export type { ImageData };
 
 /** Called before a tool changes a file, with its previous content, as bytes to keep it exact (null: it did not exist). */
-export type BeforeChangeFn = (absPath: string, previous: Uint8Array | string | null) => void;
+type BeforeChangeFn = (absPath: string, previous: Uint8Array | string | null) => void;
 
 export interface ToolContext {
   /** Project root: relative paths resolve here; the Bash shell starts here. */
@@ -37,7 +29,7 @@ export interface ToolContext {
 }
 
 /** What the Bash tool needs of the OS sandbox (sandbox/sandbox.ts). */
-export interface CommandSandbox {
+interface CommandSandbox {
   /** Does this call run inside (not an excluded command, not a permitted retry outside)? */
   runsInside(command: string, disable?: unknown): Promise<boolean>;
   /**
@@ -63,9 +55,6 @@ export interface ToolResult {
   /** Images the tool returned (Read of an image, MCP tools), sent to models that take images (SPEC §12); `output` names each. */
   images?: ImageData[];
 }
-
-/** An image as the model receives it: base64 data and its media type (`image/png`). */
-export interface ImageData { mediaType: string; data: string }
 
 /** A tool's declared kind of access (SPEC §5, §12). */
 export type ToolAccess = 'read' | 'edit' | 'execute' | 'other';

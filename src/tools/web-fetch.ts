@@ -5,11 +5,11 @@ import type { ToolDef, ToolKind, ToolResult } from './types.ts';
 import description from './web-fetch.md';
 
 /** A page's bytes beyond this are not read. */
-export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 /** Markdown beyond this is cut before the small model reads it. */
-export const MAX_MARKDOWN_CHARS = 100_000;
-export const FETCH_TIMEOUT_MS = 30_000;
-export const CACHE_MS = 15 * 60_000;
+const MAX_MARKDOWN_CHARS = 100_000;
+const FETCH_TIMEOUT_MS = 30_000;
+const CACHE_MS = 15 * 60_000;
 const MAX_REDIRECTS = 10;
 
 const schema = z.object({
@@ -18,7 +18,7 @@ const schema = z.object({
 });
 
 /** What WebFetch needs of its session: the small model request, and whether a rule names a local host. */
-export interface WebFetchDeps {
+interface WebFetchDeps {
   /** Answers `prompt` from the page's Markdown (a second model request). */
   answer(prompt: string, page: { url: string; markdown: string }, signal: AbortSignal): Promise<{ text: string } | { error: string }>;
   /** A rule names this host (so a private address it resolves to may be reached). */

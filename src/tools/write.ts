@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { toolPath } from './zod-helpers.ts';
-import { writeFileAtomic } from './atomic-write.ts';
-import { diffFiles } from './diff-text.ts';
-import { recordSnapshot, refuseUnreadOrStale } from './file-state.ts';
-import { resolvePath } from './paths.ts';
-import { splitLines } from './read-lines.ts';
-import { encodeText, NEW_FILE, readTextFile, type TextFile, unencodableMessage } from './text-file.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { diffFiles } from '../fs/diff-text.ts';
+import { recordSnapshot, refuseUnreadOrStale } from '../fs/file-state.ts';
+import { resolvePath } from '../fs/paths.ts';
+import { splitLines } from '../fs/read-lines.ts';
+import { encodeText, NEW_FILE, readTextFile, type TextFile, unencodableMessage } from '../fs/text-file.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import description from './write.md';
 

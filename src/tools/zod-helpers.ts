@@ -36,7 +36,7 @@ export function optionalString(description: string) {
 
 /**
  * An optional path: as `optionalString`, with blanks around it removed, as the tool resolves it
- * (tools/paths.ts): hooks and the permission decision see the path the tool uses.
+ * (fs/paths.ts): hooks and the permission decision see the path the tool uses.
  */
 export function optionalPath(description: string) {
   return z.preprocess((v) => blankToUndefined(typeof v === 'string' ? normalToolPath(v) : v), z.string().optional()).describe(description);

@@ -2,25 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { proposeReload } from '../agent/settings-reload.ts';
-import { expandCommand } from '../commands/expand.ts';
-import { helpText } from '../commands/help.ts';
-import { loadCommands } from '../commands/loader.ts';
-import { resolveSlash } from '../commands/resolve.ts';
-import initPrompt from '../commands/init-prompt.md';
+import { dispatch, type Dispatch, type UiAction } from '../commands/dispatch.ts';
+import { sessionDispatchContext } from '../agent/dispatch-context.ts';
+import { commandModel } from '../agent/run-prompt.ts';
 import { MODES, parseMode } from '../permissions/gate.ts';
 import { agentsText } from '../agent/agent-defs.ts';
 import type { Rule } from '../permissions/rules.ts';
-import { bashRuleCheck } from '../commands/rule-check.ts';
-import { bangCommandHook } from '../agent/hook-seams.ts';
-import { resolveOptions } from '../agent/setup.ts';
 import { modelFactsLines } from '../providers/facts-text.ts';
-import { resolveModel } from '../providers/resolve.ts';
 import { addUsage, type ModelHandle } from '../providers/types.ts';
 import { listSessions, projectDir } from '../session/transcript.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
 import { rewind } from './rewind.ts';
-import { mcpCommand, mcpPromptCommand } from './mcp-command.ts';
+import { mcpCommand } from './mcp-command.ts';
 import { modelCommand } from './model-switch.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
 import { MODE_NAMES } from '../recipes/schema.ts';
@@ -39,54 +33,46 @@ export const KEYS_HELP = [
 ].join('\n');
 
 const out = (ctrl: Controller, text: string) => ctrl.add({ kind: 'output', text });
+const typed = (ctrl: Controller, text: string) => ctrl.add({ kind: 'user', text });
 
 /**
- * Runs `/NAME args` typed at the prompt (SPEC §6): the built-ins, and custom commands of
- * `.assistant/commands/` and `~/.assistant/commands/` expanded into a prompt.
+ * Runs a line typed at the prompt that starts with `/` (SPEC §6): the dispatcher says what it asks
+ * for; here it is shown, sent, or answered with the terminal's pickers and editors.
  */
 export async function runSlash(ctrl: Controller, text: string): Promise<void> {
-  const { cwd, home } = ctrl.setup;
-  if (text.startsWith('/mcp__') && await mcpPromptCommand(ctrl, text)) return;
-  const loaded = loadCommands({ projectRoot: cwd, home });
-  const res = resolveSlash(text, loaded);
-  if (res.kind === 'none') { await ctrl.prompt(text); return; }
-  if (res.kind === 'unknown') {
-    ctrl.add({ kind: 'user', text });
-    ctrl.notice('error', `Unknown command /${res.name}.${res.suggestions.length ? ` Did you mean ${res.suggestions.map((s) => `/${s}`).join(', ')}?` : ''} /help lists them.`);
-    return;
+  const d = await dispatch(text, sessionDispatchContext(ctrl.session, ctrl.setup, AbortSignal.timeout(60_000)));
+  switch (d.kind) {
+    case 'prompt': await prompt(ctrl, d, text); return;
+    case 'error': typed(ctrl, text); ctrl.notice('error', d.unknown ? `${d.message} /help lists them.` : d.message); return;
+    case 'print': typed(ctrl, text); out(ctrl, d.topic === 'help' ? `${d.text}\n\n${KEYS_HELP}` : d.text.trimEnd()); return;
+    case 'compact': typed(ctrl, text); await ctrl.compact(d.instructions); return;
+    case 'ui': typed(ctrl, text); await builtin(ctrl, d.action, d.args); return;
   }
-  if (res.kind === 'custom') {
-    const expanded = await expandCommand(res.command, res.args, {
-      cwd, signal: AbortSignal.timeout(60_000),
-      check: await bashRuleCheck({ cwd, home, mode: ctrl.session.mode, additionalDirs: ctrl.setup.additionalDirs, rules: ctrl.session.rules, guarded: ctrl.session.guardedPaths }),
-      hook: (command, signal) => bangCommandHook(ctrl.session.hooks, command, signal),
-    });
-    if (!expanded.ok) { ctrl.add({ kind: 'user', text }); ctrl.notice('error', `/${res.command.name}: ${expanded.error}`); return; }
-    // `model:` front matter: that model answers this one turn (SPEC §6); one that cannot be set up sends nothing.
-    let model: ModelHandle | undefined;
-    if (expanded.model) {
-      try {
-        model = await resolveModel(resolveOptions(ctrl.setup, expanded.model));
-      } catch (e) {
-        ctrl.add({ kind: 'user', text });
-        ctrl.notice('error', `/${res.command.name}: its model "${expanded.model}" cannot be used: ${(e as Error).message} Nothing was sent.`);
-        return;
-      }
-    }
-    await ctrl.prompt(expanded.prompt, { shown: text, model, grant: { rules: expanded.allowedTools, source: `/${res.command.name} (${res.command.file}) allowed-tools` } });
-    return;
+}
+
+/**
+ * A prompt the line became: a command's `model:` is set up first (nothing is sent when it cannot
+ * be), a recipe switches to its mode (which the footer shows, SPEC §7), /init reads the memory again.
+ */
+async function prompt(ctrl: Controller, d: Extract<Dispatch, { kind: 'prompt' }>, text: string): Promise<void> {
+  let model: ModelHandle | undefined;
+  if (d.model) {
+    const m = await commandModel(ctrl.setup, d.model);
+    if ('error' in m) { typed(ctrl, text); ctrl.notice('error', `${d.of}: ${m.error} Nothing was sent.`); return; }
+    model = m.model;
   }
-  const args = res.args;
-  // /init and /recipe may become a prompt, which shows the line itself.
-  if (res.name !== 'init' && res.name !== 'recipe') ctrl.add({ kind: 'user', text });
-  switch (res.name) {
-    case 'help': out(ctrl, `${helpText(loaded)}\n\n${KEYS_HELP}`); return;
+  if (d.mode && d.mode !== ctrl.session.mode) {
+    ctrl.setMode(d.mode);
+    ctrl.notice('info', `Recipe ${d.recipe} runs in ${MODE_NAMES[d.mode as keyof typeof MODE_NAMES]}; Shift+Tab changes the mode.`);
+  }
+  await ctrl.prompt(d.prompt, { shown: d.shown, grant: d.grant, model, mcp: d.mcp });
+  if (d.reloadMemory) ctrl.reloadMemory();
+}
+
+/** The built-ins of the terminal session. */
+async function builtin(ctrl: Controller, action: UiAction, args: string): Promise<void> {
+  switch (action) {
     case 'clear': await ctrl.clear(); return;
-    case 'compact': await ctrl.compact(args); return;
-    case 'init':
-      await ctrl.prompt(`${initPrompt.trim()}${args ? `\n\nAlso: ${args}` : ''}`, { shown: text, grant: { rules: ['Edit(/ASSISTANT.md)'], source: '/init' } });
-      ctrl.reloadMemory();
-      return;
     case 'memory': await memory(ctrl); return;
     case 'mode': await mode(ctrl, args); return;
     case 'permissions': out(ctrl, permissionsText(ctrl)); return;
@@ -99,28 +85,7 @@ export async function runSlash(ctrl: Controller, text: string): Promise<void> {
     case 'resume': await resume(ctrl, args); return;
     case 'rewind': await rewind(ctrl); return;
     case 'exit': await ctrl.exit(); return;
-    case 'recipes': case 'recipe': await recipe(ctrl, res.name, args, text); return;
-    default:
-      ctrl.notice('warning', `/${res.name} is not in the terminal UI yet.`);
   }
-}
-
-/**
- * `/recipes` lists the library, `/recipe N` shows one, `/recipe N --set "name=value" … --file PATH`
- * fills it and sends it, switching to the recipe's mode first (SPEC §7), which the footer shows.
- */
-async function recipe(ctrl: Controller, name: 'recipes' | 'recipe', args: string, text: string): Promise<void> {
-  const { recipeSlash } = await import('../recipes/slash.ts');
-  const r = recipeSlash(name, args);
-  if (r.kind !== 'prompt') ctrl.add({ kind: 'user', text });
-  if (r.kind === 'error') { ctrl.notice('error', r.message); return; }
-  if (r.kind === 'print') { out(ctrl, r.text.trimEnd()); return; }
-  const recipeMode = parseMode(r.recipe.mode);
-  if (recipeMode && recipeMode !== ctrl.session.mode) {
-    ctrl.setMode(recipeMode);
-    ctrl.notice('info', `Recipe ${r.recipe.number} runs in ${MODE_NAMES[r.recipe.mode]}; Shift+Tab changes the mode.`);
-  }
-  await ctrl.prompt(r.prompt, { shown: text });
 }
 
 /** `/mode [name]`. Bypass only in a session started in it (as Shift+Tab): it is never switched on mid-session. */

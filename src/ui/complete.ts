@@ -101,11 +101,3 @@ export async function mcpResourceCandidates(token: string, mcp: McpManager | und
     return [];
   }
 }
-
-/** The longest prefix every candidate shares. */
-export function commonPrefix(values: string[]): string {
-  if (values.length === 0) return '';
-  let p = values[0];
-  for (const v of values.slice(1)) while (!v.startsWith(p)) p = p.slice(0, -1);
-  return p;
-}

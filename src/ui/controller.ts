@@ -6,7 +6,8 @@ import { loadCommands } from '../commands/loader.ts';
 import { LOCAL_MEMORY_FILE, loadMemory, MEMORY_FILE, memorySection } from '../context/memory.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
 import { costUsd } from '../providers/catalogue.ts';
-import { addUsage, emptyUsage, type ModelHandle, type Usage } from '../providers/types.ts';
+import { addUsage, emptyUsage, type Usage } from '../providers/types.ts';
+import { runPrompt, type PromptRequest } from '../agent/run-prompt.ts';
 import { projectDir } from '../session/transcript.ts';
 import { attachedLine, nextMode } from './format.ts';
 import { IdleTimer } from './idle.ts';
@@ -199,9 +200,10 @@ export class Controller {
   /**
    * Sends one prompt to the model and shows the run. `shown` is what the history shows instead
    * of the text (a slash command as typed); `grant` adds allow rules for this turn only; `model`
-   * answers this turn instead of the session's (a command's `model:`), shown in the footer meanwhile.
+   * answers this turn instead of the session's (a command's `model:`), shown in the footer meanwhile;
+   * `mcp`: an MCP server's prompt, got first and sent instead of the text.
    */
-  async prompt(text: string, o: { shown?: string; grant?: { rules: string[]; source: string }; model?: ModelHandle } = {}): Promise<RunOutcome | undefined> {
+  async prompt(text: string, o: Omit<PromptRequest, 'prompt'> = {}): Promise<RunOutcome | undefined> {
     this.idle.disarm();
     this.add({ kind: 'user', text: o.shown ?? text });
     const ac = this.beginRun();
@@ -209,27 +211,16 @@ export class Controller {
     this.planWritten = false;
     this.memoryWritten = false;
     let outcome: RunOutcome | undefined;
-    let revoke: (() => void) | undefined;
     try {
-      const expansion = await this.session.expandReferences(text, ac.signal);
-      if (!expansion.ok) {
-        this.notice('error', `Nothing was sent:\n${expansion.errors.join('\n')}`);
-      } else {
+      const run = await runPrompt(this.session, { ...o, prompt: text }, ac.signal, (expansion) => {
         if (expansion.attachments.length) this.add({ kind: 'attached', lines: expansion.attachments.map(attachedLine) });
-        this.session.showNextPromptAs(o.shown);
-        if (o.grant?.rules.length) revoke = this.session.grantRules(o.grant.rules, o.grant.source);
-        if (o.model) {
-          const { label } = o.model;
-          this.store.update((s) => ({ ...s, model: label }));
-          outcome = await this.session.promptWith(o.model, text, ac.signal, expansion);
-        } else {
-          outcome = await this.session.prompt(text, ac.signal, expansion);
-        }
-      }
+        if (o.model) { const { label } = o.model; this.store.update((s) => ({ ...s, model: label })); }
+      });
+      if (run.sent) outcome = run.outcome;
+      else this.notice('error', run.cause === 'mcp' ? run.errors.join('\n') : `Nothing was sent:\n${run.errors.join('\n')}`);
     } catch (e) {
       this.notice('error', `Error: ${(e as Error).message}`);
     } finally {
-      revoke?.();
       this.finishRun({ model: this.session.model.label });
     }
     if (this.exited) return outcome;

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { imageType } from '../tools/image-file.ts';
+import { imageType } from '../fs/image-file.ts';
 
 /**
  * The paths of a paste, split the way terminals write a dragged file or a copied path: plain,

@@ -92,7 +92,7 @@ export function lineEnd(b: Buffer): Buffer {
 }
 
 /** One row of the input box: `text.slice(start, end)`; `first` when it starts a line of the text. */
-export interface Row { start: number; end: number; first: boolean }
+interface Row { start: number; end: number; first: boolean }
 
 const isSpace = (g: string) => /^\s+$/.test(g);
 

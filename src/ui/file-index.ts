@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { COMMON_RG_FLAGS, runRg } from '../tools/rg.ts';
+import { COMMON_RG_FLAGS, runRg } from '../fs/rg.ts';
 import type { Candidate } from './complete.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { hunkLines } from '../tools/diff-text.ts';
-import type { ToolResult } from '../tools/types.ts';
+import { hunkLines } from '../fs/diff-text.ts';
+import type { ToolResult } from '../agent/events.ts';
 import { looksLikeDiff } from './components/diff-view.tsx';
 
 /**
@@ -9,12 +9,12 @@ import { looksLikeDiff } from './components/diff-view.tsx';
  */
 export const FOLD = { bash: 5, error: 6, diff: 24, denied: 4 } as const;
 
-export interface FoldableTool { name: string; status: 'ok' | 'error' | 'denied' | 'running'; result?: ToolResult; reason?: string }
+interface FoldableTool { name: string; status: 'ok' | 'error' | 'denied' | 'running'; result?: ToolResult; reason?: string }
 
 const lineCount = (s: string) => s.replace(/\n+$/, '').split('\n').length;
 
 /** The diff lines a DiffView draws (the `\ No newline` markers left out). */
-export const diffLines = (diff: string) => diff.split('\n').filter((l) => !l.startsWith('\\')).join('\n');
+const diffLines = (diff: string) => diff.split('\n').filter((l) => !l.startsWith('\\')).join('\n');
 
 type Hunk = Parameters<typeof hunkLines>[0][number];
 const isHunk = (h: unknown): h is Hunk => {

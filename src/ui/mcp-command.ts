@@ -1,5 +1,4 @@
 import type { McpManager } from '../mcp/manager.ts';
-import { parsePromptCommand, runPromptCommand } from '../mcp/prompts.ts';
 import type { Controller } from './controller.ts';
 
 /**
@@ -7,7 +6,7 @@ import type { Controller } from './controller.ts';
  * and, for a failed one, the cause and its last output. `/mcp reconnect NAME` ends it and starts
  * it again.
  */
-export function mcpStatusText(mcp: McpManager | undefined, projectRoot = ''): string {
+function mcpStatusText(mcp: McpManager | undefined, projectRoot = ''): string {
   if (!mcp) return 'No MCP servers are configured. Add one with: assistant mcp add NAME -- COMMAND [ARGS…] (docs/mcp.md)';
   const names = mcp.toolNames();
   const lines: string[] = [];
@@ -38,15 +37,4 @@ export async function mcpCommand(ctrl: Controller, args: string): Promise<void> 
   // Servers still starting get a moment (5 s at most): the list is what the user came for.
   await mcp?.whenSettled(5000);
   ctrl.add({ kind: 'output', text: mcpStatusText(mcp, ctrl.setup.cwd) });
-}
-
-/** `/mcp__SERVER__PROMPT args`: the server's prompt, sent as the user's prompt. False: not such a command. */
-export async function mcpPromptCommand(ctrl: Controller, text: string): Promise<boolean> {
-  const cmd = parsePromptCommand(text);
-  if (!cmd) return false;
-  const mcp = ctrl.session.mcp;
-  const got = mcp ? await runPromptCommand(cmd, mcp, AbortSignal.timeout(60_000)) : { ok: false as const, error: 'no MCP server is configured' };
-  if (!got.ok) { ctrl.add({ kind: 'user', text }); ctrl.notice('error', got.error); return true; }
-  await ctrl.prompt(got.prompt, { shown: text });
-  return true;
 }

@@ -1,6 +1,6 @@
-import { resolveOptions, type Setup } from '../agent/setup.ts';
+import type { Setup } from '../agent/setup.ts';
+import { setupModel } from '../agent/run-prompt.ts';
 import { catalogueModels, lookupModel } from '../providers/catalogue.ts';
-import { resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import { reasoningOrigin } from '../providers/wire-prompt.ts';
 import { estimateTokens } from '../session/compact.ts';
@@ -40,7 +40,7 @@ const usd = (n: number) => `$${Number(n.toFixed(2))}`;
 const windowText = (n: number) => `${formatTokens(n).replace(/\.0(?=[kM])/, '')}`;
 
 /** The picker's options: each configured provider's models (the catalogue's, Ollama's own list), then "Other…". */
-export async function modelChoices(setup: Setup, current: ModelHandle): Promise<Array<Choice<string>>> {
+async function modelChoices(setup: Setup, current: ModelHandle): Promise<Array<Choice<string>>> {
   const env = { ...process.env, ...setup.env };
   const out: Array<Choice<string>> = [];
   for (const provider of configuredProviders(env, current.provider)) {
@@ -58,7 +58,7 @@ export async function modelChoices(setup: Setup, current: ModelHandle): Promise<
 }
 
 /** What a switch changes, in one notice: the model, its window, its price, and what happens to the conversation. */
-export function switchText(before: ModelHandle, after: ModelHandle, o: { conversationTokens: number; foreignReasoning: boolean; images: boolean }): string {
+function switchText(before: ModelHandle, after: ModelHandle, o: { conversationTokens: number; foreignReasoning: boolean; images: boolean }): string {
   const price = (m: ModelHandle) => (m.facts?.price ? `${usd(m.facts.price[0])} in, ${usd(m.facts.price[1])} out per million tokens` : 'not known (cost shows $0)');
   const lines = [`Model: ${before.label} → ${after.label}, for the rest of this session (/clear and /resume keep it).`];
   lines.push(before.contextWindow === after.contextWindow
@@ -89,15 +89,11 @@ export async function modelCommand(ctrl: Controller, args: string): Promise<void
 }
 
 /** Sets the session's model to `spec` from the next request on; says what changed. Nothing changes when it cannot be set up. */
-export async function switchModel(ctrl: Controller, spec: string): Promise<void> {
+async function switchModel(ctrl: Controller, spec: string): Promise<void> {
   const before = ctrl.session.model;
-  let after: ModelHandle;
-  try {
-    after = await resolveModel(resolveOptions(ctrl.setup, spec));
-  } catch (e) {
-    ctrl.notice('error', `The model "${spec}" cannot be used: ${(e as Error).message} Still ${before.label}.`);
-    return;
-  }
+  const got = await setupModel(ctrl.setup, spec);
+  if ('error' in got) { ctrl.notice('error', `The model "${spec}" cannot be used: ${got.error} Still ${before.label}.`); return; }
+  const after = got.model;
   if (after.id === before.id) { ctrl.notice('info', `Already ${before.label}.`); return; }
   const s = ctrl.session;
   const foreignReasoning = after.provider !== before.provider && s.messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider));

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { PermissionRequest } from '../agent/events.ts';
-import { previewPatch } from '../tools/diff-text.ts';
-import { resolvePath } from '../tools/paths.ts';
-import { readTextFile } from '../tools/text-file.ts';
+import { previewPatch } from '../fs/diff-text.ts';
+import { resolvePath } from '../fs/paths.ts';
+import { readTextFile } from '../fs/text-file.ts';
 
 /** Files larger than this are not read for the question's preview (it falls back to old/new). */
 const MAX_PREVIEW_BYTES = 2 * 1024 * 1024;

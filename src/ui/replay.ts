@@ -34,7 +34,7 @@ export function replayItems(messages: readonly Message[]): NewItem[] {
 }
 
 /** A conversation redrawn from its transcript: the items, and the status line's figures. */
-export interface Redraw {
+interface Redraw {
   items: NewItem[];
   /** Tokens the last request of the conversation held (the status line's context), 0 when none. */
   contextUsed: number;

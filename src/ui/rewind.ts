@@ -7,7 +7,7 @@ import type { Choice } from './state.ts';
 type Action = 'both' | 'conversation' | 'code';
 
 /** What can be done for a chosen prompt: the conversation only while it still holds the prompt, code only when files would change. */
-export function rewindActions(point: RewindPoint, files: number): Array<Choice<string>> {
+function rewindActions(point: RewindPoint, files: number): Array<Choice<string>> {
   const out: Array<Choice<string>> = [];
   if (point.active && files > 0) out.push({ label: 'Restore code and conversation', value: 'both' });
   if (point.active) out.push({ label: 'Restore conversation', value: 'conversation' });

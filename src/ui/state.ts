@@ -1,7 +1,5 @@
-import type { AgentEvent, PermissionRequest } from '../agent/events.ts';
+import type { AgentEvent, PermissionRequest, TodoItem, ToolKinds, ToolResult } from '../agent/events.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
-import type { ToolKinds, ToolResult } from '../tools/types.ts';
-import type { TodoItem } from '../tools/todo-write.ts';
 import { groupedTool, toolTitle } from '../agent/tool-title.ts';
 
 /**

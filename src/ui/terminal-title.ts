@@ -4,14 +4,14 @@ import { useStdout } from 'ink';
 import type { UiState } from './state.ts';
 
 /** Marks before the title: the model works; a question waits for the user. */
-export const TITLE_MARKS = { working: '✻ ', waiting: '✋ ' } as const;
+const TITLE_MARKS = { working: '✻ ', waiting: '✋ ' } as const;
 
 /**
  * The terminal's title (SPEC §1: the session in a tab): the session's first prompt, short, and the
  * project's folder; just the folder before the first prompt. Marked while the model works and,
  * above all, while a question waits for an answer. Pure.
  */
-export function titleText(o: { cwd: string; topic?: string; working: boolean; waiting: boolean }): string {
+function titleText(o: { cwd: string; topic?: string; working: boolean; waiting: boolean }): string {
   const clean = (s: string) => s.replace(/[\x00-\x1f\x7f]+/g, ' ').replace(/\s+/g, ' ').trim();
   const project = clean(basename(o.cwd)) || o.cwd;
   const topic = o.topic ? clean(o.topic) : '';

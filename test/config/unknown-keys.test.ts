@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSettings } from '../../src/config/load.ts';
-import { closest } from '../../src/config/did-you-mean.ts';
 import { ConfigError } from '../../src/config/errors.ts';
 
 const warningsOf = (text: string) => { const w: string[] = []; parseSettings('s.json', text, w); return w; };
@@ -48,12 +47,4 @@ test('a key written twice under permissions or hooks is an error naming the file
   // Inside them too: a second "deny" or a second event name drops the first's entries.
   assert.match(error('{"permissions": {"deny": ["Bash"],\n "deny": ["Read"]}}').message, /s\.json:2:2: "permissions\.deny" is written twice .*lines 1 and 2/);
   assert.match(error('{"hooks": {"Stop": [],\n\n "Stop": []}}').message, /s\.json:3:2: "hooks\.Stop" is written twice .*lines 1 and 3.*its hooks/);
-});
-
-test('closest: case, typos and transpositions; nothing for unrelated words', () => {
-  assert.equal(closest('defaultmode', ['allow', 'defaultMode']), 'defaultMode');
-  assert.equal(closest('alow', ['allow', 'deny']), 'allow');
-  assert.equal(closest('dney', ['allow', 'deny']), 'deny');
-  assert.equal(closest('colour', ['model', 'env', 'hooks']), undefined);
-  assert.equal(closest('ab', ['LS']), undefined);
 });

@@ -4,9 +4,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { type AttachContext, attachmentText, type Expansion, expandAtPaths, findAtPaths } from '../../src/context/at-paths.ts';
+import { type AttachContext, attachmentText, type Expansion, expandAtPaths } from '../../src/context/at-paths.ts';
+import { scanAtTokens } from '../../src/context/at-tokens.ts';
 import { editTool } from '../../src/tools/edit.ts';
-import { isInside } from '../../src/tools/paths.ts';
+import { isInside } from '../../src/fs/paths.ts';
 import { makeProject } from '../fakes/project.ts';
 
 const lines = (n: number, word = 'line') => Array.from({ length: n }, (_, i) => `${word} ${i + 1}`).join('\n') + '\n';
@@ -19,6 +20,10 @@ function ok(e: Expansion) {
   if (!e.ok) assert.fail(`expected ok, got errors: ${e.errors.join('; ')}`);
   return e;
 }
+
+/** The references in a prompt, as written: each token's plain reading. */
+const findAtPaths = (prompt: string) => scanAtTokens(prompt).map(({ fallback: { ref, path, start, end } }) =>
+  (start === undefined ? { ref, path } : { ref, path, start, end }));
 
 test('findAtPaths: the forms, without touching the disk', () => {
   const prompt = 'Fix @src/a.ts, see @src/a.ts:40-80 and @b.md:7. Dir @src/ and @"my notes/file one.md" ' +

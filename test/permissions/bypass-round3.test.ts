@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { initShellParser } from '../../src/permissions/shell/parser.ts';
 import { sessionGuards } from '../../src/permissions/protected.ts';
 import { validateInput } from '../../src/tools/registry.ts';
-import { resolvePath } from '../../src/tools/paths.ts';
+import { resolvePath } from '../../src/fs/paths.ts';
 import { writeTool } from '../../src/tools/write.ts';
 import { readTool } from '../../src/tools/read.ts';
 import { normalToolPath } from '../../src/tools/zod-helpers.ts';

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PermissionsSchema } from '../../src/config/schema.ts';
+import { addLocalAllowRules } from '../../src/config/local-rules.ts';
+import { SettingsSchema } from '../../src/config/schema.ts';
 import { SystemInitLine } from '../../src/headless/stream-schema.ts';
 import { CLAUDE_MODE_NAMES, Gate, MODE_SPELLINGS, MODES, parseMode, SETTINGS_MODE_NAMES, type PermissionMode } from '../../src/permissions/gate.ts';
 import { fsLookup, noLookup } from '../../src/permissions/look.ts';
@@ -14,6 +15,7 @@ import { makeProject } from '../fakes/project.ts';
 const gate = (o: { mode?: PermissionMode; home?: string; dirs?: string[]; allow?: string[]; root?: string } = {}) => new Gate({
   mode: o.mode ?? 'normal', projectRoot: o.root ?? '/proj', home: o.home ?? '/home/u', additionalDirs: o.dirs ?? [],
   rules: buildRules([{ kind: 'allow', rules: o.allow ?? [], source: 'test' }]).rules, look: o.root ? fsLookup : noLookup, kinds: () => knownKinds,
+  saveAllow: () => { throw new Error('not saved in this test'); },
 });
 
 test('mode names: every accepted spelling parses to exactly one mode, and each mode to its own and Claude Code\'s names', () => {
@@ -34,7 +36,7 @@ test('mode names: every accepted spelling parses to exactly one mode, and each m
 
 test('mode names: the settings, SDK and stream-json schemas take the names of the one table', () => {
   assert.deepEqual(SETTINGS_MODE_NAMES, ['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']);
-  const settings = PermissionsSchema.shape.defaultMode;
+  const settings = SettingsSchema.shape.permissions.unwrap().shape.defaultMode;
   const sdk = OptionsSchema.shape.permissionMode;
   const init = SystemInitLine.shape.permissionMode;
   for (const s of MODE_SPELLINGS) {
@@ -85,7 +87,7 @@ test('gate: the mode changes the next decision; grants apply at once and their r
 test('gate.allowAlways: the rule is saved to settings.local.json and decides the next call', async () => {
   const { dir } = makeProject();
   const saved: string[] = [];
-  const g = new Gate({ mode: 'normal', projectRoot: dir, home: '/home/u', additionalDirs: [], kinds: () => knownKinds, saved: (f) => saved.push(f) });
+  const g = new Gate({ mode: 'normal', projectRoot: dir, home: '/home/u', additionalDirs: [], kinds: () => knownKinds, saveAllow: (rules) => { const f = addLocalAllowRules(dir, rules); saved.push(f); return f; } });
   assert.equal((await g.decide('Bash', { command: 'npm test' })).behavior, 'ask');
   const suggested = await g.suggest({ tool: 'Bash', input: { command: 'npm test && git status' } });
   assert.deepEqual(suggested, ['Bash(npm test:*)', 'Bash(git status:*)']);
@@ -105,7 +107,7 @@ test('gate.allowAlways: the rule is saved to settings.local.json and decides the
 test('gate.decide: the file lookups are injected; where a link leads is the lookup\'s answer', async () => {
   const asked: string[] = [];
   const look = { ...noLookup, realpath: (p: string) => { asked.push(p); return p === '/proj/link' ? '/proj/.env' : p; } };
-  const g = new Gate({ mode: 'bypass', projectRoot: '/proj', home: '/home/u', additionalDirs: [], look, kinds: () => knownKinds,
+  const g = new Gate({ mode: 'bypass', projectRoot: '/proj', home: '/home/u', additionalDirs: [], look, kinds: () => knownKinds, saveAllow: () => '',
     rules: buildRules([{ kind: 'deny', rules: ['Read(.env)'], source: 'test' }]).rules });
   assert.equal((await g.decide('Read', { file_path: 'link' })).behavior, 'deny');
   assert.ok(asked.includes('/proj/link'));

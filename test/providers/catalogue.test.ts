@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { costUsd, lookupModel } from '../../src/providers/catalogue.ts';
-import { contextWindow, fromModelsList, fromOllamaShow, ollamaContext, parseOllamaShow } from '../../src/providers/context-window.ts';
+import { contextWindow, fromModelsList, ollamaContext, parseOllamaShow } from '../../src/providers/context-window.ts';
+
+/** A `num_ctx` the model was created with is what the server runs it with, so it wins over the trained length. */
+const fromOllamaShow = (body: unknown) => { const s = parseOllamaShow(body); return s?.numCtx ?? s?.contextLength; };
 import { thinkingCall } from '../../src/providers/thinking.ts';
 
 test('the catalogue (models.dev) knows the providers\' models: window, output limit, price, images, reasoning', async () => {

@@ -203,7 +203,7 @@ test('a draft from the controller (a rewound prompt) replaces the input text, on
 });
 
 test('a diff longer than the model\'s 80 lines: counts of the whole diff, folded to 24 rows, whole when expanded', async () => {
-  const { diffFiles } = await import('../../src/tools/diff-text.ts');
+  const { diffFiles } = await import('../../src/fs/diff-text.ts');
   const text = (f: (i: number) => string) => Array.from({ length: 40 }, (_, i) => f(i)).join('\n') + '\n';
   const d = diffFiles('/p/f.txt', text((i) => `line ${i}`), text((i) => `LINE ${i}`));
   const result = { output: `updated:\n${d.text}`, display: d.text, response: { type: 'update', filePath: '/p/f.txt', structuredPatch: d.hunks } };

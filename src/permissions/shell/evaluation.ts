@@ -48,15 +48,15 @@ const IMPLICIT = new Set([
 const WRAPPER_PREFIX = '__assistant';
 
 /** What `namesIn` gives for a command substitution: its output is as unknown as a variable's value. */
-export const SUBSTITUTION = '$(…)';
+const SUBSTITUTION = '$(…)';
 
 /** Is a variable name (or `@`, `*`, a digit, a substitution) one whose value the splitter cannot know from the command alone? */
-export function implicitValue(name: string): boolean {
+function implicitValue(name: string): boolean {
   return IMPLICIT.has(name) || /^[0-9@*]$/.test(name) || /^[0-9]+$/.test(name) || name.startsWith(WRAPPER_PREFIX) || name === SUBSTITUTION;
 }
 
 /** The variable names a piece of text may refer to: identifiers, `$1`, `$@`, `$*`, `$_`, and `$(…)` for a command substitution. */
-export function namesIn(text: string): string[] {
+function namesIn(text: string): string[] {
   const names = new Set<string>();
   if (/\$\((?!\()|`|<\(/.test(text)) names.add(SUBSTITUTION);
   for (const m of text.matchAll(/\$\{?[#!]?([0-9]+|[@*])/g)) names.add(m[1]);
@@ -65,7 +65,7 @@ export function namesIn(text: string): string[] {
 }
 
 /** A value that is always a plain number: a literal number, `$((…))`, `$#`, `$?`, `${#x}`, `$RANDOM`… */
-export function numericValue(text: string): boolean {
+function numericValue(text: string): boolean {
   const t = text.replace(/^"(.*)"$/s, '$1');
   return /^([+-]?[0-9]+|0[xX][0-9a-fA-F]+|[0-9]+#[0-9A-Za-z@_]+)$/.test(t)
     || /^\$\(\([^()]*(\([^()]*\)[^()]*)*\)\)$/.test(t)

@@ -35,16 +35,6 @@ export interface ParsedOptions {
 }
 
 /**
- * The long option `given` (without `--`) names, as getopt_long and git's parse-options read it:
- * an exact name, else the one name it is an unambiguous prefix of (`--exe` is `--exec`).
- */
-export function matchLong(given: string, names: readonly string[]): string | undefined {
-  if (names.includes(given)) return given;
-  const prefixed = names.filter((n) => n.startsWith(given));
-  return given !== '' && prefixed.length === 1 ? prefixed[0] : undefined;
-}
-
-/**
  * Could `word` (`--exe`, `--exe=x`) be the long option `name` as a program that accepts
  * abbreviations reads it? Any prefix counts (an ambiguous one only makes the program fail), unless
  * the word is exactly one of `exact` (the program's other options: `--to` is not `--to-cmd`).

@@ -2,7 +2,7 @@ import { Analysis } from './analysis.ts';
 import { loadBashParser } from './load.ts';
 import type { ShellAnalysis } from './types.ts';
 
-export type { Redirect, ShellAnalysis, SimpleCommand } from './types.ts';
+export type { ShellAnalysis, SimpleCommand } from './types.ts';
 
 /**
  * The shell splitter (SPEC §5, STACK "Permission parsing policy"): every simple command a Bash

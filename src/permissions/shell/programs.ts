@@ -260,7 +260,7 @@ export const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash'
 /** Shells with another syntax: their scripts cannot be analysed. */
 export const OTHER_SHELLS = new Set(['fish', 'csh', 'tcsh', 'pwsh', 'nu', 'xonsh', 'elvish']);
 
-export interface ShellCall {
+interface ShellCall {
   /** The `-c` script. */
   script?: Word;
   /** The script file operand (without -c). */

@@ -11,7 +11,7 @@ import type { Word } from './words.ts';
  *   do anything: the part asks while any Bash deny rule is in force and is refused in Plan Mode;
  * - `writes` / `reads`: files the script names (`sed 'w out'`, `awk '{print > "out"}'`).
  */
-export interface ScriptFacts {
+interface ScriptFacts {
   reasons: string[];
   code?: { why: string; text: string };
   writes: string[];

@@ -13,7 +13,7 @@ export interface Word {
 }
 
 /** `\x` → `x` outside quotes; backslash-newline disappears. */
-export function unescapeBare(s: string): string {
+function unescapeBare(s: string): string {
   return s.replace(/\\(\n|[\s\S])/g, (_, c: string) => (c === '\n' ? '' : c));
 }
 

@@ -14,7 +14,7 @@ import { literalWord, type Word } from './words.ts';
  *   itself the program;
  * - `reason`: what it runs cannot be known, so the command is unanalysable.
  */
-export type Peeled =
+type Peeled =
   | {
     next: number;
     /** Assignments it makes for the wrapped program (`env A=1 cmd`, `sudo A=1 cmd`). */
@@ -34,7 +34,7 @@ export type Peeled =
   | { stop: true }
   | { reason: string };
 
-export { RUNS_COMMANDS, WRAPPERS, type WrapperSpec } from './wrapper-table.ts';
+export { RUNS_COMMANDS } from './wrapper-table.ts';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -165,7 +165,7 @@ function script(words: Word[], i: number, program: string): Peeled {
 }
 
 /** Looks through a wrapper described by `spec`. */
-export function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, stdinFed = false): Peeled {
+function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, stdinFed = false): Peeled {
   const o = options(words, i, spec.options, program);
   if (o.error) return { reason: o.error };
   for (const [opt, why] of Object.entries(spec.unknown ?? {})) if (o.seen.has(opt)) return { reason: why };

@@ -8,7 +8,7 @@ import { FileIndex, fuzzyPaths } from '../file-index.ts';
 
 const SHOWN = 8;
 
-export interface Menu { kind: 'slash' | 'path'; items: Candidate[]; sel: number; start: number; token: string }
+interface Menu { kind: 'slash' | 'path'; items: Candidate[]; sel: number; start: number; token: string }
 
 /**
  * The menu under the input, kept up to date as you type (as Claude Code's): `/` at the start of

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { MORE_DIFF_LINES } from '../../tools/diff-text.ts';
+import { MORE_DIFF_LINES } from '../../fs/diff-text.ts';
 
 /** Counts of a unified diff's added and removed lines (not the `+++`/`---` headers). */
 export function diffCounts(diff: string): { added: number; removed: number } {
@@ -14,7 +14,7 @@ export function diffCounts(diff: string): { added: number; removed: number } {
 
 export const looksLikeDiff = (s: string | undefined): s is string => !!s && /^@@ /.test(s);
 
-export interface DiffRow { kind: 'add' | 'del' | 'ctx' | 'gap'; no?: number; text: string }
+interface DiffRow { kind: 'add' | 'del' | 'ctx' | 'gap'; no?: number; text: string }
 
 /**
  * A unified diff as rows numbered like Claude Code's (the new file's line for context and

@@ -13,7 +13,7 @@ const GAP = 2;
  * (model · context · cost) as far as they fit with a gap between. The hint goes first, then the
  * status shortens to context and cost, then it goes too. Pure.
  */
-export function footerParts(mode: PermissionMode, status: string, short: string, width: number): { mode: string; hint: string; status: string } {
+function footerParts(mode: PermissionMode, status: string, short: string, width: number): { mode: string; hint: string; status: string } {
   const m = MODE_LABELS[mode];
   const left = `  ${m.icon} ${m.text}`;
   const fits = (l: string, r: string) => stringWidth(l) + (r ? GAP + stringWidth(r) : 0) <= width;

@@ -16,7 +16,7 @@ function elapsed(ms: number): string {
 }
 
 /** A clock that ticks while `on` (the spinner and elapsed times). */
-export function useTick(on: boolean, ms = 120): number {
+function useTick(on: boolean, ms = 120): number {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     if (!on) return;

@@ -5,7 +5,7 @@ import { renderMarkdown } from '../markdown.ts';
 import type { Choice } from '../state.ts';
 
 /** The options whose label or hint holds `filter` (any case), with their place in the whole list. Pure. */
-export function filterOptions<T>(options: Array<Choice<T>>, filter: string): Array<{ o: Choice<T>; k: number }> {
+function filterOptions<T>(options: Array<Choice<T>>, filter: string): Array<{ o: Choice<T>; k: number }> {
   const all = options.map((o, k) => ({ o, k }));
   const f = filter.trim().toLowerCase();
   return f ? all.filter(({ o }) => `${o.label} ${o.hint ?? ''}`.toLowerCase().includes(f)) : all;

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { TodoItem } from '../../tools/todo-write.ts';
+import type { TodoItem } from '../../agent/events.ts';
 
 /**
  * The session's task list (TodoWrite, SPEC §14) under the conversation, redrawn in place as the

@@ -1,11 +1,11 @@
 import { Box, Text } from 'ink';
-import type { ToolResult } from '../../tools/types.ts';
+import type { ToolResult } from '../../agent/events.ts';
 import { editDiff, FOLD, foldedText, liveTail } from '../fold.ts';
 import { LIVE_TAIL_CHARS } from '../state.ts';
 import { foldLines, formatDuration, shortPath, toolTitle } from '../format.ts';
 import { DiffView, diffCounts, foldNote } from './diff-view.tsx';
 
-export interface ToolViewProps {
+interface ToolViewProps {
   name: string;
   input: unknown;
   status: 'ok' | 'error' | 'denied' | 'running';

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 
-export const MAX_LINE_CHARS = 2000;
+const MAX_LINE_CHARS = 2000;
 
 export interface Page {
   /** The page's lines: trailing `\r` removed, long lines cut to MAX_LINE_CHARS (see `cut`). */

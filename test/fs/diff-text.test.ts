@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diffFiles, editedText, hunkLines, MORE_DIFF_LINES, previewPatch } from '../../src/tools/diff-text.ts';
+import { diffFiles, editedText, hunkLines, MORE_DIFF_LINES, previewPatch } from '../../src/fs/diff-text.ts';
 
 const lines = (f: (i: number) => string, n = 40) => Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n';
 

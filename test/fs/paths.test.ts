@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { displayPath, isInside, resolvePath } from '../../src/tools/paths.ts';
+import { displayPath, isInside, resolvePath } from '../../src/fs/paths.ts';
 
 test('resolvePath resolves against cwd and expands ~', () => {
   assert.equal(resolvePath('src/a.ts', '/proj'), '/proj/src/a.ts');

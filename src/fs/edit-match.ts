@@ -1,5 +1,5 @@
 /** Non-overlapping occurrences of `needle` in `text`, as start offsets. */
-export function occurrences(text: string, needle: string): number[] {
+function occurrences(text: string, needle: string): number[] {
   const found: number[] = [];
   if (needle === '') return found;
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) found.push(i);

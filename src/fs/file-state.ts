@@ -1,11 +1,22 @@
 import { stat } from 'node:fs/promises';
-import type { FileSnapshot, ToolContext } from './types.ts';
+
+/** What the session remembers about a file the model has seen (read-before-write, stale edits). */
+interface FileSnapshot {
+  /** mtime in ms when the file was last read or written by a tool. */
+  mtimeMs: number;
+  size: number;
+  /** Full text when it was last read/written whole; used to tell a real change from a touch. */
+  content?: string;
+}
+
+/** Per-session map of absolute path → snapshot. Shared by Read, Write, Edit and @path attachments. */
+export type FileStateMap = Map<string, FileSnapshot>;
 
 /** Files up to this size keep their text in the snapshot, so a touch can be told from a change. */
 export const SNAPSHOT_CONTENT_LIMIT = 1024 * 1024;
 
 /** Records what the session now knows about `abs` (after a Read, Write or Edit). */
-export async function recordSnapshot(ctx: ToolContext, abs: string, content?: string): Promise<FileSnapshot> {
+export async function recordSnapshot(ctx: { fileState: FileStateMap }, abs: string, content?: string): Promise<FileSnapshot> {
   const s = await stat(abs);
   const snap: FileSnapshot = { mtimeMs: s.mtimeMs, size: s.size };
   if (content !== undefined && Buffer.byteLength(content) <= SNAPSHOT_CONTENT_LIMIT) snap.content = content;

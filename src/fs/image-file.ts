@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { ImageData } from './types.ts';
+
+/** An image as the model receives it: base64 data and its media type (`image/png`). */
+export interface ImageData { mediaType: string; data: string }
 
 /**
  * Images for the model (Read of a picture, `@shot.png`): PNG, JPEG, GIF and WebP, the formats
@@ -10,11 +12,11 @@ import type { ImageData } from './types.ts';
  * size limit. Where sharp cannot load, the file goes as it is when under the limit, and the note
  * says so; over the limit it is refused with what to do.
  */
-export const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 /** The long edge an image is scaled down to. */
-export const MAX_EDGE = 1568;
+const MAX_EDGE = 1568;
 /** The most bytes of one image sent (Anthropic's 5 MB limit applies to the base64 text: 3.75 MB of image). */
-export const MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
+const MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
 
 /** The media type of an image file the model can be shown, by its name; undefined for anything else. */
 export function imageType(path: string): string | undefined {
@@ -22,7 +24,7 @@ export function imageType(path: string): string | undefined {
 }
 
 /** The media type the bytes say (magic numbers), so a misnamed file is not sent under the wrong type. */
-export function sniffImage(b: Uint8Array): string | undefined {
+function sniffImage(b: Uint8Array): string | undefined {
   if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'image/png';
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
   if (b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) return 'image/gif';
@@ -30,7 +32,7 @@ export function sniffImage(b: Uint8Array): string | undefined {
   return undefined;
 }
 
-export interface LoadedImage {
+interface LoadedImage {
   image: ImageData;
   /** One line for the model and the UI: the file's format, size, and what was done to it. */
   note: string;

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, linkSync, readFileSync, statSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeText, detectEncoding, encodeText, NEW_FILE, readTextPage, type TextFormat } from '../../src/tools/text-file.ts';
-import { writeFileAtomic } from '../../src/tools/atomic-write.ts';
+import { decodeText, detectEncoding, encodeText, NEW_FILE, readTextPage, type TextFormat } from '../../src/fs/text-file.ts';
+import { writeFileAtomic } from '../../src/fs/atomic-write.ts';
 
 const roundTrip = (bytes: Buffer) => {
   const d = decodeText(bytes);

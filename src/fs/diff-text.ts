@@ -7,7 +7,7 @@ const MAX_DIFF_LINES = 80;
 /** The line that stands for the diff lines left out of `FileDiff.text` (`… 12 more diff lines`). */
 export const MORE_DIFF_LINES = /^… \d+ more diff lines$/;
 
-export interface FileDiff {
+interface FileDiff {
   /** Claude Code's `structuredPatch` (hunks with `oldStart`, `oldLines`, `newStart`, `newLines`, `lines`). */
   hunks: StructuredPatchHunk[];
   /** The hunks as unified-diff text (no file headers), capped at MAX_DIFF_LINES: what the model reads. */

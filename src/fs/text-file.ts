@@ -17,7 +17,7 @@ import { type Page, pageOfFile, pageOfText } from './read-lines.ts';
  *   matches) and is written back with CRLF. A file that mixes both is left as it is.
  */
 
-export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 export interface TextFormat {
   encoding: Encoding;
@@ -30,7 +30,7 @@ export interface TextFormat {
 /** What a new file gets: UTF-8, no BOM, the text's own line breaks. */
 export const NEW_FILE: TextFormat = { encoding: 'utf-8', bom: false, crlf: false };
 
-export interface DecodedText { text: string; format: TextFormat }
+interface DecodedText { text: string; format: TextFormat }
 
 const BOMS: Array<[Encoding, number[]]> = [
   ['utf-8', [0xef, 0xbb, 0xbf]],
@@ -78,7 +78,7 @@ function decodeCp1252(bytes: Uint8Array): string {
 }
 
 /** Decodes bytes of a known encoding (a BOM, if any, is dropped); line endings untouched. */
-export function decodeBytes(bytes: Uint8Array, encoding: Encoding): string {
+function decodeBytes(bytes: Uint8Array, encoding: Encoding): string {
   const bom = bomOf(bytes) === encoding ? BOMS.find(([e]) => e === encoding)![1].length : 0;
   const body = bytes.subarray(bom);
   if (encoding === 'windows-1252') return decodeCp1252(body);

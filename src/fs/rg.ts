@@ -13,7 +13,7 @@ export const COMMON_RG_FLAGS = [
   '--no-config', '--no-require-git', '--hidden', '--glob', '!.git', '--glob', '!.svn', '--glob', '!.hg', '--glob', '!.jj',
 ];
 
-export interface RgEnd {
+interface RgEnd {
   /** 0: found, 1: nothing found, 2: error (possibly with partial results). null when killed. */
   code: number | null;
   stderr: string;
