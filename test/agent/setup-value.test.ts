@@ -24,7 +24,7 @@ test('loadSetup gives a value nobody changes: a change is a new Setup, opening a
     const setup = { ...loaded, mode: 'plan' as const, env: { ...loaded.env, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl } };
     assert.equal(loaded.mode, 'auto-accept', 'the change made a new value');
     const before = JSON.stringify(setup);
-    const { session, warnings } = await createSession(setup, { emit: () => {}, ask: async () => ({ allow: false }), version: 'test' });
+    const { session, warnings } = await createSession(setup, { emit: () => {}, ask: async () => ({ allow: false, message: 'no' }), version: 'test' });
     try {
       assert.equal(JSON.stringify(setup), before, 'opening the session changed nothing of the set-up');
       assert.equal(warnings[0], loaded.warnings[0], 'the set-up\'s warnings come first');
