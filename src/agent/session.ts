@@ -26,7 +26,7 @@ import { answerFromPage } from './page-answer.ts';
 import { expandReferences } from './references.ts';
 import type { Denial, SessionOptions } from './session-options.ts';
 import { builtinsFor, SessionTools } from './session-tools.ts';
-import { settingsChangedWarning } from './settings-reload.ts';
+import { SettingsNotices } from './settings-reload.ts';
 import { Spend } from './spend.ts';
 import { Subagents } from './subagent.ts';
 import { runTurn } from './turn.ts';
@@ -62,6 +62,7 @@ export class Session {
   private readonly shell: { cwd: string };
   private readonly stop: ReturnType<typeof stopSeam>;
   private readonly emit: EventSink;
+  private readonly notices: SettingsNotices;
   /** What the screen showed beyond the messages (a paste as shown, tool times): the transcript keeps it for a redraw. */
   private readonly view = new ViewNotes();
   private budget?: { used: number };
@@ -73,20 +74,21 @@ export class Session {
     this.own = opts.model;
     this.memory = opts.memory ?? '';
     this.shell = { cwd: opts.cwd };
+    this.notices = new SettingsNotices(opts.watch, opts.interactive === true, (message) => opts.emit({ type: 'warning', message }));
     this.conversation = new Conversation({ home: opts.home, cwd: opts.cwd, id: this.id, resume: opts.resume });
     this.gate = new Gate({
       mode: opts.mode, projectRoot: opts.cwd, home: opts.home, additionalDirs: opts.additionalDirs, rules: opts.rules, sandbox: opts.sandbox,
       guarded: sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles), kinds: () => toolKinds(this.allTools()),
       saveAllow: (rules) => {
         const file = addLocalAllowRules(opts.cwd, rules);
-        opts.watch?.acknowledge([file]); // the session's own write is not an outside change
+        this.notices.acknowledge([file]); // the session's own write is not an outside change
         return file;
       },
     });
     this.emit = (ev) => {
       this.view.observe(ev);
       opts.emit(ev);
-      if (ev.type === 'tool-end') this.reportSettingsChanges();
+      if (ev.type === 'tool-end') this.notices.report();
       const entry = eventEntry(ev);
       if (entry) this.transcript.write(entry);
     };
@@ -160,7 +162,7 @@ export class Session {
   async prompt(prompt: string, signal: AbortSignal, attachments: Attached | undefined = undefined): Promise<RunOutcome> {
     const o = this.opts;
     const text = wellFormed(prompt); // never a lone surrogate in the conversation (the API would answer 400 from then on)
-    this.reportSettingsChanges();
+    this.notices.report();
     this.conversation.startPrompt();
     this.hooks.newPrompt();
     this.stop.reset();
@@ -283,22 +285,13 @@ export class Session {
   applySettings(hooks: readonly HookSpec[], rules: RuleSet): void {
     this.hooks.replace(hooks);
     this.gate.replace(rules, sessionGuards(this.opts.cwd, this.opts.home, hooks, this.opts.settingsFiles));
-    this.opts.watch?.acknowledge();
+    this.notices.acknowledge();
   }
 
-  // ── Settings changed during the session (SPEC §4, §11.9): reported, never applied here. ──
-
-  private reportSettingsChanges(): void {
-    for (const f of this.opts.watch?.changed() ?? []) this.opts.emit({ type: 'warning', message: settingsChangedWarning(f, this.opts.interactive === true) });
-  }
-
-  /** Reports changes as they happen (a terminal session may sit idle). Returns a function that stops it. */
-  followSettings(intervalMs?: number): () => void {
-    return this.opts.watch?.follow(() => this.reportSettingsChanges(), intervalMs) ?? (() => {});
-  }
-
+  /** Settings changed during the session are reported as they happen (SPEC §4); returns a function that stops it. */
+  followSettings(intervalMs?: number): () => void { return this.notices.follow(intervalMs); }
   /** The user reviewed the changed settings with `/hooks` and kept the session's: not reported again. */
-  settingsReviewed(): void { this.opts.watch?.reviewed(); }
+  settingsReviewed(): void { this.notices.reviewed(); }
 
   /** What subagents share with this session (SPEC §14): rules, mode, hooks, questions, turn budget. */
   private subagentHost(): ConstructorParameters<typeof Subagents>[0] {

@@ -1,4 +1,5 @@
 import { loadSettings, type LoadedSettings } from '../config/load.ts';
+import type { SettingsWatch } from '../config/watch.ts';
 import { collectHooks } from '../hooks/config.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import { buildRules, settingsRuleLists, type Rule, type RuleList, type RuleSet } from '../permissions/rules.ts';
@@ -62,9 +63,26 @@ export function proposeReload(setup: RuleSources, current: { hooks: readonly Hoo
   };
 }
 
-/** What a settings file changed during a session says (SPEC §4, §11.9): reviewed with /hooks, or ignored until the next session. */
-export function settingsChangedWarning(file: string, interactive: boolean): string {
-  return interactive
-    ? `${file} changed during the session; hooks and rules stay as they were until you review the change with /hooks.`
-    : `${file} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).`;
+/**
+ * Settings files changed during a session (SPEC §4, §11.9): each change is reported once, as a
+ * warning, and never applied here: the user reviews it with `/hooks` (interactive), or it waits
+ * for the next session (headless).
+ */
+export class SettingsNotices {
+  constructor(private readonly watch: SettingsWatch | undefined, private readonly interactive: boolean, private readonly warn: (message: string) => void) {}
+
+  report(): void {
+    for (const f of this.watch?.changed() ?? []) {
+      this.warn(this.interactive
+        ? `${f} changed during the session; hooks and rules stay as they were until you review the change with /hooks.`
+        : `${f} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).`);
+    }
+  }
+
+  /** Reports changes as they happen (a terminal session may sit idle). Returns a function that stops it. */
+  follow(intervalMs?: number): () => void { return this.watch?.follow(() => this.report(), intervalMs) ?? (() => {}); }
+  /** The user reviewed the changes with `/hooks` and kept the session's settings: not reported again. */
+  reviewed(): void { this.watch?.reviewed(); }
+  /** The session itself wrote `files` (all: the user accepted what the files say now): not an outside change. */
+  acknowledge(files?: string[]): void { this.watch?.acknowledge(files); }
 }
