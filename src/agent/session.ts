@@ -15,9 +15,8 @@ import type { Sandbox } from '../sandbox/sandbox.ts';
 import { Conversation, type Compaction } from '../session/conversation.ts';
 import { projectDir, type Transcript } from '../session/transcript.ts';
 import { toolKinds } from '../tools/kinds.ts';
-import { todosOf, todoWriteTool, type TodoItem } from '../tools/todo-write.ts';
+import { todosOf, type TodoItem } from '../tools/todo-write.ts';
 import type { ToolDef } from '../tools/types.ts';
-import { webFetchTool } from '../tools/web-fetch.ts';
 import { BUILTIN_AGENTS } from './agent-defs.ts';
 import type { EventSink, PermissionAnswer, PermissionRequest, RunOutcome } from './events.ts';
 import { notification, sessionEnd, sessionStart, stopSeam, toolSeams, userPromptSubmit } from './hook-seams.ts';
@@ -25,7 +24,7 @@ import { mcpReady } from './mcp-ready.ts';
 import { answerFromPage } from './page-answer.ts';
 import { expandReferences } from './references.ts';
 import type { Denial, SessionOptions } from './session-options.ts';
-import { builtinsFor, SessionTools } from './session-tools.ts';
+import { ownTools, SessionTools } from './session-tools.ts';
 import { SettingsNotices } from './settings-reload.ts';
 import { Spend } from './spend.ts';
 import { Subagents } from './subagent.ts';
@@ -75,7 +74,7 @@ export class Session {
     this.memory = opts.memory ?? '';
     this.shell = { cwd: opts.cwd };
     this.notices = new SettingsNotices(opts.watch, opts.interactive === true, (message) => opts.emit({ type: 'warning', message }));
-    this.conversation = new Conversation({ home: opts.home, cwd: opts.cwd, id: this.id, resume: opts.resume });
+    this.conversation = new Conversation({ home: opts.home, cwd: opts.cwd, id: this.id, resume: opts.resume, model: opts.model.id, version: opts.version });
     this.gate = new Gate({
       mode: opts.mode, projectRoot: opts.cwd, home: opts.home, additionalDirs: opts.additionalDirs, rules: opts.rules, sandbox: opts.sandbox,
       guarded: sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles), kinds: () => toolKinds(this.allTools()),
@@ -98,18 +97,14 @@ export class Session {
     });
     this.stop = stopSeam(this.hooks, this.emit);
     this.subagents = new Subagents(this.subagentHost(), opts.agents ?? BUILTIN_AGENTS);
-    this.toolset = new SessionTools([...builtinsFor(opts.sandbox), this.subagents.tool(), todoWriteTool, webFetchTool({
+    this.toolset = new SessionTools(ownTools(opts.sandbox, this.subagents.tool(), {
       answer: async (prompt, page, signal) => {
         const r = await answerFromPage(this.model, prompt, page, signal);
         if ('usage' in r) this.subagents.addUsage(r.usage);
         return r;
       },
       localAllowed: (host) => namesHost(this.gate.rules, host),
-    })], opts.mcp);
-    this.transcript.write({
-      type: 'session', sessionId: this.id, cwd: opts.cwd, model: opts.model.id, version: opts.version,
-      timestamp: new Date().toISOString(), ...(opts.resume ? { resumed: true } : {}),
-    });
+    }), opts.mcp);
   }
 
   get model(): ModelHandle { return this.override ?? this.own; }

@@ -15,6 +15,9 @@ export interface ConversationOptions {
   id: string;
   /** Transcript to continue (`-c`, `-r`): its messages and the files it had read come back. */
   resume?: { sessionId: string; path: string };
+  /** For the transcript's `session` entry, which opens each run of the session. */
+  model: string;
+  version: string;
 }
 
 /** How automatic compaction is tried before a request (SPEC §6, §11.14). */
@@ -46,6 +49,10 @@ export class Conversation {
     this.messages = o.resume ? loadMessages(o.resume.path) : [];
     this.fileState = recordedFileState(this.transcript, o.resume ? loadFileState(o.resume.path) : undefined);
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
+    this.transcript.write({
+      type: 'session', sessionId: o.id, cwd: o.cwd, model: o.model, version: o.version,
+      timestamp: new Date().toISOString(), ...(o.resume ? { resumed: true } : {}),
+    });
   }
 
   /** A new prompt runs: its file checkpoints start, and it counts for the compaction guard. */

@@ -27,25 +27,27 @@ function turn(c: Conversation, n: number): void {
 
 test('a conversation keeps its messages and the files read in its transcript; a resumed one has both back', () => {
   const { dir, home } = makeProject();
-  const c = new Conversation({ home, cwd: dir, id: 'conv-1' });
+  const c = new Conversation({ home, cwd: dir, id: 'conv-1', model: 'anthropic:m', version: 'test' });
   turn(c, 0);
   c.fileState.set(`${dir}/a.ts`, { mtimeMs: 5, size: 7 });
   turn(c, 1);
   assert.deepEqual(texts(c.messages), ['p0', 'a0', 'p1', 'a1']);
   const entries = readEntries(c.transcript.path);
-  assert.deepEqual(entries.map((e) => e.type), ['message', 'message', 'result', 'file-state', 'message', 'message', 'result']);
-  assert.equal((entries[0] as { shown?: string }).shown, '[Pasted text #1]', 'how the prompt was shown rides on its entry');
-  assert.deepEqual((entries[1] as { usage?: unknown }).usage, usage);
+  assert.deepEqual(entries.map((e) => e.type), ['session', 'message', 'message', 'result', 'file-state', 'message', 'message', 'result']);
+  assert.deepEqual(entries[0], { ...entries[0], sessionId: 'conv-1', cwd: dir, model: 'anthropic:m', version: 'test' });
+  assert.equal((entries[1] as { shown?: string }).shown, '[Pasted text #1]', 'how the prompt was shown rides on its entry');
+  assert.deepEqual((entries[2] as { usage?: unknown }).usage, usage);
 
-  const again = new Conversation({ home, cwd: dir, id: 'conv-1', resume: { sessionId: 'conv-1', path: c.transcript.path } });
+  const again = new Conversation({ home, cwd: dir, id: 'conv-1', model: 'anthropic:m', version: 'test', resume: { sessionId: 'conv-1', path: c.transcript.path } });
   assert.deepEqual(texts(again.messages), ['p0', 'a0', 'p1', 'a1']);
   assert.deepEqual(again.fileState.get(`${dir}/a.ts`), { mtimeMs: 5, size: 7 });
   assert.equal(again.transcript.path, c.transcript.path);
+  assert.equal((readEntries(c.transcript.path).at(-1) as { resumed?: boolean }).resumed, true, 'a resumed run opens with its own session entry');
 });
 
 test('rewind: back to before a prompt, recorded, what was read forgotten; a resume sees the rewound conversation', () => {
   const { dir, home } = makeProject();
-  const c = new Conversation({ home, cwd: dir, id: 'conv-2' });
+  const c = new Conversation({ home, cwd: dir, id: 'conv-2', model: 'anthropic:m', version: 'test' });
   turn(c, 0);
   turn(c, 1);
   c.fileState.set(`${dir}/a.ts`, { mtimeMs: 1, size: 1 });
@@ -54,7 +56,7 @@ test('rewind: back to before a prompt, recorded, what was read forgotten; a resu
   assert.equal(c.fileState.size, 0, 'the model must read files again before editing them');
   assert.deepEqual(readEntries(c.transcript.path).at(-1), { ...readEntries(c.transcript.path).at(-1), type: 'rewind', prompt: 1 });
   turn(c, 2);
-  const again = new Conversation({ home, cwd: dir, id: 'conv-2', resume: { sessionId: 'conv-2', path: c.transcript.path } });
+  const again = new Conversation({ home, cwd: dir, id: 'conv-2', model: 'anthropic:m', version: 'test', resume: { sessionId: 'conv-2', path: c.transcript.path } });
   assert.deepEqual(texts(again.messages), ['p0', 'a0', 'p2', 'a2']);
 });
 
@@ -63,7 +65,7 @@ test('compact: the model\'s summary replaces the messages and is recorded; a fai
   try {
     const { dir, home } = makeProject();
     const m = await handle(model, dir);
-    const c = new Conversation({ home, cwd: dir, id: 'conv-3' });
+    const c = new Conversation({ home, cwd: dir, id: 'conv-3', model: 'anthropic:m', version: 'test' });
     turn(c, 0);
     turn(c, 1);
     model.script(fail(400, { message: 'no' }), reply('## Summary\nkiwi was chosen'));
@@ -75,7 +77,7 @@ test('compact: the model\'s summary replaces the messages and is recorded; a fai
     assert.equal(r.ok && r.before, 4);
     assert.deepEqual(texts(c.messages), [`${SUMMARY_PREFIX}## Summary\nkiwi was chosen`]);
     assert.deepEqual(readEntries(c.transcript.path).filter((e) => e.type === 'compact').map((e) => (e as { summary: string }).summary), ['## Summary\nkiwi was chosen']);
-    const again = new Conversation({ home, cwd: dir, id: 'conv-3', resume: { sessionId: 'conv-3', path: c.transcript.path } });
+    const again = new Conversation({ home, cwd: dir, id: 'conv-3', model: 'anthropic:m', version: 'test', resume: { sessionId: 'conv-3', path: c.transcript.path } });
     assert.deepEqual(texts(again.messages), texts(c.messages));
   } finally {
     await model.close();
@@ -87,7 +89,7 @@ test('autoCompact: nothing below the threshold; never twice without a model turn
   try {
     const { dir, home } = makeProject();
     const m = await handle(model, dir, 2_000, 'anthropic:fake-unknown-model');
-    const c = new Conversation({ home, cwd: dir, id: 'conv-4' });
+    const c = new Conversation({ home, cwd: dir, id: 'conv-4', model: 'anthropic:m', version: 'test' });
     turn(c, 0);
     const big = 'word '.repeat(1_200); // about 1,500 tokens: past half the 2,000-token window
     let fixed = () => 'x';
