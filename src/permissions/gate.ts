@@ -5,7 +5,7 @@ import { decide, type DecideContext } from './decide.ts';
 import { fsLookup, type PathLookup } from './look.ts';
 import type { Behavior } from './modes.ts';
 import type { PermissionMode } from './mode-names.ts';
-import { readDenied } from './path-forms.ts';
+import { readDenied, type PathContext } from './path-forms.ts';
 import type { GuardedPath } from './protected.ts';
 import { buildRules, emptyRules, type RuleSet } from './rules.ts';
 import { initShellParser, splitCommand, type ShellAnalysis } from './shell/parser.ts';
@@ -64,11 +64,13 @@ export class Gate {
 
   /** The one decide context: what every decision of this session shares, and what one call adds. */
   context(call: { shell?: ShellAnalysis; cwd?: string } = {}): DecideContext {
+    return { ...this.paths(), mode: this.currentMode, guarded: this.guards, kinds: this.o.kinds(), ...call };
+  }
+
+  /** Its part that path rules need (asked for every file a tool opens, so without the tools' kinds). */
+  private paths(): PathContext {
     const o = this.o;
-    return {
-      mode: this.currentMode, projectRoot: o.projectRoot, additionalDirs: o.additionalDirs, home: o.home, rules: this.currentRules,
-      guarded: this.guards, look: o.look ?? fsLookup, kinds: o.kinds(), ...call,
-    };
+    return { projectRoot: o.projectRoot, additionalDirs: o.additionalDirs, home: o.home, rules: this.currentRules, look: o.look ?? fsLookup };
   }
 
   /** The decision for one call (rules, mode; a Bash command split first), then the sandbox's step. `cwd`: Bash's working directory. */
@@ -85,7 +87,7 @@ export class Gate {
 
   /** Whether a deny rule covers reading `abs` with `tool` (tools check this on every path they open). */
   readDenied(tool: string, abs: string): boolean {
-    return readDenied(tool, abs, this.context()) !== undefined;
+    return readDenied(tool, abs, this.paths()) !== undefined;
   }
 
   /**
