@@ -5,7 +5,7 @@ import type { Behavior } from '../permissions/modes.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import type { ToolContext } from '../tools/types.ts';
 
-export interface ReferenceContext {
+interface ReferenceContext {
   cwd: string;
   home: string;
   model: ModelHandle;

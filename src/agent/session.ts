@@ -32,7 +32,7 @@ import { runTurn } from './turn.ts';
 import { eventEntry, ViewNotes } from './view-notes.ts';
 import { wellFormed } from './well-formed.ts';
 
-export type { Denial, SessionOptions } from './session-options.ts';
+export type { Denial } from './session-options.ts';
 
 type Attached = Expansion & { ok: true };
 

@@ -173,7 +173,7 @@ export function resolveOptions(setup: Setup, spec?: string): ResolveOptions {
 }
 
 /** A session just opened, and what to show once its output is ready: the set-up's warnings, then those of opening it. */
-export interface OpenedSession { session: Session; warnings: string[] }
+interface OpenedSession { session: Session; warnings: string[] }
 
 /** Resolves the model, rules and hooks of a Setup and opens its Session. Throws SetupError/ConfigError. */
 export async function createSession(setup: Setup, w: SessionWiring): Promise<OpenedSession> {

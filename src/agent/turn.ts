@@ -11,7 +11,7 @@ import { asksForVerification, detectTestCommand, Verifier } from './verify.ts';
 type LoopOptions = Parameters<typeof runAgent>[1];
 
 /** One prompt's run as the session sets it up: the loop's options, less what the turn itself provides. */
-export interface TurnOptions extends Omit<LoopOptions, 'toolSpecs' | 'messages' | 'append' | 'run' | 'onStop'> {
+interface TurnOptions extends Omit<LoopOptions, 'toolSpecs' | 'messages' | 'append' | 'run' | 'onStop'> {
   text: string;
   conversation: Conversation;
   tools: SessionTools;

@@ -12,9 +12,9 @@ import { initShellParser, splitCommand, type ShellAnalysis } from './shell/parse
 import { suggestRules } from './suggest.ts';
 
 /** The mode's names, parsed in one place (mode-names.ts holds the table). */
-export { CLAUDE_MODE_NAMES, MODES, MODE_SPELLINGS, MODE_TABLE, parseMode, SETTINGS_MODE_NAMES, type ClaudeModeName, type PermissionMode } from './mode-names.ts';
+export { CLAUDE_MODE_NAMES, MODES, MODE_SPELLINGS, parseMode, SETTINGS_MODE_NAMES, type PermissionMode } from './mode-names.ts';
 
-export interface GateOptions {
+interface GateOptions {
   mode: PermissionMode;
   projectRoot: string;
   home: string;
@@ -33,7 +33,7 @@ export interface GateOptions {
 }
 
 /** A permission question's tool and input, as suggestions need them. */
-export interface Asked { tool: string; input: Record<string, unknown>; firm?: boolean }
+interface Asked { tool: string; input: Record<string, unknown>; firm?: boolean }
 
 /**
  * The session's permission gate (SPEC §5): the mode, the rules in force and the protected paths,

@@ -4,7 +4,7 @@
  * command line takes. Everything that names a mode — parsing, the settings and SDK schemas, what
  * hooks are told — derives from it. A leaf (no imports), so schemas can use it; gate.ts exports it.
  */
-export const MODE_TABLE = {
+const MODE_TABLE = {
   plan: { claude: 'plan', aliases: [] },
   normal: { claude: 'default', aliases: [] },
   'auto-accept': { claude: 'acceptEdits', aliases: ['autoAccept', 'accept-edits'] },
@@ -12,7 +12,6 @@ export const MODE_TABLE = {
 } as const satisfies Record<string, { claude: string; aliases: readonly string[] }>;
 
 export type PermissionMode = keyof typeof MODE_TABLE;
-export type ClaudeModeName = (typeof MODE_TABLE)[PermissionMode]['claude'];
 
 /** Our names, in the order they are listed to people. */
 export const MODES = Object.keys(MODE_TABLE) as PermissionMode[];

@@ -9,7 +9,7 @@ import { loadFileState, loadMessages, projectDir, Transcript, type ToolNote } fr
 /** What a compaction gives: how many messages the summary replaced and what it cost, or why it failed. Never thrown. */
 export type Compaction = { ok: true; before: number; usage: Usage } | { ok: false; error: string };
 
-export interface ConversationOptions {
+interface ConversationOptions {
   home: string;
   cwd: string;
   id: string;
@@ -21,7 +21,7 @@ export interface ConversationOptions {
 }
 
 /** How automatic compaction is tried before a request (SPEC §6, §11.14). */
-export interface AutoCompact {
+interface AutoCompact {
   model: ModelHandle;
   threshold: number;
   /** What every request carries besides the conversation (system prompt and tool definitions). */
