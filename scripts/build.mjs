@@ -1,23 +1,49 @@
 // Bundles the CLI: dist/assistant.js is a small entry (argv, --version, --help); everything else is
 // in chunks beside it, loaded only when a mode needs it, so start-up reads kilobytes, not megabytes.
-import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
 
+
+// `import … from 'node:fs'` (any built-in) in an ES module makes Node build that module's whole
+// namespace, which runs its lazy getters: `fs.promises`, `util.parseArgs`, `process.report`, and
+// `http.WebSocket`, which loads all of Node's bundled undici (+17 MiB, tens of ms), in every
+// session. `process.getBuiltinModule` gives the same module object without that. Rewritten in our
+// code (src/) and in commander (on the start-up path): default, named and namespace imports.
+const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+const BUILTIN_IMPORT = /^import\s+(?:(\w+)\s*,\s*)?(?:(\w+)|\*\s+as\s+(\w+)|\{([^}]*)\})\s+from\s+(['"])((?:node:)?[a-z_/]+)\5;?[ \t]*$/gm;
+function builtinImports(text) {
+  return text.replace(BUILTIN_IMPORT, (all, def1, def2, ns, names, _q, mod) => {
+    const name = mod.replace(/^node:/, '');
+    if (!BUILTINS.has(name)) return all;
+    const get = `globalThis.process.getBuiltinModule(${JSON.stringify(`node:${name}`)})`;
+    const out = [];
+    for (const d of [def1, def2, ns]) if (d) out.push(`const ${d} = ${get};`);
+    if (names !== undefined) {
+      const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+      if (values.length) out.push(`const { ${values.map((n) => n.replace(/\s+as\s+/, ': ')).join(', ')} } = ${get};`);
+    }
+    return out.join(' ');
+  });
+}
+const BUILTIN_FILES = /(\/src\/.*\.ts|\/node_modules\/commander\/lib\/[^/]+\.js)$/;
 
 // `import { z } from 'zod'` pulls zod's whole namespace, every locale included (~590 KB, ~10 ms at
 // start); `import * as z` lets esbuild keep only what is used. Rewritten in our code, the AI SDK's and the Ollama provider's.
 const zodNamespace = {
-  name: 'zod-namespace',
+  name: 'zod-namespace', // and the built-in imports above
   setup(b) {
-    b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs)$/ }, async (args) => {
+    b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs|\/node_modules\/commander\/lib\/[^/]+\.js)$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (!/import \{ z(?: as \w+)? \} from ['"]zod/.test(text)) return undefined;
+      const zod = /import \{ z(?: as \w+)? \} from ['"]zod/.test(text);
+      const builtin = BUILTIN_FILES.test(args.path) && new RegExp(BUILTIN_IMPORT.source, 'm').test(text);
+      if (!zod && !builtin) return undefined;
+      const zodText = text.replace(/import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g, (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`);
       return {
-        contents: text.replace(/import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g, (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`),
+        contents: builtin ? builtinImports(zodText) : zodText,
         loader: args.path.endsWith('.ts') ? 'ts' : 'js',
         resolveDir: dirname(args.path),
       };
@@ -37,6 +63,25 @@ const catalogueData = {
     });
   },
 };
+
+// The AI SDK builds a `Headers` per request (its user-agent header); the global one loads Node's
+// whole bundled undici (+17 MiB, tens of ms), which the model requests no longer use (they go out
+// on node:http, src/providers/http-post.ts). Within @ai-sdk/provider-utils only, `Headers` is ours.
+const liteHeaders = {
+  name: 'lite-headers',
+  setup(b) {
+    b.onLoad({ filter: /@ai-sdk\/provider-utils\/dist\/index\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const lite = new URL('../src/providers/lite-web.ts', import.meta.url).pathname;
+      return { contents: `import { LiteHeaders as Headers } from ${JSON.stringify(lite)};\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+// Bundled CommonJS code calls `require`: each chunk gets one, made from its own URL. Making it costs
+// path work (createRequire builds the module's lookup paths), ~0.5 ms a chunk, 10 chunks for
+// `--version`; chunks that never call `require` lose the banner after the build.
+const REQUIRE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
 rmSync('dist', { recursive: true, force: true });
 await build({
@@ -61,12 +106,18 @@ await build({
   // @vscode/ripgrep finds its binary relative to its own module, and sharp loads its native
   // libvips binding the same way: both stay external (package.json dependencies).
   external: ['@vscode/ripgrep', 'sharp'],
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
-  plugins: [zodNamespace, catalogueData],
+  banner: { js: REQUIRE_BANNER },
+  plugins: [zodNamespace, catalogueData, liteHeaders],
   logLevel: 'warning',
 });
+
+for (const f of readdirSync('dist')) {
+  if (!f.endsWith('.js')) continue;
+  const text = readFileSync(`dist/${f}`, 'utf8');
+  if (text.startsWith(REQUIRE_BANNER) && !/\brequire\b/.test(text.slice(REQUIRE_BANNER.length))) {
+    writeFileSync(`dist/${f}`, text.slice(REQUIRE_BANNER.length).replace(/^\n/, ''));
+  }
+}
 
 // The shell parser's two .wasm files go beside the bundle, where src/permissions/shell/load.ts looks first.
 const resolve = createRequire(import.meta.url).resolve;

@@ -5,7 +5,7 @@ import { matchEdit, replaceAt } from './edit-match.ts';
 const MAX_DIFF_LINES = 80;
 
 /** The line that stands for the diff lines left out of `FileDiff.text` (`… 12 more diff lines`). */
-export const MORE_DIFF_LINES = /^… \d+ more diff lines$/;
+export const MORE_DIFF_LINES = /^\u2026 \d+ more diff lines$/;
 
 interface FileDiff {
   /** Claude Code's `structuredPatch` (hunks with `oldStart`, `oldLines`, `newStart`, `newLines`, `lines`). */

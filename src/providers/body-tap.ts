@@ -1,7 +1,10 @@
+import { plainPost, postOverHttp } from './http-post.ts';
+
 /**
  * A `fetch` for the AI SDK providers that keeps the start of the last response body, so that when
  * a server sends something that is not its wire format (a proxy's HTML page, a torn JSON event)
- * the user can be told what it sent (SPEC §3). The body passes through unchanged.
+ * the user can be told what it sent (SPEC §3). The body passes through unchanged. A plain POST
+ * (a model request) goes out on node:http (http-post.ts), everything else through `fetch`.
  */
 interface BodyTap {
   fetch: typeof fetch;
@@ -9,16 +12,25 @@ interface BodyTap {
   head(): string;
 }
 
-export function bodyTap(limit = 4096): BodyTap {
+/** `env`: the model's environment (resolveModel's), to see a proxy configured there. */
+export function bodyTap(limit = 4096, env: NodeJS.ProcessEnv = process.env): BodyTap {
   let head = '';
   const tapped: typeof fetch = async (input, init) => {
+    const decoder = new TextDecoder();
+    const keep = (chunk: Uint8Array) => {
+      if (head.length < limit) head = (head + decoder.decode(chunk, { stream: true })).slice(0, limit);
+    };
+    if (plainPost(input, init, env)) {
+      const res = await postOverHttp(input as string | URL, init, { start: () => { head = ''; }, chunk: keep });
+      if (res) return res;
+      // A redirect: fetch follows it, as it always did.
+    }
     const res = await fetch(input, init);
     head = '';
     if (!res.body) return res;
-    const decoder = new TextDecoder();
     const copy = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, c) {
-        if (head.length < limit) head = (head + decoder.decode(chunk, { stream: true })).slice(0, limit);
+        keep(chunk);
         c.enqueue(chunk);
       },
     });

@@ -135,13 +135,14 @@ async function firstOllamaModel(env: NodeJS.ProcessEnv): Promise<string | undefi
 }
 
 /**
- * V8 optimises hot WebAssembly (fetch's HTTP parser, later the shell grammar) at a cost of tens to
- * hundreds of MiB for no gain at our sizes. The flag is set once fetch's client has loaded (reading
- * `Headers` loads it), because a flag change makes Node's code cache miss for built-ins loaded
- * afterwards (bench/README.md).
+ * V8 optimises hot WebAssembly (the shell grammar, fetch's HTTP parser where fetch is used) at a
+ * cost of tens to hundreds of MiB for no gain at our sizes. A flag change makes Node's code cache
+ * miss for built-ins loaded afterwards (bench/README.md); fetch's client (undici) is no longer one
+ * of them in a plain session (the model requests go out on node:http, http-post.ts), and loading
+ * it here only to keep its cache would cost 17 MiB; where it loads later (a proxy, the web tools)
+ * it compiles once without the cache.
  */
 function keepWasmOnBaselineTier(): void {
-  void globalThis.Headers;
   (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined)?.setFlagsFromString('--wasm-tiering-budget=1000000000');
 }
 
@@ -174,7 +175,7 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
       throw e;
     }
   }
-  const tap = bodyTap();
+  const tap = bodyTap(4096, env);
   const [lm, known, show] = await Promise.all([
     languageModel(provider, model, env, tap.fetch),
     lookupModel(provider, model),

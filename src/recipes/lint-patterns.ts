@@ -6,7 +6,7 @@
 
 export const FILE_REF = /@[\w./~-]+|\b[\w-]+(?:\/[\w.-]+)*\.(?:[a-z]{1,5})(?::\d+)?\b|\b(?:src|lib|test|tests|app|pkg)\/[\w./-]+/i;
 export const LINE_REF = /\bline[s]? \d+|:\d+\b|\bL\d+\b/i;
-export const SYMPTOM = /["'`“][^"'`”]{4,}["'`”]|\b\w*(?:Error|Exception)\b|\berror:|\bstatus(?: code)? \d{3}\b|\b[45]\d\d\b|\bexpected\b|\bshould\b|\binstead\b|\bbut (?:it )?(?:gets?|got|shows?|returns?|prints?)\b|\bstack trace\b|\breturns? (?:null|undefined|nan|none|\d+|an? \w+)\b|\bshows?\b|\bafter \d+|\btimes? out\b|\bhangs?\b|\bsegfault\b|\bpanic\b|\bleaks?\b/i;
+export const SYMPTOM = /["'`\u201c][^"'`\u201d]{4,}["'`\u201d]|\b\w*(?:Error|Exception)\b|\berror:|\bstatus(?: code)? \d{3}\b|\b[45]\d\d\b|\bexpected\b|\bshould\b|\binstead\b|\bbut (?:it )?(?:gets?|got|shows?|returns?|prints?)\b|\bstack trace\b|\breturns? (?:null|undefined|nan|none|\d+|an? \w+)\b|\bshows?\b|\bafter \d+|\btimes? out\b|\bhangs?\b|\bsegfault\b|\bpanic\b|\bleaks?\b/i;
 export const DEBUGGING = /\b(bug|crash(?:es|ed|ing)?|broken|doesn'?t work|does not work|not working|wrong result|fails (?:when|on|with|for)|is failing|keeps failing)\b/i;
 /** Changes too small to test, whatever the file. */
 export const TRIVIAL = /\b(typo|wording|spelling|misspell\w*)\b/i;
@@ -45,10 +45,10 @@ export const NUMBERED_STEP = /^\s*\d+[.)]\s+\S/gm;
 export const CONFIRM = /\bconfirm\w*\b|\bwait for\b|\bstop (?:and|there|after)\b|\bapprov\w*|\bbefore (?:you )?(?:change|edit|writ|touch)\w*/i;
 /** Asks for a commit (rule 8), and a message format. */
 export const COMMIT = /\b(?:git commit|(?:and|then|please|,) commit\b|^commit\b|(?:make|create) (?:a |one )?commit\b|commit (?:the |these |your |all |my )?(?:changes?|it|them|this|everything|work|fix)\b)/im;
-export const COMMIT_FORMAT = /\bconventional commits?\b|\bformat\b|\bsubject\b|\bmessage\b|\b(?:feat|fix|chore|docs|refactor)(?:\([\w-]+\))?:|\bprefix\b|["'“][^"'”]{3,}["'”]/i;
+export const COMMIT_FORMAT = /\bconventional commits?\b|\bformat\b|\bsubject\b|\bmessage\b|\b(?:feat|fix|chore|docs|refactor)(?:\([\w-]+\))?:|\bprefix\b|["'\u201c][^"'\u201d]{3,}["'\u201d]/i;
 /** A format referred to but not spelled out (rule 10), and an example of it. */
 export const FORMAT_REFERRED = /\b(?:in|use|using|follow(?:ing)?|match(?:ing)?) (?:our|the (?:usual|same|following|project'?s|team'?s|house|standard)|this|my) (?:format|style|template|structure|layout|convention)\b/i;
-export const EXAMPLE = /\be\.g\.|\bfor example\b|\bexample:|\bsuch as\b|\blike this\b|```|:\s*\n|["“][^"”]{6,}["”]/i;
+export const EXAMPLE = /\be\.g\.|\bfor example\b|\bexample:|\bsuch as\b|\blike this\b|```|:\s*\n|["\u201c][^"\u201d]{6,}["\u201d]/i;
 /** Something located in the code (rule 15): a file, a function, a line, a named symbol. */
 export const ANCHOR = /@[\w./~-]+|\b[\w-]+(?:\/[\w.-]+)*\.(?:[a-z]{1,5})\b|\b\w+\(\)|`[^`]+`|\bline[s]? \d+|\b[a-z]+[A-Z]\w*\b|\b\w+_\w+\b/;
 export const NEW_THING = /\b(new (?:project|app|application|repo\w*|service|package|library)|from scratch|scaffold\w*|set up|setup|initiali[sz]e|bootstrap)\b/i;

@@ -21,7 +21,7 @@ const MAX_EACH = 8;
 /** Quoted words and the word before `: <error>` in one line of error output. */
 function candidates(line: string, error: RegExp): string[] {
   const out: string[] = [];
-  for (const m of line.matchAll(/'([^']+)'|"([^"]+)"|‘([^’]+)’|`([^`']+)'/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
+  for (const m of line.matchAll(/'([^']+)'|"([^"]+)"|\u2018([^\u2019]+)\u2019|`([^`']+)'/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
   const before = new RegExp(`(?:^|\\s)(\\S+?):\\s*(?:${error.source})`, 'i').exec(line);
   if (before) out.push(before[1]);
   return out.filter((w) => w.includes('/') || /^[\w.-]+$/.test(w)).filter((w) => !/^(line|bash|sh|zsh|open|mkdir|touch|cp|mv|rm)$/.test(w));
