@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { DispatchContext } from '../commands/dispatch.ts';
 import { collectHooks } from '../hooks/config.ts';
 import { HookEngine } from '../hooks/engine.ts';
-import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES } from '../permissions/gate.ts';
 import { projectDir } from '../session/transcript.ts';
 import { bangCommandHook } from './hook-seams.ts';
 import type { Session } from './session.ts';
@@ -24,9 +24,9 @@ export function sessionDispatchContext(session: Session, setup: Setup, signal: A
 /**
  * The dispatcher's context before the session opens (headless: what the line asks for decides how
  * the session is set up). The same permissions and hooks as `sessionDispatchContext`, read from
- * the set-up; `sessionId`: the id the session will have, which the hooks see.
+ * the set-up; `sessionId`: the id the session will have, which the hooks see; `warn`: the hooks' warnings.
  */
-export function setupDispatchContext(setup: Setup, sessionId: string, signal: AbortSignal): DispatchContext {
+export function setupDispatchContext(setup: Setup, sessionId: string, signal: AbortSignal, warn: (message: string) => void = () => {}): DispatchContext {
   const { cwd, home } = setup;
   let hooks: HookEngine | undefined;
   return {
@@ -39,7 +39,7 @@ export function setupDispatchContext(setup: Setup, sessionId: string, signal: Ab
     hook: (command, sig) => {
       hooks ??= new HookEngine(collectHooks(setup.settings.sources).hooks, {
         projectDir: cwd, sessionId, transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`), env: setup.env,
-        permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') setup.warnings.push(r.message); },
+        permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') warn(r.message); },
       });
       return bangCommandHook(hooks, command, sig);
     },

@@ -125,3 +125,9 @@ export async function sessionEnd(engine: HookEngine, reason: 'clear' | 'prompt_i
   if (!engine.has('SessionEnd')) return;
   await engine.fire('SessionEnd', { ...engine.base('SessionEnd', false), reason }, signal);
 }
+
+/** Notification hooks (SPEC §4): the assistant waits for the person (`permission_prompt`, `idle_prompt`). Never throws. */
+export async function notification(engine: HookEngine, message: string, notificationType: string, signal: AbortSignal): Promise<void> {
+  if (!engine.has('Notification')) return;
+  await engine.fire('Notification', { ...engine.base('Notification', false), message, notification_type: notificationType }, signal);
+}

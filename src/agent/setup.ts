@@ -7,7 +7,7 @@ import { loadMemory, memorySection, type MemoryResult } from '../context/memory.
 import { collectHooks, missingPrograms } from '../hooks/config.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import { openSandbox } from '../sandbox/open.ts';
-import { parseMode, type PermissionMode } from '../permissions/modes.ts';
+import { MODES, parseMode, type PermissionMode } from '../permissions/gate.ts';
 import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
 import { resolveModel, type ResolveOptions } from '../providers/resolve.ts';
 import type { ThinkingLevel } from '../providers/types.ts';
@@ -49,21 +49,25 @@ export interface SetupOptions {
   strictMcpConfig?: boolean;
 }
 
-/** What a session is made from: settings, memory and choices, read once at start (SPEC §11.9). */
+/**
+ * What a session is made from: settings, memory and choices, read once at start (SPEC §11.9). An
+ * immutable value: a change (the mode kept across /clear, a resumed session, settings read again)
+ * is a new Setup made with `{ ...setup, field }`.
+ */
 export interface Setup {
-  cwd: string;
-  home: string;
-  opts: SetupOptions;
-  settings: LoadedSettings;
-  memory: MemoryResult;
-  mode: PermissionMode;
-  additionalDirs: string[];
-  resume?: { sessionId: string; path: string };
-  env: Record<string, string>;
+  readonly cwd: string;
+  readonly home: string;
+  readonly opts: Readonly<SetupOptions>;
+  readonly settings: LoadedSettings;
+  readonly memory: MemoryResult;
+  readonly mode: PermissionMode;
+  readonly additionalDirs: readonly string[];
+  readonly resume?: { readonly sessionId: string; readonly path: string };
+  readonly env: Readonly<Record<string, string>>;
   /** The verification command (SPEC §8): `--verify`, else settings `verify`. */
-  verify?: string;
+  readonly verify?: string;
   /** Problems found while loading, to show once the session's output is ready. */
-  warnings: string[];
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -90,7 +94,7 @@ function settingsMode(settings: LoadedSettings, warnings: string[]): string | un
 function chooseMode(flag: string | undefined, fromSettings: string | undefined): PermissionMode {
   const raw = flag ?? fromSettings ?? 'normal';
   const mode = parseMode(raw);
-  if (!mode) throw new SetupError(2, `--permission-mode "${raw}" is not a mode. Use one of: plan, normal, auto-accept, bypass.`);
+  if (!mode) throw new SetupError(2, `--permission-mode "${raw}" is not a mode. Use one of: ${MODES.join(', ')}.`);
   return mode;
 }
 
@@ -129,7 +133,7 @@ export function loadSetup(opts: SetupOptions, cwd: string, home: string): Setup 
   const resume = findResume(opts, home, cwd);
   const fromSettings = settings.merged.verify;
   const verify = opts.verify ?? (typeof fromSettings === 'string' ? fromSettings : fromSettings?.command);
-  return { cwd, home, opts, settings, memory, mode, additionalDirs, resume, env: { ...(settings.merged.env ?? {}) }, verify: verify?.trim() || undefined, warnings };
+  return Object.freeze({ cwd, home, opts, settings, memory, mode, additionalDirs, resume, env: { ...(settings.merged.env ?? {}) }, verify: verify?.trim() || undefined, warnings });
 }
 
 /** The protected paths a set-up adds (SPEC §11.16): its hook scripts, `--settings FILE`, git's directories. */
@@ -168,9 +172,13 @@ export function resolveOptions(setup: Setup, spec?: string): ResolveOptions {
   };
 }
 
-/** Resolves the model, rules and hooks of a Setup and opens its Session. Adds its warnings to `setup.warnings`. */
-export async function createSession(setup: Setup, w: SessionWiring): Promise<Session> {
+/** A session just opened, and what to show once its output is ready: the set-up's warnings, then those of opening it. */
+interface OpenedSession { session: Session; warnings: string[] }
+
+/** Resolves the model, rules and hooks of a Setup and opens its Session. Throws SetupError/ConfigError. */
+export async function createSession(setup: Setup, w: SessionWiring): Promise<OpenedSession> {
   const { cwd, home, opts, settings } = setup;
+  const warnings = [...setup.warnings];
   const rules = rulesOf(settings.sources, opts, w.extraAllow);
   if (rules.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${rules.errors.join('\n  ')}`);
   const hooks = collectHooks(settings.sources);
@@ -180,7 +188,7 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     projectRoot: cwd, settings, mcpConfig: opts.mcpConfig, strict: opts.strictMcpConfig, env: { ...process.env, ...setup.env },
     version: w.version, interactive: w.interactive === true, warn: (message) => w.emit({ type: 'warning', message }),
   });
-  setup.warnings.push(...mcp.warnings);
+  warnings.push(...mcp.warnings);
   const [sandbox, model] = await Promise.all([
     openSandbox({
       flag: opts.sandbox, settings: settings.merged.sandbox, projectRoot: cwd, home, additionalDirs: setup.additionalDirs, rules: rules.rules, env: process.env,
@@ -189,18 +197,18 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     }),
     resolveModel(resolveOptions(setup, w.modelSpec)),
   ]).catch(async (e) => { await mcp.manager?.close(); throw e; });
-  setup.warnings.push(...rules.warnings);
-  setup.warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
+  warnings.push(...rules.warnings);
+  warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
   if (sandbox.kind === 'unavailable') {
     if (sandbox.fatal) throw new SetupError(2, sandbox.message);
-    setup.warnings.push(sandbox.message);
-  } else if (sandbox.kind === 'on') setup.warnings.push(...sandbox.warnings);
+    warnings.push(sandbox.message);
+  } else if (sandbox.kind === 'on') warnings.push(...sandbox.warnings);
   // The agent files need the YAML parser (a lazy chunk): loaded only where there are some.
   const agentDirs = [cwd, home].flatMap((r) => [resolve(r, '.assistant', 'agents'), resolve(r, '.claude', 'agents')]);
   const agents = agentDirs.some((d) => existsSync(d))
     ? (await import('./agents.ts')).loadAgents({ projectRoot: cwd, home, known: knownToolNames() })
     : { agents: BUILTIN_AGENTS, problems: [], notices: [] };
-  setup.warnings.push(...agents.problems, ...firstTimeNotices(home, agents.notices));
+  warnings.push(...agents.problems, ...firstTimeNotices(home, agents.notices));
   const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
   const session = new Session({
     cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
@@ -212,12 +220,12 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ses
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
   const tight = contextTooSmall(model, estimateTokens(session.systemPrompt() + JSON.stringify(toolSchemas(session.tools)), []));
-  if (tight) setup.warnings.push(tight);
+  if (tight) warnings.push(tight);
   // `"continue": false` from SessionStart: shown to a person who is there, else it stops the run (docs/hooks.md).
   session.hooks.interactive = w.interactive === true;
   const damaged = setup.resume && transcriptWarning(setup.resume.path);
-  if (damaged) setup.warnings.push(damaged);
-  return session;
+  if (damaged) warnings.push(damaged);
+  return { session, warnings };
 }
 
 /** Room a request needs beyond the system prompt and tools: a prompt, a few tool results, an answer. */

@@ -1,6 +1,6 @@
 import type { AgentEvent } from './events.ts';
 import type { Message } from '../providers/types.ts';
-import type { ToolNote } from '../session/transcript.ts';
+import type { ToolNote, TranscriptEntry } from '../session/transcript.ts';
 
 /**
  * Notes the transcript keeps for redrawing a conversation as it was shown (SPEC §9): a
@@ -39,4 +39,15 @@ export class ViewNotes {
     }
     return Object.keys(tools).length ? { tools } : {};
   }
+}
+
+/** What the transcript records of an event beyond the messages (SPEC §9): verification runs (their last lines) and hook outcomes. */
+export function eventEntry(ev: AgentEvent): TranscriptEntry | undefined {
+  const timestamp = new Date().toISOString();
+  if (ev.type === 'verify-end') {
+    const { type: _, output, ...v } = ev;
+    return { type: 'verify', ...v, output: output.split('\n').slice(-40).join('\n'), timestamp };
+  }
+  if (ev.type === 'hook') { const { type: _, ...h } = ev; return { type: 'hook', ...h, timestamp }; }
+  return undefined;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES } from '../permissions/gate.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
 import { createSession, loadSetup } from '../agent/setup.ts';
@@ -45,19 +45,20 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   const prompt = await promptWithStdin(firstPrompt, opts.ignoreStdin);
 
   const cwd = process.cwd();
-  const setup = loadSetup(opts, cwd, homedir());
+  let setup = loadSetup(opts, cwd, homedir());
   const { resume } = setup;
   const controller = new AbortController();
   // Chosen now: a command's `!` commands meet the PreToolUse hooks of the session they open.
   const sessionId = resume?.sessionId ?? randomUUID();
-  const d = await dispatchHeadless(prompt, setupDispatchContext(setup, sessionId, controller.signal), setup);
+  const hookWarnings: string[] = [];
+  const d = await dispatchHeadless(prompt, setupDispatchContext(setup, sessionId, controller.signal, (m) => hookWarnings.push(m)), setup);
   if (d.kind === 'error') throw new Exit(2, d.message);
   if (d.kind === 'print') { io.out(d.text.endsWith('\n') ? d.text : `${d.text}\n`); return 0; }
   if (d.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
   const command = d.kind === 'prompt' ? d : undefined;
-  setup.warnings.push(...command?.warnings ?? []);
+  setup = { ...setup, warnings: [...setup.warnings, ...hookWarnings, ...command?.warnings ?? []] };
   // `/recipe N …` runs in the recipe's mode unless --permission-mode says otherwise (SPEC §7).
-  if (command?.mode && !opts.permissionMode) setup.mode = command.mode;
+  if (command?.mode && !opts.permissionMode) setup = { ...setup, mode: command.mode };
 
   let session: Session | undefined;
   const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '',
@@ -65,11 +66,12 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     () => (session && session.model.provider !== 'replay' ? session.model.model : session?.model.id), cwd);
   // Refused calls are summed up at the end, with what would allow them (nobody was there to ask).
   const refusals = refusalSummary(ask);
-  session = await createSession(setup, {
+  let warnings: string[];
+  ({ session, warnings } = await createSession(setup, {
     sessionId, emit: printer.sink, ask: ask === refuseAsk ? refusals.ask : ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
     extraAllow: command?.grant,
-  });
+  }));
   holdYoungGeneration();
   const model = session.model;
   let interrupts = 0;
@@ -95,7 +97,7 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
     for (const s of held) out(s);
   } else printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
-  for (const message of setup.warnings) printer.sink({ type: 'warning', message });
+  for (const message of warnings) printer.sink({ type: 'warning', message });
   let started = performance.now();
   if (d.kind === 'compact') {
     // The session's hooks fire as in any run (SessionStart resume, PreCompact, SessionEnd), and the

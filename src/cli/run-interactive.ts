@@ -39,12 +39,12 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
     holdKeys(); // the picker gave the terminal back in cooked mode
     options = { ...opts, resume: id };
   }
-  const setup = loadSetup(options, cwd, home);
+  let setup = loadSetup(options, cwd, home);
   if (!(await trusted(ui, setup))) {
     process.stdout.write('Nothing was run. Start assistant again in a folder you trust.\n');
     return 1;
   }
-  await approveMcpServers(ui, setup);
+  setup = await approveMcpServers(ui, setup);
   const idle = Number(process.env.ASSISTANT_IDLE_NOTIFY_MS);
   const ctrl = new Controller({ setup, version, verbose: opts.verbose, idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined });
   ctrl.slash = runSlash;
@@ -116,10 +116,10 @@ async function trusted(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setu
  * nor turned down is asked about once, before the session starts it: approve it, approve every
  * server of this project, or not. The answer goes to `.assistant/settings.local.json`.
  */
-async function approveMcpServers(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setup): Promise<void> {
+async function approveMcpServers(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setup): Promise<Setup> {
   const { unapprovedServers } = await import('../mcp/session-mcp.ts');
   const pending = unapprovedServers({ projectRoot: setup.cwd, settings: setup.settings, mcpConfig: setup.opts.mcpConfig, strict: setup.opts.strictMcpConfig });
-  if (pending.length === 0) return;
+  if (pending.length === 0) return setup;
   const { recordMcpApproval } = await import('../mcp/trust.ts');
   for (const entry of pending) {
     const c = entry.config;
@@ -139,7 +139,7 @@ An MCP server runs with your permissions. Your answer is kept in .assistant/sett
   }
   // The answers are in settings.local.json now: read the settings again so the session sees them.
   const { loadSettings } = await import('../config/load.ts');
-  setup.settings = loadSettings(setup.home, setup.cwd, setup.opts.settings, setup.cwd);
+  return { ...setup, settings: loadSettings(setup.home, setup.cwd, setup.opts.settings, setup.cwd) };
 }
 
 function holdKeys(): void {

@@ -1,5 +1,5 @@
 import { parsePromptCommand, type PromptCommand } from '../mcp/prompts.ts';
-import { parseMode, type PermissionMode } from '../permissions/modes.ts';
+import { parseMode, type PermissionMode } from '../permissions/gate.ts';
 import { expandCommand } from './expand.ts';
 import { helpText } from './help.ts';
 import initPrompt from './init-prompt.md';

@@ -1,4 +1,5 @@
 import { decide, type RuledDecision } from '../permissions/decide.ts';
+import { fsLookup } from '../permissions/look.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
 import type { GuardedPath } from '../permissions/protected.ts';
 import { buildRules, type RuleSet } from '../permissions/rules.ts';
@@ -11,7 +12,7 @@ export interface SessionPermissions {
   cwd: string;
   home: string;
   mode: PermissionMode;
-  additionalDirs: string[];
+  additionalDirs: readonly string[];
   /** The merged rules of every settings file and the command line. */
   rules: RuleSet;
   /** The session's protected hook scripts and git directories (SPEC §11.16). */
@@ -29,6 +30,6 @@ export async function bashRuleCheck(p: SessionPermissions): Promise<ExpandContex
   return (command, cmd): RuledDecision => {
     const granted = buildRules([{ kind: 'allow', rules: cmd.allowedTools, source: `${cmd.file} allowed-tools` }]).rules;
     const rules: RuleSet = { allow: [...p.rules.allow, ...granted.allow], ask: p.rules.ask, deny: p.rules.deny };
-    return decide('Bash', { command }, { mode: p.mode, projectRoot: p.cwd, additionalDirs: p.additionalDirs, home: p.home, rules, shell: splitCommand(command), guarded: p.guarded });
+    return decide('Bash', { command }, { mode: p.mode, projectRoot: p.cwd, additionalDirs: p.additionalDirs, home: p.home, rules, shell: splitCommand(command), guarded: p.guarded, look: fsLookup });
   };
 }

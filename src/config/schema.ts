@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { HooksSchema } from '../hooks/schema.ts';
 import { McpSettingsShape } from '../mcp/schema.ts';
 import { SandboxSettingsSchema } from '../sandbox/settings.ts';
+import { SETTINGS_MODE_NAMES } from '../permissions/mode-names.ts';
 
 /** Permission keys; rule syntax is checked by permissions/rules.ts (docs/permissions.md). */
 const PermissionsSchema = z.object({
   allow: z.array(z.string()).optional().describe('Rules for calls that run without asking, e.g. "Bash(npm test)", "Edit(src/**)"'),
   deny: z.array(z.string()).optional().describe('Rules for calls that are always refused; a deny from any file beats an allow from any other'),
   ask: z.array(z.string()).optional().describe('Rules for calls that always ask (refused in headless runs)'),
-  defaultMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']).optional()
+  defaultMode: z.enum(SETTINGS_MODE_NAMES).optional()
     .describe('The mode a session starts in (default normal); Claude Code\'s names are accepted'),
   additionalDirectories: z.array(z.string()).optional().describe('More directories the tools may use, as --add-dir'),
 });

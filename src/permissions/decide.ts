@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { commandText, shownText, describeRule as describe, editRisk, fileDenial, hiddenProgram, planUnreadable, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
 import { hiddenGuardWrite, protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
-import { decisionLookup, fsLookup, type PathLookup } from './look.ts';
+import { decisionLookup, type PathLookup } from './look.ts';
 import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
 import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
 import { protectedFile, strictlyProtected, type GuardedPath } from './protected.ts';
@@ -15,7 +15,7 @@ import { decideWebFetch } from './web.ts';
 export interface DecideContext {
   mode: PermissionMode;
   projectRoot: string;
-  additionalDirs: string[];
+  additionalDirs: readonly string[];
   home: string;
   rules: RuleSet;
   /** The Bash command, split (required for Bash). */
@@ -23,10 +23,10 @@ export interface DecideContext {
   /** The Bash tool's working directory, which persists between calls (default: the project root). */
   cwd?: string;
   /**
-   * Where symlinks lead and what globs expand to: the decision's only filesystem access
-   * (default: the real filesystem; tests pass `noLookup`).
+   * Where symlinks lead and what globs expand to: the decision's only view of the filesystem,
+   * injected (the session's gate passes look.ts `fsLookup`; tests pass `noLookup` or a fixture).
    */
-  look?: PathLookup;
+  look: PathLookup;
   /**
    * The session's protected paths beyond the fixed ones (SPEC §11.16): hook scripts named by the
    * settings, `--settings FILE`, git's real hooks and config (protected.ts `sessionGuards`).
@@ -279,7 +279,7 @@ function decideFile(tool: string, kind: ToolKind, abs: string | undefined, ctx: 
   const { forms, where } = pathForms(target, ctx, raw ?? target);
   const d = pathRuleFor(rules.deny, tool, forms, ctx, kind.family);
   if (d) return { behavior: 'deny', reason: `${tool} of ${target}${where !== target ? ` (a link to ${where})` : ''} is denied by the rule ${describe(d)}`, rule: d };
-  const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, kind });
+  const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, home: ctx.home, kind });
   if (byMode.behavior === 'deny') return byMode;
   // Protected paths ask in every mode, Bypass included; the rest of .git/ in every mode but Bypass (SPEC §11.16).
   const edits = abs && kind.family === 'Edit';
@@ -300,7 +300,7 @@ function decideFile(tool: string, kind: ToolKind, abs: string | undefined, ctx: 
  */
 export function decide(tool: string, input: Record<string, unknown>, given: DecideContext): RuledDecision {
   // One lookup per decision: realpaths and glob expansions are remembered, and globs stop at a budget.
-  const ctx: DecideContext = { ...given, look: decisionLookup(given.look ?? fsLookup) };
+  const ctx: DecideContext = { ...given, look: decisionLookup(given.look) };
   if (tool === 'Bash') return decideBash(input, ctx);
   if (tool === 'WebFetch') return decideWebFetch(input, ctx);
   // Blanks around the path are removed, as the tools do (tools/paths.ts): `" .git/hooks/x"` is `.git/hooks/x`.
@@ -321,7 +321,7 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };
   // Tools that change nothing themselves (Task: a subagent's calls are each decided here; TodoWrite): no question, in every mode.
   if (kind?.noApproval) return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
-  const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, kind });
+  const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, home: ctx.home, kind });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
   const ask = ctx.rules.ask.find(names);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} matches the ask rule ${describe(ask)}`, rule: ask };

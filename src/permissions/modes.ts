@@ -1,24 +1,10 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { homedir } from 'node:os';
 import { protectedFile } from './protected.ts';
 import type { ToolKind } from '../tools/types.ts';
+import type { PermissionMode } from './mode-names.ts';
 
-export type PermissionMode = 'plan' | 'normal' | 'auto-accept' | 'bypass';
-export const MODES: PermissionMode[] = ['plan', 'normal', 'auto-accept', 'bypass'];
-
-/** The names Claude Code uses (hook input `permission_mode`, and accepted on the command line). */
-export const CLAUDE_MODE_NAMES: Record<PermissionMode, string> = {
-  normal: 'default', plan: 'plan', 'auto-accept': 'acceptEdits', bypass: 'bypassPermissions',
-};
-
-export function parseMode(raw: string): PermissionMode | undefined {
-  const v = raw.trim();
-  if ((MODES as string[]).includes(v)) return v as PermissionMode;
-  const aliases: Record<string, PermissionMode> = {
-    default: 'normal', acceptEdits: 'auto-accept', bypassPermissions: 'bypass', autoAccept: 'auto-accept', 'accept-edits': 'auto-accept',
-  };
-  return aliases[v];
-}
+/** The modes' names are in mode-names.ts (the one table; gate.ts exports it). */
+export type { PermissionMode };
 
 export type Behavior = 'allow' | 'ask' | 'deny';
 export interface Decision {
@@ -34,7 +20,9 @@ export interface Decision {
 export interface ModeContext {
   mode: PermissionMode;
   projectRoot: string;
-  additionalDirs: string[];
+  additionalDirs: readonly string[];
+  /** `~` in a path, and where the user's own protected files are. */
+  home: string;
   /** What the tool is (its ToolDef's access and rule family); absent: a tool nobody knows, which asks (and Plan Mode refuses). */
   kind?: ToolKind;
 }
@@ -52,10 +40,10 @@ function inside(dir: string, p: string): boolean {
 }
 
 /** The path a file tool concerns, absolute (undefined: none given, i.e. the project root). */
-export function toolPath(tool: string, input: Record<string, unknown>, cwd: string): string | undefined {
+export function toolPath(tool: string, input: Record<string, unknown>, cwd: string, home: string): string | undefined {
   const raw = (input.file_path ?? input.path) as unknown;
   if (typeof raw !== 'string' || raw === '') return undefined;
-  const expanded = raw === '~' || raw.startsWith('~/') ? homedir() + raw.slice(1) : raw;
+  const expanded = raw === '~' || raw.startsWith('~/') ? home + raw.slice(1) : raw;
   return resolve(cwd, expanded);
 }
 
@@ -70,7 +58,7 @@ export { protectedFile };
 
 /** The mode table of SPEC §5, before any rules: what runs, what asks, what is refused. Pure. */
 export function decideByMode(tool: string, input: Record<string, unknown>, ctx: ModeContext): Decision {
-  const path = toolPath(tool, input, ctx.projectRoot);
+  const path = toolPath(tool, input, ctx.projectRoot, ctx.home);
   const where = path ? ` ${relative(ctx.projectRoot, path) || '.'}` : '';
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
   const kind = ctx.kind;
@@ -96,7 +84,7 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
     return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${addDir(kind, path!)}` };
   }
   if (editsFiles(kind)) {
-    const guarded = path && protectedFile(path, ctx.projectRoot);
+    const guarded = path && protectedFile(path, ctx.projectRoot, ctx.home);
     if (guarded) {
       return { behavior: 'ask', firm: true, reason: `${tool} of${where} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
     }

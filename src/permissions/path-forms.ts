@@ -1,19 +1,20 @@
 import { basename, isAbsolute, relative } from 'node:path';
 import picomatch from 'picomatch';
-import { fsLookup, type PathLookup } from './look.ts';
+import type { PathLookup } from './look.ts';
 import { pathMatches } from './paths.ts';
 import { ruleTool, type Rule, type RuleSet } from './rules.ts';
 
 /** What path checks need from a decision's context. */
 export interface PathContext {
   projectRoot: string;
-  additionalDirs: string[];
+  additionalDirs: readonly string[];
   home: string;
   rules: RuleSet;
-  look?: PathLookup;
+  /** Where symlinks lead and what globs expand to: injected, so the decision does no I/O of its own. */
+  look: PathLookup;
 }
 
-export const lookOf = (ctx: PathContext): PathLookup => ctx.look ?? fsLookup;
+export const lookOf = (ctx: PathContext): PathLookup => ctx.look;
 
 function inside(dir: string, p: string): boolean {
   if (dir.length > 1 && !dir.endsWith('/') && p.startsWith(dir) && !/\/(\.{1,2})?(\/|$)/.test(p)) {

@@ -112,7 +112,7 @@ export function guardOf(path: string, list: readonly GuardedPath[]): string | un
  * is when it is protected (SPEC §11.16), else undefined. `extra`: the session's hook scripts and
  * git directories (`sessionGuards`). The rest of `.git/` asks in every mode but Bypass.
  */
-export function protectedFile(path: string, projectRoot: string, home = homedir(), extra: readonly GuardedPath[] = []): string | undefined {
+export function protectedFile(path: string, projectRoot: string, home: string, extra: readonly GuardedPath[] = []): string | undefined {
   return guardOf(path, guardedPaths({ projectRoot, home, extra })) ?? (inside(resolve(projectRoot, '.git').toLowerCase(), path.toLowerCase()) ? 'the git repository\'s internals (.git/)' : undefined);
 }
 

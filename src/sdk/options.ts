@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SETTINGS_MODE_NAMES } from '../permissions/mode-names.ts';
 import { AssistantError } from './errors.ts';
 import type { Options } from './public.ts';
 
@@ -17,7 +18,7 @@ export const OptionsSchema = z.object({
   cwd: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   // Claude Agent SDK's names are accepted too, as on the command line.
-  permissionMode: z.enum(['plan', 'normal', 'auto-accept', 'bypass', 'default', 'acceptEdits', 'bypassPermissions']).optional(),
+  permissionMode: z.enum(SETTINGS_MODE_NAMES).optional(),
   allowedTools: strings.optional(),
   disallowedTools: strings.optional(),
   maxTurns: z.number().int().positive().optional(),

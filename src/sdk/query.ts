@@ -13,7 +13,7 @@ import { initJson, resultJson, streamJsonEvent } from '../headless/format.ts';
 import { refuseAsk } from '../headless/run.ts';
 import { regexError } from '../hooks/matcher.ts';
 import type { HookEvent, HookFunction, HookSpec } from '../hooks/schema.ts';
-import { CLAUDE_MODE_NAMES } from '../permissions/modes.ts';
+import { CLAUDE_MODE_NAMES } from '../permissions/gate.ts';
 import { emptyUsage, type ModelHandle } from '../providers/types.ts';
 import { Channel } from './channel.ts';
 import { AssistantError } from './errors.ts';
@@ -138,8 +138,8 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
     disallowedTools: options.disallowedTools ?? [], verify: options.verify, appendSystemPrompt: options.appendSystemPrompt,
     sandbox: options.sandbox, thinking: options.thinking,
   };
-  const setup = loadSetup(setupOptions, cwd, home);
-  Object.assign(setup.env, options.env);
+  const loaded = loadSetup(setupOptions, cwd, home);
+  const setup = { ...loaded, env: { ...loaded.env, ...options.env } };
 
   let held: Record<string, unknown>[] | undefined; // lines said before system/init (MCP start-up)
   const push = (line: Record<string, unknown>) => { if (held) held.push(line); else channel.push({ ...line, uuid: (line.uuid as string | undefined) ?? randomUUID() } as SDKMessage); };
@@ -168,7 +168,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
     }
   } : refuseAsk;
 
-  const session = await createSession(setup, { emit: sink, ask, interactive: false, version: pkg.version, extraHooks: hooks });
+  const { session, warnings } = await createSession(setup, { emit: sink, ask, interactive: false, version: pkg.version, extraHooks: hooks });
   state.session = session;
   if (session.mcp) {
     // As in Claude Code, system/init reports the MCP servers connected (or failed), with their tools.
@@ -179,7 +179,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
   held = undefined;
   push(initJson(session, { cwd, model: session.model.label, mode: CLAUDE_MODE_NAMES[setup.mode] }));
   for (const line of early) push(line);
-  for (const message of setup.warnings) sink({ type: 'warning', message });
+  for (const message of warnings) sink({ type: 'warning', message });
   try {
     await session.start(signal);
     const prompts = typeof prompt === 'string' ? undefined : prompt[Symbol.asyncIterator]();
@@ -224,7 +224,7 @@ async function turn(text: string, session: Session, setup: Setup, options: Optio
     model = m.model;
   }
   // A recipe runs in its mode unless the caller chose one (SPEC §7).
-  if (d.mode && !options.permissionMode) session.mode = d.mode;
+  if (d.mode && !options.permissionMode) session.setMode(d.mode);
   const run = await runPrompt(session, { prompt: d.prompt, grant: d.grant, model, mcp: d.mcp }, signal);
   return run.sent ? run.outcome : failed(`Nothing was sent: ${run.errors.join('; ')}`);
 }

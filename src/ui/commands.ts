@@ -5,7 +5,7 @@ import { proposeReload } from '../agent/settings-reload.ts';
 import { dispatch, type Dispatch, type UiAction } from '../commands/dispatch.ts';
 import { sessionDispatchContext } from '../agent/dispatch-context.ts';
 import { commandModel } from '../agent/run-prompt.ts';
-import { MODES, parseMode } from '../permissions/modes.ts';
+import { MODES, parseMode } from '../permissions/gate.ts';
 import { agentsText } from '../agent/agent-defs.ts';
 import type { Rule } from '../permissions/rules.ts';
 import { modelFactsLines } from '../providers/facts-text.ts';

@@ -81,6 +81,7 @@ export class Controller {
 
   constructor(readonly opts: ControllerOptions) {
     const { setup } = opts;
+    this.currentSetup = setup;
     this.now = opts.now ?? Date.now;
     this.startedInBypass = setup.mode === 'bypass';
     this.store = new Store(initialState({ mode: setup.mode, model: '', window: 0, cwd: setup.cwd, verbose: opts.verbose }));
@@ -92,7 +93,10 @@ export class Controller {
     });
   }
 
-  get setup(): Setup { return this.opts.setup; }
+  /** What the session is made from; `updateSetup` replaces it (the mode kept across /clear, another session to resume). */
+  get setup(): Setup { return this.currentSetup; }
+  updateSetup(change: Partial<Setup>): void { this.currentSetup = { ...this.currentSetup, ...change }; }
+  private currentSetup: Setup;
   get busy(): boolean { return this.run !== undefined; }
 
   /** Opens a session (after /clear or /resume): `create`, then `start`. */
@@ -106,9 +110,10 @@ export class Controller {
    * quick; the CLI calls it before the screen is drawn. Throws SetupError/ConfigError like createSession.
    */
   async create(): Promise<void> {
-    this.session = await createSession(this.setup, {
+    const { session, warnings } = await createSession(this.setup, {
       emit: (ev) => this.onEvent(ev), ask: (req, signal) => askPermission(this.askDeps, req, signal), interactive: true, version: this.opts.version,
     });
+    this.session = session;
     const s = this.session;
     this.stopFollowing?.();
     this.stopFollowing = s.followSettings();
@@ -119,9 +124,9 @@ export class Controller {
       let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.earlier.costUsd, todos: s.todos };
       next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
       if (redraw) next = addItems(next, ...redraw.items);
-      return addItems(next, ...[...this.setup.warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
+      return addItems(next, ...[...warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
     });
-    this.setup.warnings.length = 0;
+    this.updateSetup({ warnings: [] }); // shown once
   }
 
   /**
@@ -272,7 +277,7 @@ export class Controller {
   }
 
   setMode(mode: PermissionMode): void {
-    this.session.mode = mode;
+    this.session.setMode(mode);
     this.store.update((s) => ({ ...s, mode }));
   }
 
@@ -301,25 +306,24 @@ export class Controller {
    * list them, and the next request's system prompt has them (not only after /clear).
    */
   reloadMemory(): void {
-    this.setup.memory = loadMemory({ cwd: this.setup.cwd, home: this.setup.home });
+    this.updateSetup({ memory: loadMemory({ cwd: this.setup.cwd, home: this.setup.home }) });
     this.session.setMemory(memorySection(this.setup.memory.files));
   }
 
   /** `/clear`: a new conversation (SessionEnd `clear`, then SessionStart `clear`); ASSISTANT.md is read again. */
   async clear(): Promise<void> {
-    this.setup.mode = this.session.mode; // the mode stays as it was (Claude Code keeps it too)
+    const mode = this.session.mode; // the mode stays as it was (Claude Code keeps it too)
     await this.close('clear');
-    this.setup.resume = undefined;
-    this.setup.memory = loadMemory({ cwd: this.setup.cwd, home: this.setup.home });
+    this.updateSetup({ mode, resume: undefined, memory: loadMemory({ cwd: this.setup.cwd, home: this.setup.home }) });
     this.restartScreen();
     await this.open('clear');
   }
 
   /** `/resume`, `-r`: continue another session of this project. */
   async resume(target: { sessionId: string; path: string }): Promise<void> {
-    this.setup.mode = this.session.mode;
+    const mode = this.session.mode;
     await this.close('other');
-    this.setup.resume = target;
+    this.updateSetup({ mode, resume: target });
     this.restartScreen();
     await this.open('resume');
   }

@@ -99,7 +99,7 @@ async function switchModel(ctrl: Controller, spec: string): Promise<void> {
   const foreignReasoning = after.provider !== before.provider && s.messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider));
   const images = s.messages.some((m) => JSON.stringify(m.content).includes('"mediaType":"image/'));
   s.setModel(after);
-  ctrl.setup.opts.model = spec; // /clear and /resume open their session with it
+  ctrl.updateSetup({ opts: { ...ctrl.setup.opts, model: spec } }); // /clear and /resume open their session with it
   ctrl.store.update((st) => ({ ...st, model: after.label, context: { ...st.context, window: after.contextWindow } }));
   ctrl.notice('success', switchText(before, after, { conversationTokens: s.messages.length ? estimateTokens(s.systemPrompt(), s.messages) : 0, foreignReasoning, images }));
 }

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { delimiter, join } from 'node:path';
 import { knownKinds } from '../../src/tools/kinds.ts';
 import { decide, type RuledDecision } from '../../src/permissions/decide.ts';
+import { fsLookup } from '../../src/permissions/look.ts';
 import type { Behavior, PermissionMode } from '../../src/permissions/modes.ts';
 import { sessionGuards } from '../../src/permissions/protected.ts';
 import { buildRules } from '../../src/permissions/rules.ts';
@@ -89,7 +90,7 @@ export function decideIn(w: World, c: Pick<DamageCase, 'cmd' | 'mode' | 'allow' 
   assert.deepEqual(errors, []);
   return decide(tool, input ?? { command: c.cmd }, {
     mode: c.mode ?? 'normal', projectRoot: w.dir, additionalDirs: (c.add ?? []).map((d) => join(w.dir, d)), home: w.home, rules,
-    shell: tool === 'Bash' ? splitCommand(c.cmd) : undefined, guarded: sessionGuards(w.dir, w.home, (c.hooks ?? []).map((command) => ({ command }))), kinds: knownKinds,
+    shell: tool === 'Bash' ? splitCommand(c.cmd) : undefined, guarded: sessionGuards(w.dir, w.home, (c.hooks ?? []).map((command) => ({ command }))), kinds: knownKinds, look: fsLookup,
   });
 }
 

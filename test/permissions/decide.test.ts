@@ -5,7 +5,7 @@ import { decide } from '../../src/permissions/decide.ts';
 import { buildRules, type RuleSet } from '../../src/permissions/rules.ts';
 import { initShellParser, splitCommand } from '../../src/permissions/shell/parser.ts';
 import type { PermissionMode } from '../../src/permissions/modes.ts';
-import { noLookup } from '../../src/permissions/look.ts';
+import { fsLookup, noLookup } from '../../src/permissions/look.ts';
 
 before(async () => { await initShellParser(); });
 
@@ -373,7 +373,7 @@ test('the decision names the rule that decided and why', () => {
 });
 
 function file(tool: string, path: string, r: RuleSet, mode: PermissionMode = 'normal') {
-  return decide(tool, { file_path: path }, { mode, projectRoot: ROOT, additionalDirs: ['/extra'], home: HOME, rules: r, kinds: knownKinds }).behavior;
+  return decide(tool, { file_path: path }, { mode, projectRoot: ROOT, additionalDirs: ['/extra'], home: HOME, rules: r, kinds: knownKinds, look: fsLookup }).behavior;
 }
 
 test('path rules: gitignore patterns, Edit covers Write, Read covers the read tools', () => {
@@ -397,7 +397,7 @@ test('path rules: gitignore patterns, Edit covers Write, Read covers the read to
 });
 
 test('a Glob pattern that reaches outside the project is decided on its base', () => {
-  const glob = (pattern: string, mode: PermissionMode) => decide('Glob', { pattern }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds }).behavior;
+  const glob = (pattern: string, mode: PermissionMode) => decide('Glob', { pattern }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds, look: fsLookup }).behavior;
   assert.equal(glob('**/*.ts', 'plan'), 'allow');
   assert.equal(glob('/etc/*.conf', 'normal'), 'ask');
   assert.equal(glob('../../**/*', 'plan'), 'ask');
@@ -406,7 +406,7 @@ test('a Glob pattern that reaches outside the project is decided on its base', (
 });
 
 test('a refused read outside the project suggests its directory for --add-dir', () => {
-  const d = decide('Read', { file_path: '/etc/hostname' }, { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds });
+  const d = decide('Read', { file_path: '/etc/hostname' }, { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds, look: fsLookup });
   assert.equal(d.remedy, '--add-dir /etc');
 });
 

@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideByMode, parseMode, type PermissionMode } from '../../src/permissions/modes.ts';
+import { homedir } from 'node:os';
+import { decideByMode, type PermissionMode } from '../../src/permissions/modes.ts';
+import { parseMode } from '../../src/permissions/gate.ts';
 import { knownKinds } from '../../src/tools/kinds.ts';
 
-const ctx = (mode: PermissionMode, tool: string) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'], kind: knownKinds.get(tool) });
+const ctx = (mode: PermissionMode, tool: string) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'], home: homedir(), kind: knownKinds.get(tool) });
 
 test('the mode table of SPEC §5, with no rules', () => {
   const cases: Array<[PermissionMode, string, Record<string, unknown>, string]> = [

@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { knownKinds } from '../../src/tools/kinds.ts';
 import { decide } from '../../src/permissions/decide.ts';
+import { fsLookup } from '../../src/permissions/look.ts';
 import { expandBraces } from '../../src/permissions/braces.ts';
 import type { PermissionMode } from '../../src/permissions/modes.ts';
 import { buildRules } from '../../src/permissions/rules.ts';
@@ -25,7 +26,7 @@ function setup() {
   writeFileSync(`${dir}/sub/x`, '');
   const rules = buildRules([{ kind: 'deny', rules: ['Edit(secret/**)', 'Read(.env)'], source: 'settings' }]).rules;
   const none = buildRules([]).rules;
-  const ctx = (mode: PermissionMode, r = rules) => ({ mode, projectRoot: dir, additionalDirs: [], home, rules: r, kinds: knownKinds });
+  const ctx = (mode: PermissionMode, r = rules) => ({ mode, projectRoot: dir, additionalDirs: [], home, rules: r, kinds: knownKinds, look: fsLookup });
   const bash = (command: string, mode: PermissionMode, r = rules) => decide('Bash', { command }, { ...ctx(mode, r), shell: splitCommand(command) });
   return { dir, outside, ctx, bash, none };
 }

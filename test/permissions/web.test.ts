@@ -2,11 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { knownKinds } from '../../src/tools/kinds.ts';
 import { decide } from '../../src/permissions/decide.ts';
+import { fsLookup } from '../../src/permissions/look.ts';
 import { buildRules } from '../../src/permissions/rules.ts';
 import { isLocalHost, isPrivateAddress } from '../../src/permissions/web.ts';
 
 const ctx = (allow: string[] = [], deny: string[] = [], ask: string[] = [], mode: 'normal' | 'bypass' | 'plan' = 'normal') => ({
-  mode, projectRoot: '/p', additionalDirs: [], home: '/h', kinds: knownKinds,
+  mode, projectRoot: '/p', additionalDirs: [], home: '/h', kinds: knownKinds, look: fsLookup,
   rules: buildRules([{ kind: 'allow', rules: allow, source: 't' }, { kind: 'deny', rules: deny, source: 't' }, { kind: 'ask', rules: ask, source: 't' }]).rules,
 });
 const fetch = (url: string, c = ctx()) => decide('WebFetch', { url, prompt: 'x' }, c);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { fsLookup } from '../../src/permissions/look.ts';
 import { readDenied } from '../../src/permissions/path-forms.ts';
 import { buildRules } from '../../src/permissions/rules.ts';
 import { globTool } from '../../src/tools/glob.ts';
@@ -23,7 +24,7 @@ async function project() {
   await writeFile(join(dir, 'src/a.ts'), 'const SECRET_NAME = 1;\n');
   await symlink(join(dir, '.env'), join(dir, 'src/envlink'));
   const rules = buildRules([{ kind: 'deny', rules: ['Read(.env)', 'Read(/config/prod.json)'], source: 'settings' }]).rules;
-  const ctx = makeCtx(dir, { readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: dir, additionalDirs: [], home: '/nonexistent', rules }) !== undefined });
+  const ctx = makeCtx(dir, { readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: dir, additionalDirs: [], home: '/nonexistent', rules, look: fsLookup }) !== undefined });
   return { dir, ctx };
 }
 

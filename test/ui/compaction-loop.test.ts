@@ -13,8 +13,8 @@ after(async () => { await model.close(); });
 
 test('terminal UI: a compaction that cannot help stops the turn with a message saying what fills the context', async () => {
   const { dir, home } = makeProject({ 'a.txt': 'alpha\n', '.assistant/settings.json': JSON.stringify({ modelContextWindow: 2_000 }) });
-  const setup = loadSetup({ model: 'anthropic:fake-unknown-model', addDir: [], allowedTools: [], disallowedTools: [], permissionMode: 'bypass' }, dir, home);
-  Object.assign(setup.env, model.env());
+  const loaded = loadSetup({ model: 'anthropic:fake-unknown-model', addDir: [], allowedTools: [], disallowedTools: [], permissionMode: 'bypass' }, dir, home);
+  const setup = { ...loaded, env: { ...loaded.env, ...model.env() } };
   const ctrl = new Controller({ setup, version: 'test', idleMs: 0 });
   ctrl.slash = runSlash;
   await ctrl.open();

@@ -8,9 +8,8 @@ import { makeProject } from '../fakes/project.ts';
 /** A Controller on the fake model in a new temporary project (and HOME), its session open. */
 export async function openCtrl(model: FakeModel, files: Record<string, string> = {}, mode?: string, at?: { dir: string; home: string; resume?: { sessionId: string; path: string } }): Promise<{ ctrl: Controller; dir: string; home: string }> {
   const { dir, home } = at ?? makeProject(files);
-  const setup = loadSetup({ model: 'anthropic:claude-sonnet-4-5', addDir: [], allowedTools: [], disallowedTools: [], permissionMode: mode }, dir, home);
-  if (at?.resume) setup.resume = at.resume;
-  Object.assign(setup.env, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
+  const loaded = loadSetup({ model: 'anthropic:claude-sonnet-4-5', addDir: [], allowedTools: [], disallowedTools: [], permissionMode: mode }, dir, home);
+  const setup = { ...loaded, resume: at?.resume ?? loaded.resume, env: { ...loaded.env, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl } };
   const ctrl = new Controller({ setup, version: 'test', idleMs: 0 });
   ctrl.slash = runSlash;
   await ctrl.open();

@@ -14,7 +14,7 @@ after(async () => { await model.close(); });
 
 const withOpenAI = async () => {
   const o = await openCtrl(model);
-  Object.assign(o.ctrl.setup.env, { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl });
+  o.ctrl.updateSetup({ env: { ...o.ctrl.setup.env, OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl } });
   return o;
 };
 
