@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { proposeReload } from '../agent/settings-reload.ts';
 import { expandCommand } from '../commands/expand.ts';
+import { openInEditor } from '../commands/run-shell.ts';
 import { helpText } from '../commands/help.ts';
 import { loadCommands } from '../commands/loader.ts';
 import { resolveSlash } from '../commands/resolve.ts';
@@ -220,7 +220,7 @@ async function memory(ctrl: Controller): Promise<void> {
   ]);
   if (!v) return;
   if (!existsSync(v)) { mkdirSync(dirname(v), { recursive: true }); writeFileSync(v, ''); }
-  await ctrl.suspend(() => { spawnSync(editor, [v], { stdio: 'inherit', shell: true }); });
+  await ctrl.suspend(() => openInEditor(editor, v));
   ctrl.reloadMemory();
   ctrl.notice('info', `Saved ${shortPath(v, cwd)}. The model sees it from the next prompt on.`);
 }
