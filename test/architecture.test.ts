@@ -5,11 +5,11 @@ import { join, relative } from 'node:path';
 
 /**
  * DESIGN.md's dependency rule, as a lint: `cli | sdk → ui | headless → agent → providers, tools,
- * permissions, hooks, context, session, commands, recipes, sandbox, mcp, config` (config composes the features' schemas). Nothing below agent/ imports
+ * permissions, hooks, context, session, commands, recipes, sandbox, mcp, config → process` (config composes the features' schemas). Nothing below agent/ imports
  * agent/, ui/, headless/ or cli/; agent/ imports neither ui/, headless/ nor cli/.
  */
 const SRC = join(import.meta.dirname, '../src');
-const LAYER: Record<string, number> = { cli: 4, sdk: 4, ui: 3, headless: 3, agent: 2, providers: 1, tools: 1, permissions: 1, hooks: 1, context: 1, session: 1, commands: 1, recipes: 1, sandbox: 1, mcp: 1, config: 1 };
+const LAYER: Record<string, number> = { process: 0, cli: 4, sdk: 4, ui: 3, headless: 3, agent: 2, providers: 1, tools: 1, permissions: 1, hooks: 1, context: 1, session: 1, commands: 1, recipes: 1, sandbox: 1, mcp: 1, config: 1 };
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -20,8 +20,8 @@ export interface RunOptions {
    * breaks nothing (EPIPE is ignored). Without it standard input is /dev/null. Never a terminal.
    */
   stdin?: string;
-  /** Then the whole process group is stopped (`stopped: 'timeout'`). */
-  timeoutMs: number;
+  /** Then the whole process group is stopped (`stopped: 'timeout'`). Without it, no time limit. */
+  timeoutMs?: number;
   /** On abort the whole process group is stopped (`stopped: 'interrupt'`); already aborted: nothing starts. */
   signal: AbortSignal;
   /** Bytes kept of each stream: a number keeps the first N; `{ head, tail }` the beginning and a rolling end. */
@@ -93,7 +93,7 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
       stopped = why;
       killProcessGroup(child);
     };
-    const timer = setTimeout(() => stop('timeout'), o.timeoutMs);
+    const timer = o.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), o.timeoutMs);
     const onAbort = () => stop('interrupt');
     o.signal.addEventListener('abort', onAbort, { once: true });
 
