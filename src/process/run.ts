@@ -74,6 +74,7 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
     let stopped: RunResult['stopped'];
     let fd3 = '';
     let done = false;
+    let drain: NodeJS.Timeout | undefined;
     const child = spawn(argv[0], argv.slice(1), { cwd: o.cwd, env: o.env ?? process.env, detached: true, stdio });
     const pipe3 = o.fd3 ? (child.stdio[3] as NodeJS.ReadableStream | null) : null;
 
@@ -81,6 +82,7 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearTimeout(drain);
       o.signal.removeEventListener('abort', onAbort);
       for (const s of [child.stdin, child.stdout, child.stderr, pipe3]) (s as { destroy?: () => void } | null)?.destroy?.();
       resolve({
@@ -114,6 +116,6 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
     }
     child.on('error', (e) => finish(null, null, e));
     child.on('close', (code, sig) => finish(code, sig));
-    child.on('exit', (code, sig) => { setTimeout(() => finish(code, sig), DRAIN_MS).unref(); });
+    child.on('exit', (code, sig) => { drain = setTimeout(() => finish(code, sig), DRAIN_MS).unref(); });
   });
 }

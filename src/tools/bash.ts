@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
+import { envWith } from '../process/env.ts';
 import { shareBudget } from '../process/output-cap.ts';
 import { runGroup } from '../process/run.ts';
 import { findShell } from '../process/shell.ts';
@@ -57,7 +58,7 @@ export const bashTool: ToolDef<typeof schema> = {
       cwd = ctx.cwd;
       ctx.shell.cwd = ctx.cwd;
     }
-    const env = { ...process.env, GIT_EDITOR: 'true', ...ctx.env };
+    const env = envWith({ GIT_EDITOR: 'true' }, ctx.env);
     const shell = [findShell(), '-c', WRAPPER, 'bash', input.command];
     let launch: { argv: string[]; env: NodeJS.ProcessEnv; fds: number[] } = { argv: shell, env, fds: [] };
     // Inside the OS sandbox when there is one (SPEC §13); if it cannot start, the command does not run.
