@@ -1,6 +1,6 @@
 import { spawn, type StdioOptions } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { killProcessGroup } from './group.ts';
+import { killAlone, killProcessGroup } from './group.ts';
 import { OutputCap } from './output-cap.ts';
 import { findShell } from './shell.ts';
 
@@ -34,6 +34,12 @@ export interface RunOptions {
   fd3?: boolean;
   /** Descriptors handed to the child as 4, 5, … (needs `fd3`). */
   fds?: readonly number[];
+  /**
+   * false: for a program that starts no children of its own (ripgrep): no session and process
+   * group of its own, and a stop signals it alone. A new session costs the kernel a scheduling
+   * group (autogroup) per run, measurably on a busy machine.
+   */
+  group?: boolean;
 }
 
 export interface RunResult {
@@ -75,7 +81,7 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
     let fd3 = '';
     let done = false;
     let drain: NodeJS.Timeout | undefined;
-    const child = spawn(argv[0], argv.slice(1), { cwd: o.cwd, env: o.env ?? process.env, detached: true, stdio });
+    const child = spawn(argv[0], argv.slice(1), { cwd: o.cwd, env: o.env ?? process.env, detached: o.group !== false, stdio });
     const pipe3 = o.fd3 ? (child.stdio[3] as NodeJS.ReadableStream | null) : null;
 
     const finish = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => {
@@ -93,7 +99,7 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
     const stop = (why: 'timeout' | 'interrupt') => {
       if (stopped || child.exitCode !== null || child.signalCode !== null) return;
       stopped = why;
-      killProcessGroup(child);
+      if (o.group === false) killAlone(child); else killProcessGroup(child);
     };
     const timer = o.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), o.timeoutMs);
     const onAbort = () => stop('interrupt');

@@ -29,7 +29,7 @@ export async function runRg(args: string[], cwd: string, signal: AbortSignal, on
   const bin = await ripgrepPath();
   let carry = '';
   const r = await runGroup({
-    command: [bin, ...args], cwd, signal, maxBytes: STDERR_KEPT,
+    command: [bin, ...args], cwd, signal, maxBytes: STDERR_KEPT, group: false,
     onOutput(text, stream) {
       if (stream !== 'stdout') return;
       const parts = (carry + text).split('\n');

@@ -181,3 +181,25 @@ test('a child that cannot start is a spawnError, not a throw', async () => {
   const missing = await run(['/no/such/program']);
   assert.ok(missing.spawnError);
 });
+
+/** pid, process group and session of a child, from its own /proc/self/stat. */
+async function ids(over: Partial<RunOptions> = {}) {
+  const r = await run(['/bin/cat', '/proc/self/stat'], over);
+  const f = r.stdout.render(1000).replace(/^.*\) /s, '').split(' '); // after "pid (comm) "
+  return { pid: Number(r.stdout.render(1000).split(' ')[0]), pgrp: Number(f[2]), session: Number(f[3]) };
+}
+
+test('a child leads a session and process group of its own; with group: false it stays in ours, and a stop still ends it', async () => {
+  const own = await ids();
+  assert.equal(own.pgrp, own.pid);
+  assert.equal(own.session, own.pid);
+  const ours = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+  const plain = await ids({ group: false });
+  assert.equal(plain.pgrp, Number(ours[2]));
+  assert.equal(plain.session, Number(ours[3]));
+  const started = Date.now();
+  const r = await run(['/bin/sleep', '30'], { group: false, timeoutMs: 300 });
+  assert.equal(r.stopped, 'timeout');
+  assert.equal(r.signal, 'SIGTERM');
+  assert.ok(Date.now() - started < 3000);
+});
