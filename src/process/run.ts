@@ -1,4 +1,4 @@
-import { spawn, type StdioOptions } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { killAlone, killProcessGroup } from './group.ts';
 import { OutputCap } from './output-cap.ts';
@@ -61,8 +61,9 @@ function newCap(max: RunOptions['maxBytes']): OutputCap {
 }
 
 /**
- * The one child-process runner: starts the command in a process group of its own (`detached`), so
- * a timeout or an abort stops it with everything it started (SIGTERM, then SIGKILL: group.ts);
+ * The one child-process runner: starts the command in a session and process group of its own
+ * (`detached`; not with `group: false`), so a timeout or an abort stops it with everything it
+ * started (SIGTERM, then SIGKILL: group.ts), and it has no terminal to read;
  * keeps at most `maxBytes` of each stream; is done when the child has exited and its pipes are
  * drained, or DRAIN_MS after it exited when a background job holds them open. Never rejects.
  */
@@ -81,7 +82,14 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
     let fd3 = '';
     let done = false;
     let drain: NodeJS.Timeout | undefined;
-    const child = spawn(argv[0], argv.slice(1), { cwd: o.cwd, env: o.env ?? process.env, detached: o.group !== false, stdio });
+    let child: ChildProcess;
+    try {
+      child = spawn(argv[0], argv.slice(1), { cwd: o.cwd, env: o.env ?? process.env, detached: o.group !== false, stdio });
+    } catch (e) {
+      // Arguments spawn() refuses at once (a NUL byte in the command): a start that failed, too.
+      resolve({ code: null, signal: null, stdout, stderr, spawnError: e as Error, durationMs: performance.now() - started });
+      return;
+    }
     const pipe3 = o.fd3 ? (child.stdio[3] as NodeJS.ReadableStream | null) : null;
 
     const finish = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => {

@@ -180,6 +180,8 @@ test('a child that cannot start is a spawnError, not a throw', async () => {
   assert.ok(r.spawnError instanceof Error);
   const missing = await run(['/no/such/program']);
   assert.ok(missing.spawnError);
+  const refused = await run('echo a\0b');
+  assert.ok(refused.spawnError, 'a NUL byte spawn() refuses at once is a spawnError too');
 });
 
 /** pid, process group and session of a child, from its own /proc/self/stat. */
