@@ -99,7 +99,8 @@ export class HookEngine {
     }
     const selected = [...byCommand.values()];
     if (selected.length === 0) return [];
-    const env = envWith(this.ctx.env, {
+    // Only command hooks get an environment (SDK function hooks run in this process).
+    const env = selected.every((h) => h.fn) ? {} : envWith(this.ctx.env, {
       ASSISTANT_PROJECT_DIR: this.ctx.projectDir,
       CLAUDE_PROJECT_DIR: this.ctx.projectDir,
       ASSISTANT_SESSION_ID: this.ctx.sessionId,
