@@ -23,6 +23,7 @@
  *             (spawn `bash -c HOOK` with the hook's JSON on stdin, HOOK_PROCESS_SAMPLES times), so:
  *               per hook call   = (wall(tools20-hooks) − wall(tools20)) / 40
  *               runner's share  = per hook call − bare hook process
+ *             (the bare process is also timed in a session of its own, as the runner starts it)
  *
  * One warm-up run per scenario (it also fills V8's compile cache, as any earlier start would
  * for a user), then N rounds; each round runs every scenario once, so slow phases of a noisy
