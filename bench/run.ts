@@ -23,6 +23,7 @@
  *             (spawn `bash -c HOOK` with the hook's JSON on stdin, HOOK_PROCESS_SAMPLES times), so:
  *               per hook call   = (wall(tools20-hooks) − wall(tools20)) / 40
  *               runner's share  = per hook call − bare hook process
+ *             (the bare process is also timed in a session of its own, as the runner starts it)
  *
  * One warm-up run per scenario (it also fills V8's compile cache, as any earlier start would
  * for a user), then N rounds; each round runs every scenario once, so slow phases of a noisy
@@ -325,15 +326,18 @@ function hookInput(dir: string, home: string): string {
  * The hook process alone, as any runner must pay for it: spawn `bash -c HOOK_COMMAND` from Node
  * with the hook's JSON on stdin (then end-of-file) and stdout/stderr piped, until 'close'. Timed
  * here, in the benchmark's own process. Fork time grows with the parent's resident memory, so the
- * benchmark's RSS at the time is kept beside it.
+ * benchmark's RSS at the time is kept beside it. Each sample is followed by one of the same process
+ * in a session of its own (`detached`, as the runner must start it for the process-group kill and
+ * so that it has no terminal): `ownSessionMs`, what that costs the kernel (a scheduling autogroup
+ * per session where those are on) is known apart.
  */
-async function bareHookProcess(): Promise<{ ms: number[]; syncMs: number[]; rssMiB: number }> {
+async function bareHookProcess(): Promise<{ ms: number[]; syncMs: number[]; ownSessionMs: number[]; rssMiB: number }> {
   const { dir, home } = freshDirs({});
   const env = { ...cleanEnv(home), ASSISTANT_PROJECT_DIR: dir, ASSISTANT_HOOK_EVENT: 'PreToolUse', ASSISTANT_TOOL_NAME: 'Read' };
   const input = hookInput(dir, home);
-  const once = () => new Promise<[number, number]>((resolvePromise, reject) => {
+  const once = (detached = false) => new Promise<[number, number]>((resolvePromise, reject) => {
     const start = performance.now();
-    const child = spawn('bash', ['-c', HOOK_COMMAND], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', HOOK_COMMAND], { cwd: dir, env, detached, stdio: ['pipe', 'pipe', 'pipe'] });
     const forked = performance.now() - start;
     child.stdin.on('error', () => {});
     child.stdin.end(input);
@@ -344,13 +348,15 @@ async function bareHookProcess(): Promise<{ ms: number[]; syncMs: number[]; rssM
   });
   const ms: number[] = [];
   const syncMs: number[] = [];
+  const ownSessionMs: number[] = [];
   for (let i = 0; i < HOOK_PROCESS_SAMPLES + 2; i++) {
     const [t, sync] = await once();
-    if (i >= 2) { ms.push(t); syncMs.push(sync); }
+    const [own] = await once(true);
+    if (i >= 2) { ms.push(t); syncMs.push(sync); ownSessionMs.push(own); }
   }
   const lines = readFileSync(join(home, 'hooks.log'), 'utf8').trimEnd().split('\n');
-  if (lines.length !== HOOK_PROCESS_SAMPLES + 2 || lines.some((l) => l !== 'PreToolUse Read')) throw new Error(`the bare hook process did not log what it should: ${lines.slice(0, 3).join(' / ')}`);
-  return { ms, syncMs, rssMiB: process.memoryUsage().rss / 1048576 };
+  if (lines.length !== 2 * (HOOK_PROCESS_SAMPLES + 2) || lines.some((l) => l !== 'PreToolUse Read')) throw new Error(`the bare hook process did not log what it should: ${lines.slice(0, 3).join(' / ')}`);
+  return { ms, syncMs, ownSessionMs, rssMiB: process.memoryUsage().rss / 1048576 };
 }
 
 interface Scenario {
@@ -470,13 +476,15 @@ interface HookFigures {
   benchRssMiB: number;
   /** perCallMs − bareMs: what our runner adds beyond the hook process. */
   runnerMs: number;
+  /** Median of the same bare process in a session of its own (detached). */
+  ownSessionMs: number;
 }
 
-function hookFigures(build: string, plain: Summary, hooked: Summary, bare: number[], bareSync: number[], rss: number[]): HookFigures {
+function hookFigures(build: string, plain: Summary, hooked: Summary, bare: number[], bareSync: number[], rss: number[], ownSession: number[]): HookFigures {
   const perCallMs = (hooked.wallMs.median - plain.wallMs.median) / HOOK_CALLS;
   const perCallPairedMs = median(hooked.samples.map((h, i) => (h.wallMs - plain.samples[i].wallMs) / HOOK_CALLS));
   const bareMs = median(bare);
-  return { build, perCallMs, perCallPairedMs, bareMs, bareSyncMs: median(bareSync), bareSamples: bare.length, benchRssMiB: median(rss), runnerMs: perCallMs - bareMs };
+  return { build, perCallMs, perCallPairedMs, bareMs, bareSyncMs: median(bareSync), bareSamples: bare.length, benchRssMiB: median(rss), runnerMs: perCallMs - bareMs, ownSessionMs: median(ownSession) };
 }
 
 // ───────────────────────────── main ─────────────────────────────
@@ -497,6 +505,7 @@ async function main(): Promise<number> {
   const hookProcessMs: number[] = [];
   const hookProcessSyncMs: number[] = [];
   const hookProcessRssMiB: number[] = [];
+  const hookProcessOwnSessionMs: number[] = [];
 
   const model = await startFakeModel();
   try {
@@ -510,6 +519,7 @@ async function main(): Promise<number> {
         hookProcessMs.push(...h.ms);
         hookProcessSyncMs.push(...h.syncMs);
         hookProcessRssMiB.push(h.rssMiB);
+        hookProcessOwnSessionMs.push(...h.ownSessionMs);
       }
       process.stderr.write(`bench: round ${i + 1}/${runs} done\n`);
     }
@@ -559,7 +569,7 @@ async function main(): Promise<number> {
 
   const of = (b: Build) => (k: Scenario['key']) => summaries.find((s) => s.scenario === k && (k === 'baseline' || s.build === b.label));
   const targets = builds.flatMap((b) => targetsOf(b.label, of(b)));
-  const hooks = withHooks ? builds.map((b) => hookFigures(b.label, of(b)('tools20')!, of(b)('tools20-hooks')!, hookProcessMs, hookProcessSyncMs, hookProcessRssMiB)) : [];
+  const hooks = withHooks ? builds.map((b) => hookFigures(b.label, of(b)('tools20')!, of(b)('tools20-hooks')!, hookProcessMs, hookProcessSyncMs, hookProcessRssMiB, hookProcessOwnSessionMs)) : [];
   for (const h of hooks) targets.push({ build: h.build, name: 'hooks add under 2 ms per hook call beyond the hook process itself', value: `${h.runnerMs.toFixed(1)} ms`, met: h.runnerMs < 2 });
   if (hooks.length) {
     lines.push('', `| hooks: ${HOOK_CALLS} hook calls (PreToolUse + PostToolUse on ${TOOL_NAMES.length} tool calls) |${multi ? ' build |' : ''} median |`, `|---|${multi ? '---|' : ''}---:|`);
@@ -569,6 +579,8 @@ async function main(): Promise<number> {
       row(`  the same from each round's difference (median of ${runs})`, h, `${h.perCallPairedMs.toFixed(2)} ms`);
       row(`bare hook process: spawn \`bash -c\` + JSON on stdin, from Node (${h.bareSamples} in this process, RSS ${h.benchRssMiB.toFixed(0)} MiB; spawn() blocks ${h.bareSyncMs.toFixed(2)} ms of it)`, h, `${h.bareMs.toFixed(2)} ms`);
       row('**added by our runner** beyond the hook process', h, `**${h.runnerMs.toFixed(2)} ms**`);
+      row('bare hook process in a session of its own (`detached`, as the process-group kill needs), interleaved with the above', h, `${h.ownSessionMs.toFixed(2)} ms`);
+      row('added by our runner beyond the hook process in its own session', h, `${(h.perCallMs - h.ownSessionMs).toFixed(2)} ms`);
     }
   }
   lines.push('', `| target |${multi ? ' build |' : ''} measured | |`, `|---|${multi ? '---|' : ''}---:|---|`);

@@ -21,7 +21,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (!f.endsWith('.json')) continue;
     files++;
     for (const e of JSON.parse(readFileSync(join(dir, f), 'utf8'))) {
-      const kind = e.file === 'bash' && /hooks\.log/.test(e.args) ? 'hook (bash -c)' : e.file === 'bash' || /\/bash$/.test(e.file) ? 'Bash tool' : e.file.split('/').pop();
+      const kind = /hooks\.log/.test(e.args) ? 'hook (bash -c)' : e.file === 'bash' || /\/bash$/.test(e.file) ? 'Bash tool' : e.file.split('/').pop();
       if (!groups.has(kind)) groups.set(kind, []);
       groups.get(kind).push(e);
     }

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isReadOnlyCommand } from '../permissions/decide.ts';
 import { asksForVerification, namedVerifyCommand } from '../recipes/verification.ts';
 import { splitCommand } from '../permissions/shell/parser.ts';
-import { OutputCap } from '../tools/output-cap.ts';
-import { killProcessGroup } from '../tools/process-group.ts';
+import { runGroup } from '../process/run.ts';
 import { knownKinds } from '../tools/kinds.ts';
 import type { AgentEvent, EventSink } from './events.ts';
 
@@ -25,26 +23,11 @@ const isPlanFile = (path: unknown, cwd: string) => typeof path === 'string' && r
 export interface VerifyRun { passed: boolean; exitCode: number | null; output: string; durationMs: number; timedOut: boolean }
 
 /** Runs the command with bash in `cwd`, stdout and stderr together (head and tail kept). Never throws. */
-export function runVerifyCommand(command: string, cwd: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<VerifyRun> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const out = new OutputCap(4_000, 12_000);
-    let timedOut = false;
-    const child = spawn('bash', ['-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const stop = () => killProcessGroup(child);
-    const timer = setTimeout(() => { timedOut = true; stop(); }, VERIFY_TIMEOUT_MS);
-    signal.addEventListener('abort', stop, { once: true });
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => out.push(c));
-    const finish = (exitCode: number | null, extra = '') => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', stop);
-      const output = `${out.render(16_000)}${extra}${timedOut ? `\n[stopped after ${VERIFY_TIMEOUT_MS / 60_000} minutes]` : ''}`.trim();
-      resolve({ passed: exitCode === 0 && !timedOut, exitCode, output, durationMs: Math.round(performance.now() - started), timedOut });
-    };
-    child.once('error', (e) => finish(null, `\n${e.message}`));
-    child.once('close', (code) => finish(code));
-  });
+export async function runVerifyCommand(command: string, cwd: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<VerifyRun> {
+  const r = await runGroup({ command, cwd, env, timeoutMs: VERIFY_TIMEOUT_MS, signal, maxBytes: { head: 4_000, tail: 12_000 }, mergeStderr: true });
+  const timedOut = r.stopped === 'timeout';
+  const output = `${r.stdout.render(16_000)}${r.spawnError ? `\n${r.spawnError.message}` : ''}${timedOut ? `\n[stopped after ${VERIFY_TIMEOUT_MS / 60_000} minutes]` : ''}`.trim();
+  return { passed: r.code === 0 && !timedOut, exitCode: r.code, output, durationMs: Math.round(r.durationMs), timedOut };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { homedir } from 'node:os';
 import { nodeWarning } from './node-support.ts';
-import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
@@ -12,6 +11,8 @@ import { ruleTools } from '../tools/kinds.ts';
 import { anthropicBaseUrl, resolveModel } from '../providers/resolve.ts';
 import type { ModelHandle } from '../providers/types.ts';
 import { ripgrepPath } from '../fs/rg.ts';
+import { runGroup } from '../process/run.ts';
+import { findShell } from '../process/shell.ts';
 import { sandboxDoctor } from '../sandbox/doctor.ts';
 
 type Out = (s: string) => void;
@@ -185,11 +186,12 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
   if (settings) await checkMcp(ctx, settings, opts.mcpConfig, ok, bad, warn);
 
   const rg = await ripgrepPath();
-  const r = spawnSync(rg, ['--version'], { encoding: 'utf8' });
-  if (r.status === 0) ok(`ripgrep: ${r.stdout.split('\n')[0]}`);
-  else bad(`ripgrep (${rg}) does not run: ${r.error?.message ?? r.stderr}`);
-  const bash = spawnSync('bash', ['-c', 'echo ok'], { encoding: 'utf8' });
-  if (bash.stdout?.trim() === 'ok') ok('bash'); else bad('bash is not available: the Bash tool and hooks need it');
+  const probe = (command: string | string[]) => runGroup({ command, cwd, timeoutMs: 10_000, signal: new AbortController().signal, maxBytes: 4096 });
+  const r = await probe([rg, '--version']);
+  if (r.code === 0) ok(`ripgrep: ${r.stdout.headOnly().text.split('\n')[0]}`);
+  else bad(`ripgrep (${rg}) does not run: ${r.spawnError?.message ?? r.stderr.headOnly().text}`);
+  const bash = await probe('echo ok');
+  if (findShell().endsWith('/bash') && bash.stdout.headOnly().text.trim() === 'ok') ok('bash'); else bad('bash is not available: the Bash tool and hooks need it');
   if (sandbox) for (const l of await sandboxDoctor(sandbox)) (l.level === 'ok' ? ok : l.level === 'bad' ? bad : warn)(l.text);
 
   out(problems ? `${problems} problem${problems > 1 ? 's' : ''} found.\n` : 'All good.\n');

@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { runGroup } from '../process/run.ts';
+
+/** Bytes of rg's error output kept (its results go to `onLine` as they come). */
+const STDERR_KEPT = 10_000;
 
 let rgBinary: Promise<string> | undefined;
 
@@ -24,34 +27,19 @@ interface RgEnd {
 /** Runs rg, handing each stdout line to `onLine` as it arrives (memory stays bounded); kill on abort. Never rejects. */
 export async function runRg(args: string[], cwd: string, signal: AbortSignal, onLine: (line: string) => void): Promise<RgEnd> {
   const bin = await ripgrepPath();
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve({ code: null, stderr: '', aborted: true });
-    const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let carry = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (s: string) => {
-      const parts = (carry + s).split('\n');
+  let carry = '';
+  const r = await runGroup({
+    command: [bin, ...args], cwd, signal, maxBytes: STDERR_KEPT, group: false,
+    onOutput(text, stream) {
+      if (stream !== 'stdout') return;
+      const parts = (carry + text).split('\n');
       carry = parts.pop()!;
       for (const p of parts) onLine(p);
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (s: string) => { if (stderr.length < 10_000) stderr += s; });
-    const onAbort = () => child.kill('SIGKILL');
-    signal.addEventListener('abort', onAbort, { once: true });
-    let done = false;
-    const finish = (end: RgEnd) => {
-      if (done) return;
-      done = true;
-      signal.removeEventListener('abort', onAbort);
-      resolve(end);
-    };
-    child.on('error', (e) => finish({ code: null, stderr, aborted: false, spawnError: e }));
-    child.on('close', (code) => {
-      if (carry !== '') onLine(carry);
-      finish({ code, stderr: stderr.trim(), aborted: signal.aborted });
-    });
+    },
   });
+  if (r.spawnError) return { code: null, stderr: r.stderr.headOnly().text, aborted: false, spawnError: r.spawnError };
+  if (carry !== '') onLine(carry);
+  return { code: r.code, stderr: r.stderr.headOnly().text.trim(), aborted: signal.aborted };
 }
 
 /** Splits Grep's `glob` into patterns: by whitespace, and by commas outside `{…}`. */

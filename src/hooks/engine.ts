@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { envWith } from '../process/env.ts';
 import { matches } from './matcher.ts';
 import { interpret, type HookJson, type HookOutcome } from './outcome.ts';
 import { runHookCommand, type HookRun } from './runner.ts';
@@ -98,16 +99,15 @@ export class HookEngine {
     }
     const selected = [...byCommand.values()];
     if (selected.length === 0) return [];
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...this.ctx.env,
+    // Only command hooks get an environment (SDK function hooks run in this process).
+    const env = selected.every((h) => h.fn) ? {} : envWith(this.ctx.env, {
       ASSISTANT_PROJECT_DIR: this.ctx.projectDir,
       CLAUDE_PROJECT_DIR: this.ctx.projectDir,
       ASSISTANT_SESSION_ID: this.ctx.sessionId,
       ASSISTANT_HOOK_EVENT: event,
       ...(tool ? { ASSISTANT_TOOL_NAME: tool.name } : {}),
       ...(tool?.filePath ? { ASSISTANT_FILE_PATH: tool.filePath } : {}),
-    };
+    });
     return Promise.all(selected.map(async (hook) => {
       const slow = setTimeout(() => this.ctx.emit({ type: 'hook-running', event, command: hook.command }), SLOW_MS);
       const run = hook.fn ? await runHookFunction(hook, input, signal) : await runHookCommand(hook, input, env, this.ctx.projectDir, signal);

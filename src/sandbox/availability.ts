@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { runGroup } from '../process/run.ts';
 
 /** What to run to get what the sandbox needs on Debian and Ubuntu (SPEC §13). */
 const INSTALL_HINT = 'apt-get install bubblewrap socat';
@@ -18,13 +18,10 @@ function which(program: string, env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-function run(file: string, args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(file, args, { timeout: 10_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : null) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr || (err && !stderr ? err.message : '')) });
-    });
-  });
+async function run(file: string, args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const r = await runGroup({ command: [file, ...args], cwd: '/', timeoutMs: 10_000, signal: new AbortController().signal, maxBytes: 64 * 1024 });
+  const stderr = r.stderr.headOnly().text;
+  return { code: r.code, stdout: r.stdout.headOnly().text, stderr: stderr || r.spawnError?.message || (r.stopped ? `${file} took longer than 10 s` : '') };
 }
 
 const PROBE = ['--die-with-parent', '--unshare-user', '--unshare-pid', '--unshare-net', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', 'true'];

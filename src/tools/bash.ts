@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
+import { statSync } from 'node:fs';
 import { z } from 'zod';
-import { OutputCap, shareBudget } from './output-cap.ts';
-import { killProcessGroup } from './process-group.ts';
+import { envWith } from '../process/env.ts';
+import { shareBudget } from '../process/output-cap.ts';
+import { runGroup } from '../process/run.ts';
+import { findShell } from '../process/shell.ts';
 import type { ToolDef, ToolResult } from './types.ts';
 import { optionalInt, optionalString } from './zod-helpers.ts';
 import description from './bash.md';
@@ -13,28 +12,14 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
 /** Characters of output the model gets, stdout and stderr together. */
 export const MAX_OUTPUT_CHARS = 30_000;
-/** How long to wait for output still in the pipes after the shell exits (background jobs may hold them open). */
-const DRAIN_MS = 200;
+/** Bytes kept of each stream while it runs: the beginning and a rolling end. */
+const KEEP = { head: 16_000, tail: 16_000 };
 
 const schema = z.object({
   command: z.string().min(1).describe('The shell command to run.'),
   timeout: optionalInt(`Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}).`, 1),
   description: optionalString('A short (5-10 word) description of what the command does, for the user.'),
 });
-
-let shellPath: string | undefined;
-/** bash when there is one, else sh. */
-function findShell(): string {
-  if (shellPath) return shellPath;
-  const dirs = ['/bin', '/usr/bin', ...(process.env.PATH ?? '').split(':').filter(Boolean)];
-  for (const dir of dirs) {
-    try {
-      accessSync(join(dir, 'bash'), constants.X_OK);
-      return (shellPath = join(dir, 'bash'));
-    } catch { /* keep looking */ }
-  }
-  return (shellPath = '/bin/sh');
-}
 
 const isDir = (p: string) => { try { return statSync(p).isDirectory(); } catch { return false; } };
 
@@ -44,62 +29,6 @@ const isDir = (p: string) => { try { return statSync(p).isDirectory(); } catch {
  * for the next call.
  */
 const WRAPPER = '__assistant_cmd=$1; shift\neval "$__assistant_cmd" 3>&-\n__assistant_rc=$?\npwd -P >&3 2>/dev/null\nexit $__assistant_rc\n';
-
-interface RunEnd {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: OutputCap;
-  stderr: OutputCap;
-  finalCwd?: string;
-  stopped?: 'timeout' | 'interrupt';
-  spawnError?: Error;
-}
-
-/** What to start: the shell itself, or the sandbox around it (with descriptors 4, 5, … for it). */
-interface Launch { file: string; args: string[]; env: NodeJS.ProcessEnv; fds: number[] }
-
-function run(launch: Launch, cwd: string, timeoutMs: number, signal: AbortSignal, progress?: (chunk: string) => void): Promise<RunEnd> {
-  return new Promise((resolvePromise) => {
-    const stdout = new OutputCap();
-    const stderr = new OutputCap();
-    let pwdOut = '';
-    let stopped: RunEnd['stopped'];
-    const child = spawn(launch.file, launch.args, { cwd, env: launch.env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe', ...launch.fds] });
-    const fd3 = child.stdio[3] as NodeJS.ReadableStream | null;
-    // Decoded apart from the capped copies, so a character split between two reads shows whole.
-    const decoders = progress ? [new StringDecoder('utf8'), new StringDecoder('utf8')] : [];
-    child.stdout!.on('data', (b: Buffer) => { stdout.push(b); if (progress) progress(decoders[0].write(b)); });
-    child.stderr!.on('data', (b: Buffer) => { stderr.push(b); if (progress) progress(decoders[1].write(b)); });
-    fd3?.on('data', (b: Buffer) => { if (pwdOut.length < 8192) pwdOut += b.toString('utf8'); });
-
-    const stop = (why: 'timeout' | 'interrupt') => {
-      if (stopped || child.exitCode !== null || child.signalCode !== null) return;
-      stopped = why;
-      killProcessGroup(child);
-    };
-    const timer = setTimeout(() => stop('timeout'), timeoutMs);
-    const onAbort = () => stop('interrupt');
-    signal.addEventListener('abort', onAbort, { once: true });
-
-    let done = false;
-    const finish = (end: Omit<RunEnd, 'stdout' | 'stderr' | 'stopped'>) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      for (const s of [child.stdout, child.stderr, fd3]) (s as { destroy?: () => void } | null)?.destroy?.();
-      const finalCwd = pwdOut.endsWith('\n') ? pwdOut.slice(0, -1) : undefined;
-      resolvePromise({ ...end, stdout, stderr, stopped, finalCwd });
-    };
-    child.on('error', (e) => finish({ code: null, signal: null, spawnError: e }));
-    child.on('close', (code, sig) => finish({ code, signal: sig }));
-    child.on('exit', (code, sig) => {
-      // 'close' waits for every holder of the pipes; a background job may keep them open for ever.
-      setTimeout(() => finish({ code, signal: sig }), DRAIN_MS).unref();
-    });
-    if (signal.aborted) stop('interrupt');
-  });
-}
 
 const outsideSchema = schema.extend({
   dangerouslyDisableSandbox: z.boolean().optional().describe('Run this command outside the sandbox. Only when the sandbox stopped something the task needs; the user is asked first.'),
@@ -130,9 +59,9 @@ export const bashTool: ToolDef<typeof schema> = {
       cwd = ctx.cwd;
       ctx.shell.cwd = ctx.cwd;
     }
-    const env = { ...process.env, GIT_EDITOR: 'true', ...ctx.env };
+    const env = envWith({ GIT_EDITOR: 'true' }, ctx.env);
     const shell = [findShell(), '-c', WRAPPER, 'bash', input.command];
-    let launch: Launch = { file: shell[0], args: shell.slice(1), env, fds: [] };
+    let launch: { argv: string[]; env: NodeJS.ProcessEnv; fds: number[] } = { argv: shell, env, fds: [] };
     // Inside the OS sandbox when there is one (SPEC §13); if it cannot start, the command does not run.
     let sandboxed: Awaited<ReturnType<NonNullable<typeof ctx.sandbox>['wrap']>> | undefined;
     if (ctx.sandbox && await ctx.sandbox.runsInside(input.command, (input as { dangerouslyDisableSandbox?: unknown }).dangerouslyDisableSandbox)) {
@@ -141,14 +70,18 @@ export const bashTool: ToolDef<typeof schema> = {
       } catch (e) {
         return { output: `The sandbox could not start, so the command did not run: ${(e as Error).message}`, isError: true };
       }
-      launch = sandboxed;
+      launch = { argv: [sandboxed.file, ...sandboxed.args], env: sandboxed.env, fds: sandboxed.fds };
     }
-    const end = await run(launch, cwd, timeoutMs, ctx.signal, ctx.progress);
+    // fd 3 carries the final directory back (WRAPPER); the sandbox's descriptors follow it.
+    const end = await runGroup({
+      command: launch.argv, cwd, env: launch.env, timeoutMs, signal: ctx.signal, maxBytes: KEEP, fd3: true, fds: launch.fds, onOutput: ctx.progress,
+    });
     if (end.spawnError) {
       sandboxed?.finish('');
-      return { output: `Could not start the shell (${launch.file}) in ${cwd}: ${end.spawnError.message}`, isError: true };
+      return { output: `Could not start the shell (${launch.argv[0]}) in ${cwd}: ${end.spawnError.message}`, isError: true };
     }
-    if (end.finalCwd && isDir(end.finalCwd)) ctx.shell.cwd = end.finalCwd;
+    const finalCwd = end.fd3?.endsWith('\n') ? end.fd3.slice(0, -1) : undefined;
+    if (finalCwd && isDir(finalCwd)) ctx.shell.cwd = finalCwd;
 
     const [outBudget, errBudget] = shareBudget(end.stdout.size, end.stderr.size, MAX_OUTPUT_CHARS);
     const stdout = end.stdout.render(outBudget).replace(/\n+$/, '');

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { proposeReload } from '../agent/settings-reload.ts';
@@ -6,6 +5,7 @@ import { dispatch, type Dispatch, type UiAction } from '../commands/dispatch.ts'
 import { sessionDispatchContext } from '../agent/dispatch-context.ts';
 import { commandModel } from '../agent/run-prompt.ts';
 import { MODES, parseMode } from '../permissions/gate.ts';
+import { openInEditor } from '../commands/run-shell.ts';
 import { agentsText } from '../agent/agent-defs.ts';
 import type { Rule } from '../permissions/rules.ts';
 import { modelFactsLines } from '../providers/facts-text.ts';
@@ -185,7 +185,7 @@ async function memory(ctrl: Controller): Promise<void> {
   ]);
   if (!v) return;
   if (!existsSync(v)) { mkdirSync(dirname(v), { recursive: true }); writeFileSync(v, ''); }
-  await ctrl.suspend(() => { spawnSync(editor, [v], { stdio: 'inherit', shell: true }); });
+  await ctrl.suspend(() => openInEditor(editor, v));
   ctrl.reloadMemory();
   ctrl.notice('info', `Saved ${shortPath(v, cwd)}. The model sees it from the next prompt on.`);
 }

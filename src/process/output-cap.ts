@@ -15,7 +15,8 @@ function fromCharStart(buf: Buffer): Buffer {
 
 /**
  * Keeps the head and a rolling tail of a stream of output, so memory stays bounded whatever the
- * command prints; counts what it drops. Byte-based while streaming, text when rendered.
+ * command prints; counts what it drops. Byte-based while streaming, text when rendered. With
+ * `tailMax` 0 it keeps the head only (read it with `headOnly()`).
  */
 export class OutputCap {
   private head: Buffer[] = [];
@@ -37,12 +38,18 @@ export class OutputCap {
       this.headBytes += take;
       rest = rest.subarray(take);
     }
-    if (rest.length === 0) return;
+    if (rest.length === 0 || this.tailMax === 0) return;
     this.tail.push(rest);
     this.tailBytes += rest.length;
     while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.tailMax) {
       this.tailBytes -= this.tail.shift()!.length;
     }
+  }
+
+  /** The head as text and the bytes that came after it (a head-only cap). */
+  headOnly(): { text: string; dropped: number } {
+    const head = this.head.length === 1 ? this.head[0] : Buffer.concat(this.head);
+    return { text: head.toString('utf8'), dropped: this.totalBytes - this.headBytes - this.tailBytes };
   }
 
   /** Rough length of the rendered text, to share a budget between stdout and stderr. */
