@@ -19,8 +19,6 @@ interface LoopOptions {
   maxTurns?: number;
   /** Turns counted across the session's loops (a prompt and its subagents share one `--max-turns`). */
   budget?: { used: number };
-  /** The provider's own web search, offered with the tools (SPEC §14). */
-  webSearch?: ModelRequest['webSearch'];
   /** Stop seam: text returned here is sent back to the model as what is left to do. */
   onStop?(signal: AbortSignal, lastText: string): Promise<string | undefined>;
   /** A reason to end the run now (a hook's `continue: false`), checked after each step. */
@@ -51,7 +49,7 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
   let text = '';
   let calls: ToolCall[] = [];
   let thought = new Reasoning();
-  const request: ModelRequest = { system: opts.system, messages: opts.messages as Message[], tools: opts.toolSpecs, ...(opts.webSearch ? { webSearch: opts.webSearch } : {}) };
+  const request: ModelRequest = { system: opts.system, messages: opts.messages as Message[], tools: opts.toolSpecs };
   const end = (rest: Omit<StreamedTurn, 'text' | 'calls' | 'reasoning'>): StreamedTurn => ({ text, calls, reasoning: thought.parts(), ...rest });
   for await (const ev of opts.model.stream(request, opts.signal)) {
     switch (ev.type) {

@@ -6,33 +6,42 @@ import { todoWriteFor } from '../tools/todo-write.ts';
 import type { Message } from '../providers/types.ts';
 import type { ToolDef } from '../tools/types.ts';
 import { webFetchTool } from '../tools/web-fetch.ts';
+import { webSearchTool } from '../tools/web-search.ts';
 
 /**
  * A session's own tools: the built-in ones (Bash saying it runs in the sandbox when one is on,
- * SPEC §13), then Task (its subagents'), TodoWrite and WebFetch (SPEC §14).
+ * SPEC §13), then Task (its subagents'), TodoWrite, WebFetch and WebSearch (SPEC §14).
  */
-export function ownTools(sb: Sandbox | undefined, task: ToolDef, web: Parameters<typeof webFetchTool>[0], messages: () => readonly Message[]): ToolDef[] {
+export function ownTools(sb: Sandbox | undefined, task: ToolDef, web: Parameters<typeof webFetchTool>[0], messages: () => readonly Message[], search?: Parameters<typeof webSearchTool>[0]): ToolDef[] {
   const builtins = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
-  return [...builtins, task, todoWriteFor(messages), webFetchTool(web)];
+  return [...builtins, task, todoWriteFor(messages), webFetchTool(web), ...(search ? [webSearchTool(search)] : [])];
 }
 
-/** A session's tools: its own (built-in, Task, TodoWrite, WebFetch) and those of its MCP servers (SPEC §12). */
+/** A session's tools: its own (built-in, Task, TodoWrite, WebFetch, WebSearch) and those of its MCP servers (SPEC §12). */
 export class SessionTools {
   /** The definitions as sent, for the context estimate: made again only when the list changes. */
-  private sent?: { mcp?: readonly ToolDef[]; json: string };
+  private sent?: { mcp?: readonly ToolDef[]; count: number; json: string };
 
-  constructor(readonly own: ToolDef[], private readonly mcp?: McpManager) {}
+  /** `offered`: whether one of the session's own tools is offered now (WebSearch: only where the current model's provider can search). */
+  constructor(readonly own: ToolDef[], private readonly mcp?: McpManager, private readonly offered?: (t: ToolDef) => boolean) {}
+
+  /** The session's own tools offered now. */
+  private ownNow(): ToolDef[] {
+    return this.offered ? this.own.filter(this.offered) : this.own;
+  }
 
   /** The tools offered now: the session's own, then the tools of the MCP servers that are up. */
   all(): ToolDef[] {
     const mcp = this.mcp?.tools();
-    return mcp?.length ? [...this.own, ...mcp] : this.own;
+    const own = this.ownNow();
+    return mcp?.length ? [...own, ...mcp] : own;
   }
 
   /** What the tools' definitions add to every request, as JSON. */
   json(): string {
     const mcp = this.mcp?.tools();
-    if (!this.sent || this.sent.mcp !== mcp) this.sent = { mcp, json: JSON.stringify(toolSchemas(this.all())) };
+    const count = this.ownNow().length;
+    if (!this.sent || this.sent.mcp !== mcp || this.sent.count !== count) this.sent = { mcp, count, json: JSON.stringify(toolSchemas(this.all())) };
     return this.sent.json;
   }
 

@@ -8,7 +8,8 @@ import type { McpManager } from '../mcp/manager.ts';
 import { CLAUDE_MODE_NAMES, Gate, type PermissionMode } from '../permissions/gate.ts';
 import { sessionGuards, type GuardedPath } from '../permissions/protected.ts';
 import type { RuleSet } from '../permissions/rules.ts';
-import { namesHost, webSearchOffer } from '../permissions/web.ts';
+import { namesHost, webSearchScope } from '../permissions/web.ts';
+import { hasWebSearch } from '../providers/ai-sdk-stream.ts';
 import { costUsd } from '../providers/catalogue.ts';
 import { addUsage, emptyUsage, type Message, type ModelHandle, type Usage } from '../providers/types.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
@@ -23,6 +24,7 @@ import { notification, sessionEnd, sessionStart, stopSeam, toolSeams, userPrompt
 import { mcpReady } from './mcp-ready.ts';
 import { answerFromPage } from './page-answer.ts';
 import { expandReferences } from './references.ts';
+import { searchTheWeb } from './search-answer.ts';
 import type { Denial, SessionOptions } from './session-options.ts';
 import { ownTools, SessionTools } from './session-tools.ts';
 import { SettingsNotices } from './settings-reload.ts';
@@ -104,7 +106,14 @@ export class Session {
         return r;
       },
       localAllowed: (host) => namesHost(this.gate.rules, host),
-    }, () => this.messages), opts.mcp);
+    }, () => this.messages, {
+      scope: (input) => webSearchScope(input, this.gate.rules, this.mode),
+      search: async (query, scope, signal) => {
+        const r = await searchTheWeb(this.model, query, scope, signal);
+        if ('usage' in r) this.subagents.addUsage(r.usage);
+        return r;
+      },
+    }), opts.mcp, (t) => t.name !== 'WebSearch' || hasWebSearch(this.model.provider));
   }
 
   get model(): ModelHandle { return this.override ?? this.own; }
@@ -180,7 +189,7 @@ export class Session {
       context: [...(attachments?.attachments.length ? [attachmentText(attachments.attachments)] : []), ...submitted.context],
       images: attachmentImages(attachments?.attachments ?? []),
       onStop: (sig, lastText) => this.stop.onStop(sig, lastText), halted: () => this.hooks.stopReason, beforeRequest: (sig) => this.autoCompact(sig),
-      maxTurns: o.maxTurns, budget: this.budget, webSearch: webSearchOffer(this.gate.rules, this.mode),
+      maxTurns: o.maxTurns, budget: this.budget,
       onDenied: (call, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
       verify: o.verify, cwd: o.cwd, env: o.env, skipVerify: () => this.mode === 'plan',
     });

@@ -43,6 +43,7 @@ export function toolTitle(name: string, input: unknown, cwd: string, max = 200):
     case 'Task': arg = `${str('subagent_type') ?? '?'}: ${str('description') ?? ''}`; break;
     case 'TodoWrite': return 'Update Todos';
     case 'WebFetch': arg = str('url'); break;
+    case 'WebSearch': arg = str('query'); break;
     default: arg = Object.keys(i).length ? JSON.stringify(i) : undefined;
   }
   const title = TITLES[name] ?? name;

@@ -10,7 +10,7 @@ import { absolute, programName } from './paths.ts';
 import { matchesBash, ruleNamesTool, type Rule, type RuleSet } from './rules.ts';
 import type { ToolKind, ToolKinds } from '../tools/types.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
-import { decideWebFetch } from './web.ts';
+import { decideWebFetch, decideWebSearch } from './web.ts';
 
 export interface DecideContext {
   mode: PermissionMode;
@@ -303,6 +303,7 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   const ctx: DecideContext = { ...given, look: decisionLookup(given.look) };
   if (tool === 'Bash') return decideBash(input, ctx);
   if (tool === 'WebFetch') return decideWebFetch(input, ctx);
+  if (tool === 'WebSearch') return decideWebSearch(input, ctx);
   // Blanks around the path are removed, as the tools do (tools/paths.ts): `" .git/hooks/x"` is `.git/hooks/x`.
   const named = (input.file_path ?? input.path) as unknown;
   const raw = typeof named === 'string' ? named.trim() : named;

@@ -78,20 +78,61 @@ export function decideWebFetch(input: Record<string, unknown>, ctx: { rules: Rul
   return { behavior: 'ask', reason: `WebFetch of ${host} needs approval`, remedy: `--allowed-tools "WebFetch(domain:${host})"` };
 }
 
+/** The scope of one search: the sites it may return (none: any), and the sites it must not. */
+export interface SearchScope { allowedDomains?: string[]; blockedDomains?: string[] }
+
+/** A domain as a call or a rule writes it (`https://Docs.Python.org/3/`, `*.python.org`), bare and lower case. */
+export function bareDomain(d: string): string {
+  return d.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/^\*\./, '').replace(/\.$/, '');
+}
+
+/** Is `host` the domain `d` or one of its subdomains? */
+export const withinDomain = (host: string, d: string) => host === d || host.endsWith(`.${d}`);
+
+const searchRules = (list: Rule[]) => list.filter((r) => r.tool === 'WebSearch');
+const wholeTool = (r: Rule) => r.specifier === undefined || r.specifier.trim() === '*';
+const ruleDomains = (list: Rule[]) => list.map(domainOf).filter((d): d is string => !!d);
+const domainList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string').map(bareDomain).filter(Boolean) : []);
+
 /**
- * WebSearch runs on the provider's servers (SPEC §14), so no call of it can be asked about: it is
- * offered only when a rule allows it (`WebSearch`, or `WebSearch(domain:NAME)` to search only those
- * sites) or in Bypass mode, and never when a deny rule `WebSearch` is in force;
- * `WebSearch(domain:NAME)` deny rules keep those sites out of the results.
+ * What one WebSearch call may search (SPEC §14): the call's own `allowed_domains` (else, unless
+ * `WebSearch` itself is allowed or the mode is Bypass, the domains of `WebSearch(domain:…)` allow
+ * rules), minus the call's `blocked_domains` and the domains of `WebSearch(domain:…)` deny rules,
+ * which are always blocked. A string when nothing would be left to search.
  */
-export function webSearchOffer(rules: RuleSet, mode: PermissionMode): { allowedDomains?: string[]; blockedDomains?: string[] } | undefined {
-  const of = (list: Rule[]) => list.filter((r) => r.tool === 'WebSearch');
-  if (of(rules.deny).some((r) => r.specifier === undefined || r.specifier.trim() === '*')) return undefined;
-  const allow = of(rules.allow);
-  const whole = mode === 'bypass' || allow.some((r) => r.specifier === undefined || r.specifier.trim() === '*');
-  if (!whole && allow.length === 0) return undefined;
-  const domains = (list: Rule[]) => list.map(domainOf).filter((d): d is string => !!d);
-  const allowedDomains = whole ? [] : domains(allow);
-  const blockedDomains = domains(of(rules.deny));
-  return { ...(allowedDomains.length ? { allowedDomains } : {}), ...(blockedDomains.length ? { blockedDomains } : {}) };
+export function webSearchScope(input: Record<string, unknown>, rules: RuleSet, mode: PermissionMode): SearchScope | string {
+  const blocked = [...new Set([...domainList(input.blocked_domains), ...ruleDomains(searchRules(rules.deny))])];
+  const asked = domainList(input.allowed_domains);
+  const allowRules = searchRules(rules.allow);
+  const byRule = mode === 'bypass' || allowRules.some(wholeTool) ? [] : ruleDomains(allowRules);
+  const wanted = asked.length ? asked : byRule;
+  const allowed = [...new Set(wanted.filter((d) => !blocked.some((b) => withinDomain(d, b))))];
+  if (wanted.length && !allowed.length) return `every site this search may use (${wanted.join(', ')}) is blocked (${blocked.join(', ')})`;
+  return { ...(allowed.length ? { allowedDomains: allowed } : {}), ...(blocked.length ? { blockedDomains: blocked } : {}) };
+}
+
+/**
+ * WebSearch's permission (SPEC §14), shaped like WebFetch's: a deny rule `WebSearch` refuses it;
+ * Bypass runs it; an ask rule naming it asks; `WebSearch` allows any search, `WebSearch(domain:NAME)`
+ * the searches that stay within its sites (a call naming no sites is then kept to them); with no
+ * rule it asks, in Plan Mode too (it only reads). `WebSearch(domain:NAME)` deny rules do not refuse
+ * the call: those sites are kept out of its results (`webSearchScope`). Pure.
+ */
+export function decideWebSearch(input: Record<string, unknown>, ctx: { rules: RuleSet; mode: PermissionMode }): Decision & { rule?: Rule } {
+  const deny = searchRules(ctx.rules.deny).find(wholeTool);
+  if (deny) return { behavior: 'deny', reason: `WebSearch is denied by the rule "${deny.text}" (${deny.source})`, rule: deny };
+  const scope = webSearchScope(input, ctx.rules, ctx.mode);
+  if (typeof scope === 'string') return { behavior: 'deny', reason: `WebSearch refused: ${scope} by the call or a rule` };
+  if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
+  const ask = searchRules(ctx.rules.ask)[0];
+  if (ask) return { behavior: 'ask', firm: true, reason: `WebSearch matches the ask rule "${ask.text}" (${ask.source})`, rule: ask };
+  const allowRules = searchRules(ctx.rules.allow);
+  const whole = allowRules.find(wholeTool);
+  if (whole) return { behavior: 'allow', reason: `allowed by the rule "${whole.text}" (${whole.source})`, rule: whole };
+  const asked = domainList(input.allowed_domains);
+  const within = allowRules.filter((r) => domainOf(r) !== undefined);
+  const fits = (d: string) => within.some((r) => withinDomain(d, domainOf(r)!));
+  if (within.length && asked.every(fits)) return { behavior: 'allow', reason: `allowed by the rule "${within[0].text}" (${within[0].source})${asked.length ? '' : `, searching only ${ruleDomains(within).join(', ')}`}`, rule: within[0] };
+  const query = typeof input.query === 'string' ? ` for "${input.query.length > 60 ? `${input.query.slice(0, 57)}...` : input.query}"` : '';
+  return { behavior: 'ask', reason: `WebSearch${query} needs approval`, remedy: '--allowed-tools "WebSearch"' };
 }

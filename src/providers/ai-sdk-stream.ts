@@ -141,6 +141,8 @@ export function mapPart(p: LanguageModelV4StreamPart, body?: () => string): Stre
     case 'reasoning-delta': return { type: 'reasoning', delta: p.delta, id: p.id, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
     // The provider ran it (web search): nothing for the loop to run; the answer's text carries what it found.
     case 'tool-call': return p.providerExecuted ? undefined : { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
+    case 'source': return p.sourceType === 'url' ? { type: 'source', url: p.url, ...(p.title ? { title: p.title } : {}) } : undefined;
+    case 'tool-result': return p.isError ? { type: 'server-tool-error', name: p.toolName, message: serverToolError(p.result) } : undefined;
     case 'finish': return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
     case 'error': return { type: 'error', error: classifyError(p.error, body?.()) };
     default: return undefined;
@@ -154,12 +156,20 @@ function mergeOptions(a: SharedV4ProviderOptions | undefined, b: SharedV4Provide
   return out;
 }
 
+/** What a provider's failed server tool said: Anthropic's `errorCode` (`max_uses_exceeded`, `unavailable`), else the result as text. */
+function serverToolError(result: unknown): string {
+  const r = result as { errorCode?: unknown; message?: unknown } | undefined;
+  if (typeof r?.errorCode === 'string') return r.errorCode;
+  if (typeof r?.message === 'string') return r.message;
+  return typeof result === 'string' ? result : JSON.stringify(result);
+}
+
 /** Wire kinds whose provider runs a web search itself (SPEC §14): Anthropic, OpenAI Responses, Google. */
-function hasWebSearch(kind: string): boolean {
+export function hasWebSearch(kind: string): boolean {
   return kind === 'anthropic' || kind === 'openai' || kind === 'google';
 }
 
-/** The provider's own web search tool for the request, or none where the provider has none. */
+/** The provider's own web search tool for the request (WebSearch's side request), or none where the provider has none. */
 function webSearchTool(kind: string, ws: ModelRequest['webSearch']) {
   if (!ws || !hasWebSearch(kind)) return [];
   if (kind === 'anthropic') {

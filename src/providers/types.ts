@@ -35,7 +35,7 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   /** Thinking for this request, over the model's own setting (a summary needs none). */
   thinking?: ThinkingLevel;
-  /** Offer the provider's own web search tool (SPEC §14), where it has one; domains as the rules say. */
+  /** Enable the provider's own web search tool (SPEC §14), where it has one: WebSearch's side request, never the main one. */
   webSearch?: { allowedDomains?: string[]; blockedDomains?: string[] };
 }
 
@@ -59,6 +59,10 @@ export type StreamEvent =
   /** `meta`: the provider's metadata of the call (Gemini's thought signature), sent back with it next turn. */
   | { type: 'tool-call'; id: string; name: string; input: string; meta?: Record<string, Record<string, unknown>> }
   | { type: 'finish'; reason: string; usage: Usage }
+  /** A page the provider's own search found (WebSearch's side request). */
+  | { type: 'source'; url: string; title?: string }
+  /** The provider's own tool (its search) failed: `message` is its error code or text. */
+  | { type: 'server-tool-error'; name: string; message: string }
   /** A retry is about to happen: consumers drop whatever partial output they kept from this response. */
   | { type: 'retry'; attempt: number; maxRetries: number; delayMs: number; error: ProviderErrorInfo }
   | { type: 'error'; error: ProviderErrorInfo }

@@ -6,6 +6,7 @@ import { builtinTools } from './registry.ts';
 import { todoWriteTool } from './todo-write.ts';
 import type { ToolDef, ToolKind, ToolKinds } from './types.ts';
 import { WEB_FETCH_KIND } from './web-fetch.ts';
+import { WEB_SEARCH_KIND } from './web-search.ts';
 
 /** The kind a definition declares (no `access`: `other`). */
 export function kindOf(def: ToolDef): ToolKind {
@@ -22,10 +23,10 @@ export const TASK_KIND: ToolKind = { access: 'other', noApproval: true };
 
 /**
  * Tools each session makes for itself (SPEC §14), named here so that rules and agent files may
- * name them before a session exists; WebSearch runs on the provider's servers (permissions/web.ts).
+ * name them before a session exists (WebSearch only where the session's provider has a search tool).
  */
 const SESSION_KINDS: ReadonlyArray<[string, ToolKind]> = [
-  ['Task', TASK_KIND], [todoWriteTool.name, kindOf(todoWriteTool)], ['WebFetch', WEB_FETCH_KIND], ['WebSearch', { access: 'other' }],
+  ['Task', TASK_KIND], [todoWriteTool.name, kindOf(todoWriteTool)], ['WebFetch', WEB_FETCH_KIND], ['WebSearch', WEB_SEARCH_KIND],
 ];
 
 /** Name → kind of these tools (the session's: built-in, its own and its MCP servers'), in their order. */
