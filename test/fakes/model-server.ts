@@ -85,6 +85,9 @@ type Part =
   | { kind: 'thinking'; text: string; signature?: string }
   | { kind: 'tool'; name: string; input: unknown; id?: string };
 
+/** A search the provider ran itself (Anthropic's server tool `web_search`). */
+export interface SearchSpec { query: string; results: Array<{ url: string; title?: string }> | { error: string } }
+
 /** One model response: text and tool calls, in order. Build it with `reply()`. */
 export class ReplyBuilder {
   readonly kind = 'reply' as const;
@@ -93,6 +96,7 @@ export class ReplyBuilder {
   /** @internal */ delayMs = 0;
   /** @internal */ intervalMs = 0;
   /** @internal */ isTruncated = false;
+  /** @internal */ searchSpec?: SearchSpec;
 
   /** Appends a text block; it is streamed word by word. */
   text(text: string): this {
@@ -116,6 +120,16 @@ export class ReplyBuilder {
    */
   thinking(text: string, opts: { signature?: string } = {}): this {
     this.parts.push({ kind: 'thinking', text, signature: opts.signature ?? 'fake-signature' });
+    return this;
+  }
+
+  /**
+   * The provider ran its own web search before the rest of the reply (Anthropic wire only: a
+   * `server_tool_use` block and its `web_search_tool_result`, first in the message). `results` are
+   * the pages found, or `{ error }` for a `web_search_tool_result_error` with that code.
+   */
+  search(query: string, results: Array<{ url: string; title?: string }> | { error: string }): this {
+    this.searchSpec = { query, results };
     return this;
   }
 
@@ -609,6 +623,8 @@ export interface Rendered {
   usage: Required<UsageSpec>;
   model: string;
   truncated: boolean;
+  /** A search the provider ran first (Anthropic only), with its block id. */
+  search?: SearchSpec & { id: string };
 }
 
 function encodeSse(e: SseEvent): string {
@@ -683,7 +699,15 @@ function anthropicStream(r: Rendered, msgId: string): SseEvent[] {
       },
     },
   });
-  r.parts.forEach((p, index) => {
+  const searchBlocks = anthropicSearchBlocks(r);
+  searchBlocks.forEach((block, index) => {
+    const { input, ...start } = block as { input?: unknown };
+    ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: input === undefined ? block : { ...start, input: {} } } });
+    if (input !== undefined) ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } }, content: true });
+    ev.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
+  });
+  r.parts.forEach((p, at) => {
+    const index = at + searchBlocks.length;
     if (p.kind === 'thinking') {
       ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } } });
       for (const chunk of textChunks(p.text)) {
@@ -692,7 +716,7 @@ function anthropicStream(r: Rendered, msgId: string): SseEvent[] {
       ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: p.signature ?? '' } } });
     } else if (p.kind === 'text') {
       ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } });
-      if (index === 0) ev.push({ event: 'ping', data: { type: 'ping' } });
+      if (at === 0) ev.push({ event: 'ping', data: { type: 'ping' } });
       for (const chunk of textChunks(p.text)) {
         ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text: chunk } }, content: true });
       }
@@ -711,12 +735,25 @@ function anthropicStream(r: Rendered, msgId: string): SseEvent[] {
   return ev;
 }
 
+/** The search the provider ran, as Anthropic's two blocks: the `server_tool_use` (with its input) and its `web_search_tool_result`. */
+function anthropicSearchBlocks(r: Rendered): unknown[] {
+  if (!r.search) return [];
+  const { id, query, results } = r.search;
+  const content = Array.isArray(results)
+    ? results.map((x) => ({ type: 'web_search_result', url: x.url, title: x.title ?? null, encrypted_content: 'fake-encrypted', page_age: null }))
+    : { type: 'web_search_tool_result_error', error_code: results.error };
+  return [
+    { type: 'server_tool_use', id, name: 'web_search', input: { query } },
+    { type: 'web_search_tool_result', tool_use_id: id, content },
+  ];
+}
+
 function anthropicJson(r: Rendered, msgId: string): unknown {
   const hasTool = r.parts.some((p) => p.kind === 'tool');
   return {
     id: msgId, type: 'message', role: 'assistant', model: r.model,
-    content: r.parts.map((p) => (p.kind === 'thinking' ? { type: 'thinking', thinking: p.text, signature: p.signature ?? '' }
-      : p.kind === 'text' ? { type: 'text', text: p.text } : { type: 'tool_use', id: p.id, name: p.name, input: anthropicInputObject(p) })),
+    content: [...anthropicSearchBlocks(r), ...r.parts.map((p) => (p.kind === 'thinking' ? { type: 'thinking', thinking: p.text, signature: p.signature ?? '' }
+      : p.kind === 'text' ? { type: 'text', text: p.text } : { type: 'tool_use', id: p.id, name: p.name, input: anthropicInputObject(p) }))],
     stop_reason: r.truncated ? 'max_tokens' : hasTool ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: { ...anthropicUsageSplit(r.usage), output_tokens: r.usage.output },
@@ -939,6 +976,7 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       usage: { input: u.input ?? 100, output: u.output ?? Math.max(1, Math.ceil(chars / 4)), cacheRead: u.cacheRead ?? 0, cacheWrite: u.cacheWrite ?? 0 },
       model: typeof body?.model === 'string' ? body.model : 'fake-model',
       truncated: r.isTruncated,
+      ...(r.searchSpec && format === 'anthropic' ? { search: { ...r.searchSpec, id: `srvtoolu_fake_${++toolSeq}` } } : {}),
     };
   };
 

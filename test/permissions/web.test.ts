@@ -52,3 +52,40 @@ test('Task and TodoWrite need no question, in Plan Mode too; a deny rule still r
   assert.equal(decide('TodoWrite', {}, ctx()).behavior, 'allow');
   assert.equal(decide('Task', {}, ctx([], ['Task'])).behavior, 'deny');
 });
+
+const search = (input: Record<string, unknown>, c = ctx()) => decide('WebSearch', { query: 'node 24 release', ...input }, c);
+
+test('WebSearch asks by default, in Plan Mode too; Bypass runs it; WebSearch rules allow, ask and deny it', () => {
+  assert.equal(search({}).behavior, 'ask');
+  assert.match(search({}).remedy ?? '', /--allowed-tools "WebSearch"/);
+  assert.equal(search({}, ctx([], [], [], 'plan')).behavior, 'ask', 'it only reads: Plan Mode asks, as for WebFetch');
+  assert.equal(search({}, ctx(['WebSearch'], [], [], 'plan')).behavior, 'allow');
+  assert.equal(search({}, ctx([], [], [], 'bypass')).behavior, 'allow');
+  assert.equal(search({}, ctx(['WebSearch'])).behavior, 'allow');
+  assert.equal(search({}, ctx(['WebSearch'], ['WebSearch'])).behavior, 'deny');
+  assert.equal(search({}, ctx([], ['WebSearch'], [], 'bypass')).behavior, 'deny', 'deny wins over Bypass');
+  const asked = search({}, ctx(['WebSearch'], [], ['WebSearch']));
+  assert.deepEqual([asked.behavior, asked.firm], ['ask', true]);
+  assert.equal(search({}, ctx(['Read'])).behavior, 'ask', 'another tool\'s rule does not allow it');
+});
+
+test('WebSearch(domain:…) allow rules allow the searches that stay on their sites; deny rules only block sites', () => {
+  const py = ['WebSearch(domain:python.org)'];
+  assert.equal(search({}, ctx(py)).behavior, 'allow', 'a call naming no sites is kept to the rule\'s');
+  assert.equal(search({ allowed_domains: ['docs.python.org'] }, ctx(py)).behavior, 'allow');
+  assert.equal(search({ allowed_domains: ['docs.python.org', 'example.com'] }, ctx(py)).behavior, 'ask');
+  assert.equal(search({}, ctx(['WebSearch'], ['WebSearch(domain:spam.example)'])).behavior, 'allow', 'a domain deny rule does not refuse the call');
+  assert.equal(search({ allowed_domains: ['spam.example'] }, ctx(['WebSearch'], ['WebSearch(domain:spam.example)'])).behavior, 'deny', 'nothing left to search');
+});
+
+test('webSearchScope merges the call\'s sites with the rules\'', async () => {
+  const { webSearchScope } = await import('../../src/permissions/web.ts');
+  const rules = (allow: string[], deny: string[] = []) => ctx(allow, deny).rules;
+  assert.deepEqual(webSearchScope({ query: 'q' }, rules([]), 'normal'), {});
+  assert.deepEqual(webSearchScope({ query: 'q' }, rules(['WebSearch(domain:python.org)']), 'normal'), { allowedDomains: ['python.org'] });
+  assert.deepEqual(webSearchScope({ query: 'q' }, rules(['WebSearch(domain:python.org)']), 'bypass'), {}, 'Bypass: any site');
+  assert.deepEqual(webSearchScope({ query: 'q' }, rules(['WebSearch', 'WebSearch(domain:python.org)']), 'normal'), {}, 'WebSearch itself: any site');
+  assert.deepEqual(webSearchScope({ query: 'q', allowed_domains: ['https://Docs.Python.org/3/', 'x.org'], blocked_domains: ['*.bad.example'] }, rules([], ['WebSearch(domain:x.org)']), 'normal'),
+    { allowedDomains: ['docs.python.org'], blockedDomains: ['bad.example', 'x.org'] });
+  assert.match(String(webSearchScope({ query: 'q', allowed_domains: ['a.x.org'] }, rules([], ['WebSearch(domain:x.org)']), 'normal')), /blocked/);
+});
