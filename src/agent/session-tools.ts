@@ -26,7 +26,7 @@ export class SessionTools {
   constructor(readonly own: ToolDef[], private readonly mcp?: McpManager, private readonly offered?: (t: ToolDef) => boolean) {}
 
   /** The session's own tools offered now. */
-  private ownNow(): ToolDef[] {
+  ownNow(): ToolDef[] {
     return this.offered ? this.own.filter(this.offered) : this.own;
   }
 

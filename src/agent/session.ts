@@ -131,8 +131,8 @@ export class Session {
   get sandbox(): Sandbox | undefined { return this.opts.sandbox; }
   /** The session's MCP servers, when any is configured (`/mcp`, `@server:uri`, `/mcp__server__prompt`). */
   get mcp(): McpManager | undefined { return this.opts.mcp; }
-  /** The session's own tools (built-in, Task, TodoWrite, WebFetch), without the MCP servers'. */
-  get tools(): ToolDef[] { return this.toolset.own; }
+  /** The session's own tools offered now (built-in, Task, TodoWrite, WebFetch, WebSearch where the model can search), without the MCP servers'. */
+  get tools(): ToolDef[] { return this.toolset.ownNow(); }
   /** The tools offered now: the session's own, then the tools of the MCP servers that are up (SPEC §12). */
   allTools(): ToolDef[] { return this.toolset.all(); }
 
