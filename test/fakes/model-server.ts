@@ -323,6 +323,8 @@ export interface JsonReply {
   thinking?: string;
   text?: string;
   tools?: Array<{ name: string; input?: unknown; id?: string }>;
+  /** A search the provider ran first (see `ReplyBuilder.search`; Anthropic wire only). */
+  search?: SearchSpec;
   usage?: UsageSpec;
   delay?: number;
   interval?: number;
@@ -343,6 +345,7 @@ function replyFromJson(j: JsonReply | string): ReplyBuilder {
   if (typeof j === 'string') return reply(j);
   const r = reply();
   if (j.thinking !== undefined) r.thinking(j.thinking);
+  if (j.search) r.search(j.search.query, j.search.results);
   if (j.text !== undefined) r.text(j.text);
   for (const t of j.tools ?? []) r.tool(t.name, t.input ?? {}, { id: t.id });
   if (j.usage) r.usage(j.usage);
@@ -370,7 +373,7 @@ export function stepFromJson(j: JsonStep): Step {
   if ('endEarly' in j) return endEarly(replyFromJson(j.endEarly), { after: j.after });
   if ('malformed' in j) return malformed(replyFromJson(j.malformed), { after: j.after, data: j.data });
   if ('hang' in j) return hang();
-  const known = ['thinking', 'text', 'tools', 'usage', 'delay', 'interval', 'truncated'];
+  const known = ['thinking', 'text', 'tools', 'search', 'usage', 'delay', 'interval', 'truncated'];
   const unknownKeys = Object.keys(j).filter((k) => !known.includes(k));
   if (unknownKeys.length) throw new Error(`fake model: unknown step keys ${unknownKeys.join(', ')} in ${JSON.stringify(j)}`);
   return replyFromJson(j as JsonReply);
