@@ -1,14 +1,13 @@
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { AgentEvent, RunOutcome } from '../agent/events.ts';
+import { isMemoryFile, readMemory, refreshMemory } from '../agent/memory.ts';
+import { runCompact, runPrompt, type PromptRequest } from '../agent/run-prompt.ts';
+import { RunMeter } from '../agent/run-meter.ts';
 import type { Session } from '../agent/session.ts';
 import { createSession, type Setup } from '../agent/setup.ts';
+import { projectFolder } from '../agent/transcripts.ts';
 import { loadCommands } from '../commands/loader.ts';
-import { LOCAL_MEMORY_FILE, loadMemory, MEMORY_FILE, memorySection } from '../context/memory.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
-import { costUsd } from '../providers/catalogue.ts';
-import { addUsage, emptyUsage, type Usage } from '../providers/types.ts';
-import { runPrompt, type PromptRequest } from '../agent/run-prompt.ts';
-import { projectDir } from '../session/transcript.ts';
 import { attachedLine, nextMode } from './format.ts';
 import { IdleTimer } from './idle.ts';
 import { offerPlan } from './plan-offer.ts';
@@ -37,9 +36,6 @@ function commandProblems(setup: Setup): string[] {
   return [`Some command files have problems (/help lists them again):\n${problems.map((p) => `  ${rel(p)}`).join('\n')}`];
 }
 
-/** The convention files' names: a turn that writes one has the memory read again after it. */
-const MEMORY_NAMES = new Set([MEMORY_FILE, LOCAL_MEMORY_FILE]);
-
 /**
  * Runs one interactive session for the terminal UI: opens the Session, turns its events into UI
  * state, answers its questions through dialogs, and carries out what the user asks (prompts,
@@ -61,10 +57,9 @@ export class Controller {
   /** Settles when the running prompt (or /compact) has ended, its tools stopped. */
   private runEnded: Promise<void> = Promise.resolve();
   private markEnded?: () => void;
-  private runUsage: Usage = emptyUsage();
   private readonly queued: Array<{ text: string; shown?: string }> = [];
-  /** What this session's earlier runs cost (a resumed session: other processes), for the status line and /cost. */
-  earlier: { costUsd: number; usage: Usage } = { costUsd: 0, usage: emptyUsage() };
+  /** What the session has cost: its earlier runs (a resumed session: other processes), its own, the running prompt's. */
+  meter = new RunMeter();
   private planWritten = false;
   /** The running turn wrote an ASSISTANT.md: it is read again when the turn ends. */
   private memoryWritten = false;
@@ -85,7 +80,7 @@ export class Controller {
     this.now = opts.now ?? Date.now;
     this.startedInBypass = setup.mode === 'bypass';
     this.store = new Store(initialState({ mode: setup.mode, model: '', window: 0, cwd: setup.cwd, verbose: opts.verbose }));
-    this.history = new InputHistory(projectDir(setup.home, setup.cwd));
+    this.history = new InputHistory(projectFolder(setup));
     this.questions = new Questions((q) => this.store.update((s) => ({ ...s, question: q })), () => this.idle.disarm());
     this.idle = new IdleTimer(opts.idleMs ?? 60_000, () => {
       if (this.run || this.questions.waiting || this.exited) return;
@@ -117,11 +112,10 @@ export class Controller {
     const s = this.session;
     this.stopFollowing?.();
     this.stopFollowing = s.followSettings();
-    this.runUsage = emptyUsage();
     const redraw = this.setup.resume ? redrawTranscript(s.transcript.path) : undefined;
-    this.earlier = { costUsd: redraw?.costUsd ?? 0, usage: redraw?.usage ?? emptyUsage() };
+    this.meter = new RunMeter(redraw ? { costUsd: redraw.costUsd, usage: redraw.usage } : undefined);
     this.store.update((st) => {
-      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.earlier.costUsd, todos: s.todos };
+      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.meter.earlier.costUsd, todos: s.todos };
       next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
       if (redraw) next = addItems(next, ...redraw.items);
       return addItems(next, ...[...warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
@@ -160,23 +154,17 @@ export class Controller {
     if (ev.type === 'tool-end' && !ev.result.isError && (ev.name === 'Write' || ev.name === 'Edit')) {
       const p = (ev.input as { file_path?: unknown })?.file_path;
       if (typeof p === 'string' && resolve(this.setup.cwd, p) === resolve(this.setup.cwd, 'plan.md')) this.planWritten = true;
-      if (typeof p === 'string' && MEMORY_NAMES.has(basename(p))) this.memoryWritten = true;
+      if (typeof p === 'string' && isMemoryFile(p)) this.memoryWritten = true;
     }
-    if (ev.type === 'message' && ev.usage) this.runUsage = addUsage(this.runUsage, ev.usage);
-    // A subagent's tokens are the session's too (SPEC §14).
-    if (ev.type === 'subagent' && ev.event.type === 'message' && ev.event.usage) this.runUsage = addUsage(this.runUsage, ev.event.usage);
+    const costed = this.meter.observe(ev);
     this.store.update((s) => {
       const next = reduceEvent(s, ev, this.now());
-      return ev.type === 'message' && ev.usage ? { ...next, costUsd: this.cost() } : next;
+      return costed ? { ...next, costUsd: this.meter.liveCostUsd(this.session) } : next;
     });
   }
 
-  private cost(): number {
-    return this.totalCostUsd + (this.run ? costUsd(this.session.model.facts?.price, this.runUsage) : 0);
-  }
-
   /** What the session has cost so far, its earlier runs included. */
-  get totalCostUsd(): number { return this.earlier.costUsd + this.session.costUsd; }
+  get totalCostUsd(): number { return this.meter.totalCostUsd(this.session); }
 
   /** Text typed at the prompt: a slash command, or a prompt for the model. Queued while a prompt runs. */
   async submit(text: string, shown?: string): Promise<void> {
@@ -207,7 +195,7 @@ export class Controller {
     this.idle.disarm();
     this.add({ kind: 'user', text: o.shown ?? text });
     const ac = this.beginRun();
-    this.runUsage = emptyUsage();
+    this.meter.newPrompt();
     this.planWritten = false;
     this.memoryWritten = false;
     let outcome: RunOutcome | undefined;
@@ -236,6 +224,7 @@ export class Controller {
   private beginRun(): AbortController {
     const ac = new AbortController();
     this.run = ac;
+    this.meter.begin();
     this.runEnded = new Promise((r) => { this.markEnded = r; });
     this.store.update((s) => ({ ...s, live: { ...s.live, busy: { since: this.now(), tokens: 0 } } }));
     return ac;
@@ -243,6 +232,7 @@ export class Controller {
 
   private finishRun(extra: Partial<UiState> = {}): void {
     this.run = undefined;
+    this.meter.end();
     this.store.update((s) => ({ ...endRun(s), costUsd: this.totalCostUsd, ...extra }));
     this.markEnded?.();
   }
@@ -306,15 +296,14 @@ export class Controller {
    * list them, and the next request's system prompt has them (not only after /clear).
    */
   reloadMemory(): void {
-    this.updateSetup({ memory: loadMemory({ cwd: this.setup.cwd, home: this.setup.home }) });
-    this.session.setMemory(memorySection(this.setup.memory.files));
+    this.updateSetup({ memory: refreshMemory(this.session, this.setup) });
   }
 
   /** `/clear`: a new conversation (SessionEnd `clear`, then SessionStart `clear`); ASSISTANT.md is read again. */
   async clear(): Promise<void> {
     const mode = this.session.mode; // the mode stays as it was (Claude Code keeps it too)
     await this.close('clear');
-    this.updateSetup({ mode, resume: undefined, memory: loadMemory({ cwd: this.setup.cwd, home: this.setup.home }) });
+    this.updateSetup({ mode, resume: undefined, memory: readMemory(this.setup) });
     this.restartScreen();
     await this.open('clear');
   }
@@ -368,9 +357,9 @@ export class Controller {
   async compact(instructions: string): Promise<void> {
     const ac = this.beginRun();
     try {
-      const c = await this.session.compact('manual', instructions || undefined, ac.signal);
-      if (c.ok) this.notice('success', `Compacted ${c.before} messages into a summary.`);
-      else this.notice('error', `Compaction failed: ${c.error}`);
+      const { outcome } = await runCompact(this.session, instructions, ac.signal);
+      if (outcome.status === 'done') this.notice('success', outcome.text);
+      else if (outcome.error) this.notice('error', `${outcome.error[0].toUpperCase()}${outcome.error.slice(1)}`);
     } finally {
       this.finishRun();
     }
