@@ -2,7 +2,8 @@ import type { McpManager } from '../mcp/manager.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
 import { sandboxedBashTool } from '../tools/bash.ts';
 import { builtinTools, toolSchemas } from '../tools/registry.ts';
-import { todoWriteTool } from '../tools/todo-write.ts';
+import { todoWriteFor } from '../tools/todo-write.ts';
+import type { Message } from '../providers/types.ts';
 import type { ToolDef } from '../tools/types.ts';
 import { webFetchTool } from '../tools/web-fetch.ts';
 
@@ -10,9 +11,9 @@ import { webFetchTool } from '../tools/web-fetch.ts';
  * A session's own tools: the built-in ones (Bash saying it runs in the sandbox when one is on,
  * SPEC §13), then Task (its subagents'), TodoWrite and WebFetch (SPEC §14).
  */
-export function ownTools(sb: Sandbox | undefined, task: ToolDef, web: Parameters<typeof webFetchTool>[0]): ToolDef[] {
+export function ownTools(sb: Sandbox | undefined, task: ToolDef, web: Parameters<typeof webFetchTool>[0], messages: () => readonly Message[]): ToolDef[] {
   const builtins = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
-  return [...builtins, task, todoWriteTool, webFetchTool(web)];
+  return [...builtins, task, todoWriteFor(messages), webFetchTool(web)];
 }
 
 /** A session's tools: its own (built-in, Task, TodoWrite, WebFetch) and those of its MCP servers (SPEC §12). */

@@ -104,7 +104,7 @@ export class Session {
         return r;
       },
       localAllowed: (host) => namesHost(this.gate.rules, host),
-    }), opts.mcp);
+    }, () => this.messages), opts.mcp);
   }
 
   get model(): ModelHandle { return this.override ?? this.own; }

@@ -21,6 +21,7 @@ const schema = z.object({
 /**
  * TodoWrite (SPEC §14): the session's task list. The list lives in the conversation itself (the
  * last TodoWrite call's input), so it is in the transcript and comes back on resume with no state here.
+ * This definition answers without the list before the call; a session uses `todoWriteFor`.
  */
 export const todoWriteTool: ToolDef<typeof schema> = {
   name: 'TodoWrite',
@@ -38,15 +39,37 @@ export const todoWriteTool: ToolDef<typeof schema> = {
   },
 };
 
-/** The task list as the conversation last set it (the newest TodoWrite call's input), or empty. */
-export function todosOf(messages: readonly Message[]): TodoItem[] {
+/**
+ * A session's TodoWrite: its response names the list before the call too (`oldTodos`, as Claude
+ * Code's PostToolUse `tool_response` does), read from the conversation up to this call.
+ */
+export function todoWriteFor(messages: () => readonly Message[]): ToolDef<typeof schema> {
+  return {
+    ...todoWriteTool,
+    async execute(input, ctx) {
+      const r = await todoWriteTool.execute(input, ctx);
+      return { ...r, response: { oldTodos: todosOf(messages(), ctx.callId), newTodos: input.todos } };
+    },
+  };
+}
+
+/**
+ * The task list as the conversation last set it (the newest TodoWrite call's input), or empty.
+ * With `before`, the list as it stood before that call (a call of the same message after it has not run yet).
+ */
+export function todosOf(messages: readonly Message[], before?: string): TodoItem[] {
+  let skipping = before !== undefined && messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'tool-call' && p.toolCallId === before));
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.role !== 'assistant') continue;
     for (let j = m.content.length - 1; j >= 0; j--) {
       const p = m.content[j];
+      if (skipping) {
+        if (p.type === 'tool-call' && p.toolCallId === before) skipping = false;
+        continue;
+      }
       if (p.type !== 'tool-call' || p.toolName !== 'TodoWrite') continue;
-      const r = z.object({ todos: z.array(TodoItemSchema) }).safeParse(p.input);
+      const r = schema.safeParse(p.input); // a call the tool refused (two in progress) set nothing
       if (r.success) return r.data.todos;
     }
   }

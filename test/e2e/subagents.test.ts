@@ -202,20 +202,29 @@ test('/agents lists the built-in and custom agents, headless too', async () => {
 
 test('TodoWrite is a tool call in stream-json, refuses two items in progress, and needs no permission headless', async () => {
   const { dir, home } = makeProject();
+  mkdirSync(join(dir, '.assistant'), { recursive: true });
+  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'TodoWrite', hooks: [LOG_HOOK] }] } }));
   model.reset();
   const item = (content: string, status: string) => ({ content, activeForm: `${content}ing`, status });
   model.script(
     reply().tool('TodoWrite', { todos: [item('Plan', 'in_progress'), item('Do', 'in_progress')] }, { id: 'toolu_todo_bad' }),
     reply().tool('TodoWrite', { todos: [item('Plan', 'completed'), item('Do', 'in_progress')] }, { id: 'toolu_todo_ok' }),
+    reply().tool('TodoWrite', { todos: [item('Plan', 'completed'), item('Do', 'completed')] }, { id: 'toolu_todo_done' }),
     reply('listed'),
   );
   const r = await runCli(['-p', 'plan it', '--output-format', 'stream-json', ...ARGS], { cwd: dir, home, env: ENV() });
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
   const uses = lines.flatMap((l) => (l.type === 'assistant' ? l.message.content.filter((c: any) => c.type === 'tool_use') : []));
-  assert.deepEqual(uses.map((u: any) => u.name), ['TodoWrite', 'TodoWrite']);
+  assert.deepEqual(uses.map((u: any) => u.name), ['TodoWrite', 'TodoWrite', 'TodoWrite']);
   const results = lines.flatMap((l) => (l.type === 'user' ? l.message.content : []));
   assert.match(results.find((c: any) => c.tool_use_id === 'toolu_todo_bad').content, /at most one task may be in_progress/);
   assert.equal(results.find((c: any) => c.tool_use_id === 'toolu_todo_ok').is_error, false);
   assert.deepEqual(lines.at(-1).permission_denials, []);
+  // PostToolUse's tool_response names the list before and after each call, as Claude Code's does.
+  const posts = hookEvents(dir).filter((e) => e.hook_event_name === 'PostToolUse');
+  assert.deepEqual(posts.map((e) => e.tool_response), [
+    { oldTodos: [], newTodos: [item('Plan', 'completed'), item('Do', 'in_progress')] },
+    { oldTodos: [item('Plan', 'completed'), item('Do', 'in_progress')], newTodos: [item('Plan', 'completed'), item('Do', 'completed')] },
+  ]);
 });

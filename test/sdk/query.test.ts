@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
+import { collect, envFor } from './sdk-run.ts';
 import { runCli } from '../e2e/cli.ts';
 import { query, AssistantError, type PreToolUseHookInput, type SDKMessage, type SDKUserMessage } from '../../src/sdk/index.ts';
 import { StreamJsonLine } from '../../src/headless/stream-schema.ts';
@@ -14,13 +15,6 @@ let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
 after(async () => { await model.close(); });
 
-const envFor = (m: FakeModel, home: string) => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: m.anthropicBaseUrl, HOME: home, ASSISTANT_RETRY_BASE_MS: '10' });
-
-async function collect(q: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const out: SDKMessage[] = [];
-  for await (const m of q) out.push(m);
-  return out;
-}
 
 function alive(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch { return false; }

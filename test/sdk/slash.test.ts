@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { startFakeModel, reply, lastToolResults, type FakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
+import { collect, envFor } from './sdk-run.ts';
 import { query, type SDKMessage } from '../../src/sdk/index.ts';
 
 const MODEL = 'anthropic:claude-sonnet-4-5';
@@ -11,13 +12,6 @@ let model: FakeModel;
 before(async () => { model = await startFakeModel(); });
 after(async () => { await model.close(); });
 
-const envFor = (m: FakeModel, home: string) => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: m.anthropicBaseUrl, HOME: home, ASSISTANT_RETRY_BASE_MS: '10' });
-
-async function collect(q: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const out: SDKMessage[] = [];
-  for await (const m of q) out.push(m);
-  return out;
-}
 
 const firstText = (i: number) => JSON.stringify((model.requests[i].body as { messages: Array<{ content: unknown }> }).messages[0].content);
 const resultOf = (ms: SDKMessage[]) => ms.find((m) => m.type === 'result') as unknown as { is_error: boolean; result: string; num_turns: number };

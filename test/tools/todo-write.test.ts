@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { todoWriteTool, todosOf } from '../../src/tools/todo-write.ts';
+import { todoWriteFor, todoWriteTool, todosOf } from '../../src/tools/todo-write.ts';
 
 test('TodoWrite takes items with only content and status (SPEC §14); activeForm is optional', () => {
   const ok = todoWriteTool.schema.safeParse({ todos: [{ content: 'Run the tests', status: 'in_progress' }, { content: 'Fix', status: 'pending', activeForm: 'Fixing' }] });
@@ -12,4 +12,18 @@ test('TodoWrite takes items with only content and status (SPEC §14); activeForm
   assert.equal(bad.success, false);
   const list = todosOf([{ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't', toolName: 'TodoWrite', input: { todos: [{ content: 'a', status: 'pending' }] } }] } as never]);
   assert.deepEqual(list, [{ content: 'a', status: 'pending' }], 'restored on resume without activeForm');
+});
+
+test('a session\'s TodoWrite answers the list before the call (oldTodos), even with two calls in one message', async () => {
+  const call = (id: string, content: string) => ({ type: 'tool-call', toolCallId: id, toolName: 'TodoWrite', input: { todos: [{ content, status: 'pending' }] } });
+  const messages = [
+    { role: 'assistant', content: [call('t1', 'a')] },
+    { role: 'tool', content: [] },
+    { role: 'assistant', content: [call('t2', 'b'), call('t3', 'c')] },
+  ] as never[];
+  const tool = todoWriteFor(() => messages);
+  const run = async (id: string, content: string) => (await tool.execute({ todos: [{ content, status: 'pending' }] }, { callId: id } as never)).response;
+  assert.deepEqual(await run('t2', 'b'), { oldTodos: [{ content: 'a', status: 'pending' }], newTodos: [{ content: 'b', status: 'pending' }] });
+  assert.deepEqual(await run('t3', 'c'), { oldTodos: [{ content: 'b', status: 'pending' }], newTodos: [{ content: 'c', status: 'pending' }] });
+  assert.deepEqual(await run('t1', 'a'), { oldTodos: [], newTodos: [{ content: 'a', status: 'pending' }] });
 });
