@@ -63,5 +63,11 @@ export function switchFacts(session: Session, before: ModelHandle, after: ModelH
   return { conversationTokens: session.messages.length ? estimateTokens(session.systemPrompt(), session.messages) : 0, foreignReasoning, images };
 }
 
-/** What `/status` says about a model beyond its window (provider facts: price, limits…), as label and value. */
-export const modelFacts = (model: ModelHandle): Array<[string, string]> => modelFactsLines(model);
+/** What `/status` says about a model: its name, its context window and where that figure comes from (SPEC §11.14), then what the catalogue knows (price, limits…), as label and value. */
+export function modelStatusRows(model: ModelHandle): Array<[string, string]> {
+  return [
+    ['Model', model.label],
+    ['Context', `${model.contextWindow.toLocaleString('en-US')} tokens (from ${model.contextSource ?? 'the provider'})`],
+    ...modelFactsLines(model).map(([k, v]): [string, string] => [`${k[0].toUpperCase()}${k.slice(1)}`, v]),
+  ];
+}

@@ -1,5 +1,5 @@
 import { ensureMemoryFile, memoryFileChoices } from '../agent/memory.ts';
-import { modelFacts } from '../agent/model-choices.ts';
+import { modelStatusRows } from '../agent/model-choices.ts';
 import { modeNamed, recipeModeName, selectableModes } from '../agent/modes.ts';
 import { proposeReload } from '../agent/settings-reload.ts';
 import { otherSessions } from '../agent/transcripts.ts';
@@ -152,9 +152,7 @@ export function statusText(ctrl: Controller): string {
   const s = ctrl.session;
   const { setup } = ctrl;
   return [
-    `Model:       ${s.model.label}`,
-    `Context:     ${s.model.contextWindow.toLocaleString('en-US')} tokens (from ${s.model.contextSource ?? 'the provider'})`,
-    ...modelFacts(s.model).map(([k, v]) => `${`${k[0].toUpperCase()}${k.slice(1)}:`.padEnd(13)}${v}`),
+    ...modelStatusRows(s.model).map(([k, v]) => `${`${k}:`.padEnd(13)}${v}`),
     `Mode:        ${s.mode}`,
     `Directory:   ${setup.cwd}`,
     `Session:     ${s.id}`,
