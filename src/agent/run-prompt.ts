@@ -67,12 +67,16 @@ export async function commandModel(setup: Setup, spec: string): Promise<{ model:
   return 'error' in m ? { error: `its model "${spec}" cannot be used: ${m.error}` } : m;
 }
 
+/** A run that failed before (or instead of) a model turn: `error` says why. */
+export const failedOutcome = (error: string): RunOutcome => ({ status: 'error', text: '', turns: 0, usage: emptyUsage(), error });
+
 /**
- * `/compact [instructions]` as a run with an outcome (headless, SDK): the summary is one model
- * request, PreCompact hooks included; a SessionStart hook that said `continue: false` stops it.
+ * `/compact [instructions]` as a run with an outcome (terminal UI, headless, SDK): the summary is
+ * one model request, PreCompact hooks included. Where nobody is at the terminal, a hook that said
+ * `continue: false` (a SessionStart one) stops it; a person at the terminal decides for themselves.
  */
 export async function runCompact(session: Session, instructions: string, signal: AbortSignal): Promise<{ outcome: RunOutcome; apiMs: number }> {
-  const stop = session.hooks.stopReason;
+  const stop = session.hooks.interactive ? undefined : session.hooks.stopReason;
   const asked = performance.now();
   const c = stop === undefined ? await session.compact('manual', instructions || undefined, signal) : undefined;
   const apiMs = c ? performance.now() - asked : 0;

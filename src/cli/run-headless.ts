@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { CliOptions } from './args.ts';
 import { Exit } from './exit.ts';
-import { CLAUDE_MODE_NAMES } from '../permissions/gate.ts';
 import type { Session } from '../agent/session.ts';
 import type { AskFn } from '../agent/events.ts';
 import { createSession, loadSetup } from '../agent/setup.ts';
 import { setupDispatchContext } from '../agent/dispatch-context.ts';
 import { dispatchHeadless } from '../agent/headless-builtins.ts';
-import { runCompact, runPrompt } from '../agent/run-prompt.ts';
+import { mcpSettled } from '../agent/mcp-ready.ts';
+import { CLAUDE_MODE_NAMES } from '../agent/modes.ts';
+import { failedOutcome, runCompact, runPrompt } from '../agent/run-prompt.ts';
 import { headlessPrinter, printInit, printResult, refusalSummary, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { resultJson } from '../headless/format.ts';
-import { emptyUsage } from '../providers/types.ts';
 import { holdYoungGeneration } from './gc-tuning.ts';
 import { promptWithStdin } from './stdin.ts';
 
@@ -34,7 +34,7 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     // A JSON reader gets a result too, not an empty stdout: bad settings, a missing @path, no model…
     const code = (e as { exitCode?: unknown })?.exitCode;
     if (typeof code === 'number' && opts.outputFormat !== 'text') {
-      const outcome = { status: 'error' as const, text: '', turns: 0, usage: emptyUsage(), error: (e as Error).message };
+      const outcome = failedOutcome((e as Error).message);
       io.out(`${JSON.stringify(resultJson({ outcome, sessionId: '', durationMs: performance.now() - started, durationApiMs: 0, costUsd: 0, denials: [] }))}\n`);
     }
     throw e;
@@ -88,11 +88,10 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   // As in Claude Code, system/init reports the MCP servers once they connected (or failed), with
   // their tools; the first request waits for them anyway (MCP_TIMEOUT), so this costs nothing.
   if (opts.outputFormat === 'stream-json' && session.mcp) {
-    const stop = new Promise<void>((r) => controller.signal.addEventListener('abort', () => r(), { once: true }));
     const out = io.out;
     const held: string[] = []; // init stays the first line: a failed server's warning follows it
     io.out = (s) => { held.push(s); };
-    await Promise.race([session.mcp.whenSettled(), stop]);
+    await mcpSettled(session.mcp, controller.signal);
     io.out = out;
     printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
     for (const s of held) out(s);

@@ -8,12 +8,13 @@ import type { Session } from '../agent/session.ts';
 import { createSession, loadSetup, type Setup, type SetupOptions } from '../agent/setup.ts';
 import { sessionDispatchContext } from '../agent/dispatch-context.ts';
 import { dispatchHeadless } from '../agent/headless-builtins.ts';
-import { commandModel, runCompact, runPrompt } from '../agent/run-prompt.ts';
+import { mcpSettled } from '../agent/mcp-ready.ts';
+import { CLAUDE_MODE_NAMES } from '../agent/modes.ts';
+import { commandModel, failedOutcome, runCompact, runPrompt } from '../agent/run-prompt.ts';
 import { initJson, resultJson, streamJsonEvent } from '../headless/format.ts';
 import { refuseAsk } from '../headless/run.ts';
 import { regexError } from '../hooks/matcher.ts';
 import type { HookEvent, HookFunction, HookSpec } from '../hooks/schema.ts';
-import { CLAUDE_MODE_NAMES } from '../permissions/gate.ts';
 import { emptyUsage, type ModelHandle } from '../providers/types.ts';
 import { Channel } from './channel.ts';
 import { AssistantError } from './errors.ts';
@@ -173,7 +174,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
   if (session.mcp) {
     // As in Claude Code, system/init reports the MCP servers connected (or failed), with their tools.
     held = [];
-    await Promise.race([session.mcp.whenSettled(), new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }))]);
+    await mcpSettled(session.mcp, signal);
   }
   const early = held ?? [];
   held = undefined;
@@ -200,7 +201,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
   }
 }
 
-const failed = (error: string): RunOutcome => ({ status: 'error', text: '', turns: 0, usage: emptyUsage(), error });
+const failed = failedOutcome;
 
 /**
  * One prompt of a query, as `-p` runs it (SPEC §6, §15): a slash command is dispatched first (a

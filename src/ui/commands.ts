@@ -1,23 +1,21 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { ensureMemoryFile, memoryFileChoices } from '../agent/memory.ts';
+import { modelStatusRows } from '../agent/model-choices.ts';
+import { modeNamed, recipeModeName, selectableModes } from '../agent/modes.ts';
 import { proposeReload } from '../agent/settings-reload.ts';
+import { otherSessions } from '../agent/transcripts.ts';
 import { dispatch, type Dispatch, type UiAction } from '../commands/dispatch.ts';
 import { sessionDispatchContext } from '../agent/dispatch-context.ts';
 import { commandModel } from '../agent/run-prompt.ts';
-import { MODES, parseMode } from '../permissions/gate.ts';
 import { openInEditor } from '../commands/run-shell.ts';
 import { agentsText } from '../agent/agent-defs.ts';
 import type { Rule } from '../permissions/rules.ts';
-import { modelFactsLines } from '../providers/facts-text.ts';
-import { addUsage, type ModelHandle } from '../providers/types.ts';
-import { listSessions, projectDir } from '../session/transcript.ts';
+import type { ModelHandle } from '../providers/types.ts';
 import type { HookSpec } from '../hooks/schema.ts';
 import type { Controller } from './controller.ts';
 import { rewind } from './rewind.ts';
 import { mcpCommand } from './mcp-command.ts';
 import { modelCommand } from './model-switch.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
-import { MODE_NAMES } from '../recipes/schema.ts';
 
 /** Keys the terminal UI understands, for /help. */
 export const KEYS_HELP = [
@@ -63,7 +61,7 @@ async function prompt(ctrl: Controller, d: Extract<Dispatch, { kind: 'prompt' }>
   }
   if (d.mode && d.mode !== ctrl.session.mode) {
     ctrl.setMode(d.mode);
-    ctrl.notice('info', `Recipe ${d.recipe} runs in ${MODE_NAMES[d.mode as keyof typeof MODE_NAMES]}; Shift+Tab changes the mode.`);
+    ctrl.notice('info', `Recipe ${d.recipe} runs in ${recipeModeName(d.mode)}; Shift+Tab changes the mode.`);
   }
   await ctrl.prompt(d.prompt, { shown: d.shown, grant: d.grant, model, mcp: d.mcp });
   if (d.reloadMemory) ctrl.reloadMemory();
@@ -90,20 +88,16 @@ async function builtin(ctrl: Controller, action: UiAction, args: string): Promis
 
 /** `/mode [name]`. Bypass only in a session started in it (as Shift+Tab): it is never switched on mid-session. */
 async function mode(ctrl: Controller, args: string): Promise<void> {
-  let chosen = args ? parseMode(args) : undefined;
-  if (args && !chosen) { ctrl.notice('error', `"${args}" is not a mode. Use one of: ${MODES.join(', ')}.`); return; }
+  let chosen = args ? modeNamed(args, ctrl.startedInBypass) : undefined;
+  if (chosen && 'error' in chosen) { ctrl.notice('error', chosen.error); return; }
   if (!chosen) {
-    const modes = MODES.filter((m) => m !== 'bypass' || ctrl.startedInBypass);
+    const modes = selectableModes(ctrl.startedInBypass);
     const v = await ctrl.choose(`Mode (now: ${ctrl.session.mode})`, modes.map((m) => ({ label: m, value: m, hint: MODE_LABELS[m].text })), undefined, { initial: modes.indexOf(ctrl.session.mode) });
-    chosen = v ? parseMode(v) : undefined;
+    chosen = v ? modeNamed(v, ctrl.startedInBypass) : undefined;
   }
-  if (!chosen) return;
-  if (chosen === 'bypass' && !ctrl.startedInBypass) {
-    ctrl.notice('error', 'Bypass mode is not switched on during a session. Start one in it: assistant --permission-mode bypass (for sandboxes and CI).');
-    return;
-  }
-  ctrl.setMode(chosen);
-  ctrl.notice('info', `Mode: ${chosen} (${MODE_LABELS[chosen].text})`);
+  if (!chosen || 'error' in chosen) return;
+  ctrl.setMode(chosen.mode);
+  ctrl.notice('info', `Mode: ${chosen.mode} (${MODE_LABELS[chosen.mode].text})`);
 }
 
 const ruleLine = (r: Rule, cwd: string) => `  ${r.text.padEnd(32)} ${r.source.startsWith('/') ? shortPath(r.source, cwd) : r.source}`;
@@ -146,7 +140,7 @@ async function hooks(ctrl: Controller): Promise<void> {
 
 export function costText(ctrl: Controller): string {
   const s = ctrl.session;
-  const u = addUsage(ctrl.earlier.usage, s.usage);
+  const u = ctrl.meter.totalUsage(s);
   return [
     `Total cost:  ${formatCost(ctrl.totalCostUsd)}`,
     `Tokens:      ${formatTokens(u.inputTokens)} in (${formatTokens(u.cacheReadTokens)} cached), ${formatTokens(u.outputTokens)} out`,
@@ -158,9 +152,7 @@ export function statusText(ctrl: Controller): string {
   const s = ctrl.session;
   const { setup } = ctrl;
   return [
-    `Model:       ${s.model.label}`,
-    `Context:     ${s.model.contextWindow.toLocaleString('en-US')} tokens (from ${s.model.contextSource ?? 'the provider'})`,
-    ...modelFactsLines(s.model).map(([k, v]) => `${`${k[0].toUpperCase()}${k.slice(1)}:`.padEnd(13)}${v}`),
+    ...modelStatusRows(s.model).map(([k, v]) => `${`${k}:`.padEnd(13)}${v}`),
     `Mode:        ${s.mode}`,
     `Directory:   ${setup.cwd}`,
     `Session:     ${s.id}`,
@@ -178,13 +170,9 @@ async function memory(ctrl: Controller): Promise<void> {
   out(ctrl, files.length ? `Instructions in use:\n${files.map((f) => `  ${shortPath(f.path, cwd)} (${f.scope})`).join('\n')}` : 'No ASSISTANT.md yet: /init writes one.');
   const editor = process.env.VISUAL || process.env.EDITOR;
   if (!editor || !ctrl.suspend) { ctrl.notice('info', 'Set $EDITOR to open these files from here.'); return; }
-  const v = await ctrl.choose('Open which file?', [
-    { label: 'Project: ASSISTANT.md', value: join(cwd, 'ASSISTANT.md') },
-    { label: 'Project, only you: ASSISTANT.local.md', value: join(cwd, 'ASSISTANT.local.md') },
-    { label: 'You, every project: ~/.assistant/ASSISTANT.md', value: join(home, '.assistant', 'ASSISTANT.md') },
-  ]);
+  const v = await ctrl.choose('Open which file?', memoryFileChoices({ cwd, home }).map((c) => ({ label: c.label, value: c.path })));
   if (!v) return;
-  if (!existsSync(v)) { mkdirSync(dirname(v), { recursive: true }); writeFileSync(v, ''); }
+  ensureMemoryFile(v);
   await ctrl.suspend(() => openInEditor(editor, v));
   ctrl.reloadMemory();
   ctrl.notice('info', `Saved ${shortPath(v, cwd)}. The model sees it from the next prompt on.`);
@@ -192,7 +180,7 @@ async function memory(ctrl: Controller): Promise<void> {
 
 /** `/resume [id]`: another session of this project (a picker when no id is given). */
 async function resume(ctrl: Controller, args: string): Promise<void> {
-  const sessions = listSessions(projectDir(ctrl.setup.home, ctrl.setup.cwd)).filter((s) => s.sessionId !== ctrl.session.id);
+  const sessions = otherSessions(ctrl.setup, ctrl.session.id);
   let id: string | undefined = args || undefined;
   if (!id) {
     if (sessions.length === 0) { ctrl.notice('info', 'No other session of this project to resume.'); return; }

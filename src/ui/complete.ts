@@ -3,7 +3,10 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { BUILTIN_COMMANDS } from '../commands/builtins.ts';
 import type { LoadedCommands } from '../commands/loader.ts';
-import type { McpManager } from '../mcp/manager.ts';
+import type { Session } from '../agent/session.ts';
+
+/** The session's MCP servers (SPEC §12). */
+type McpManager = NonNullable<Session['mcp']>;
 
 /** What Tab offers for the word before the cursor: full replacements for it, and their notes. */
 export interface Candidate {

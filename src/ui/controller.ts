@@ -1,22 +1,14 @@
-import { basename, resolve } from 'node:path';
-import type { AgentEvent, RunOutcome } from '../agent/events.ts';
+import { readMemory, refreshMemory } from '../agent/memory.ts';
+import { RunMeter } from '../agent/run-meter.ts';
 import type { Session } from '../agent/session.ts';
 import { createSession, type Setup } from '../agent/setup.ts';
 import { loadCommands } from '../commands/loader.ts';
-import { LOCAL_MEMORY_FILE, loadMemory, MEMORY_FILE, memorySection } from '../context/memory.ts';
 import type { PermissionMode } from '../permissions/modes.ts';
-import { costUsd } from '../providers/catalogue.ts';
-import { addUsage, emptyUsage, type Usage } from '../providers/types.ts';
-import { runPrompt, type PromptRequest } from '../agent/run-prompt.ts';
-import { projectDir } from '../session/transcript.ts';
-import { attachedLine, nextMode } from './format.ts';
-import { IdleTimer } from './idle.ts';
-import { offerPlan } from './plan-offer.ts';
-import { InputHistory } from './input-history.ts';
-import { askPermission, Questions } from './questions.ts';
-import { outcomeNotice, promptAsShown, redrawTranscript } from './replay.ts';
-import { addItems, endRun, initialState, reduceEvent, toggleDetail, type Choice, type NewItem, type UiState } from './state.ts';
-import { Store } from './store.ts';
+import { nextMode } from './format.ts';
+import { askPermission } from './questions.ts';
+import { promptAsShown, redrawTranscript } from './replay.ts';
+import { RunState } from './run-state.ts';
+import { addItems, type NewItem, type UiState } from './state.ts';
 
 export interface ControllerOptions {
   setup: Setup;
@@ -27,8 +19,6 @@ export interface ControllerOptions {
   now?: () => number;
 }
 
-const IDLE_MESSAGE = 'assistant is waiting for your input';
-
 /** Command files that cannot be read as written (SPEC §6: reported, not dropped silently). */
 function commandProblems(setup: Setup): string[] {
   const { problems } = loadCommands({ projectRoot: setup.cwd, home: setup.home });
@@ -37,67 +27,33 @@ function commandProblems(setup: Setup): string[] {
   return [`Some command files have problems (/help lists them again):\n${problems.map((p) => `  ${rel(p)}`).join('\n')}`];
 }
 
-/** The convention files' names: a turn that writes one has the memory read again after it. */
-const MEMORY_NAMES = new Set([MEMORY_FILE, LOCAL_MEMORY_FILE]);
-
 /**
- * Runs one interactive session for the terminal UI: opens the Session, turns its events into UI
- * state, answers its questions through dialogs, and carries out what the user asks (prompts,
- * interrupts, mode changes, /clear, /resume, /rewind). It decides nothing about permissions: the
- * Session decides, the user answers. Works without React (tests drive it directly).
+ * Runs one interactive session for the terminal UI: opens the Session (its events become UI state,
+ * its questions dialogs), and carries out what the user asks of the session's lifecycle (mode
+ * changes, /clear, /resume, /rewind, exit); the runs themselves (prompts, /compact, interrupts)
+ * are run-state.ts's. It decides nothing about permissions: the Session decides, the user answers.
+ * Works without React (tests drive it directly).
  */
-export class Controller {
-  readonly store: Store<UiState>;
-  readonly history: InputHistory;
+export class Controller extends RunState {
   session!: Session;
   /** Set by the UI: leave the app (after SessionEnd ran). */
   onExit?: () => void;
-  /** Set by the UI: wipe the screen before the history starts again (/clear, /resume). */
-  onClearScreen?: () => void;
   /** Set by the UI: hand the terminal to a program ($EDITOR) and take it back. */
   suspend?: (fn: () => Promise<void> | void) => Promise<void>;
-  readonly questions: Questions;
-  private run?: AbortController;
-  /** Settles when the running prompt (or /compact) has ended, its tools stopped. */
-  private runEnded: Promise<void> = Promise.resolve();
-  private markEnded?: () => void;
-  private runUsage: Usage = emptyUsage();
-  private readonly queued: Array<{ text: string; shown?: string }> = [];
-  /** What this session's earlier runs cost (a resumed session: other processes), for the status line and /cost. */
-  earlier: { costUsd: number; usage: Usage } = { costUsd: 0, usage: emptyUsage() };
-  private planWritten = false;
-  /** The running turn wrote an ASSISTANT.md: it is read again when the turn ends. */
-  private memoryWritten = false;
-  private readonly idle: IdleTimer;
   /** Stops reporting settings changes as they happen (the session is closing). */
   private stopFollowing?: () => void;
-  /** Aborts the SessionStart hooks still running (the session is ending). */
-  private starting?: AbortController;
   readonly startedInBypass: boolean;
-  private readonly now: () => number;
-  /** Handles `/…` input; set by commands.ts (kept apart so this file stays about the session). */
-  slash?: (ctrl: Controller, text: string) => Promise<void>;
-  exited = false;
 
   constructor(readonly opts: ControllerOptions) {
-    const { setup } = opts;
-    this.currentSetup = setup;
-    this.now = opts.now ?? Date.now;
-    this.startedInBypass = setup.mode === 'bypass';
-    this.store = new Store(initialState({ mode: setup.mode, model: '', window: 0, cwd: setup.cwd, verbose: opts.verbose }));
-    this.history = new InputHistory(projectDir(setup.home, setup.cwd));
-    this.questions = new Questions((q) => this.store.update((s) => ({ ...s, question: q })), () => this.idle.disarm());
-    this.idle = new IdleTimer(opts.idleMs ?? 60_000, () => {
-      if (this.run || this.questions.waiting || this.exited) return;
-      void this.session.notify(IDLE_MESSAGE, 'idle_prompt', AbortSignal.timeout(60_000));
-    });
+    super(opts.setup, opts);
+    this.currentSetup = opts.setup;
+    this.startedInBypass = opts.setup.mode === 'bypass';
   }
 
   /** What the session is made from; `updateSetup` replaces it (the mode kept across /clear, another session to resume). */
   get setup(): Setup { return this.currentSetup; }
   updateSetup(change: Partial<Setup>): void { this.currentSetup = { ...this.currentSetup, ...change }; }
   private currentSetup: Setup;
-  get busy(): boolean { return this.run !== undefined; }
 
   /** Opens a session (after /clear or /resume): `create`, then `start`. */
   async open(source: 'startup' | 'resume' | 'clear' = this.setup.resume ? 'resume' : 'startup'): Promise<void> {
@@ -117,11 +73,10 @@ export class Controller {
     const s = this.session;
     this.stopFollowing?.();
     this.stopFollowing = s.followSettings();
-    this.runUsage = emptyUsage();
     const redraw = this.setup.resume ? redrawTranscript(s.transcript.path) : undefined;
-    this.earlier = { costUsd: redraw?.costUsd ?? 0, usage: redraw?.usage ?? emptyUsage() };
+    this.meter = new RunMeter(redraw ? { costUsd: redraw.costUsd, usage: redraw.usage } : undefined);
     this.store.update((st) => {
-      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.earlier.costUsd, todos: s.todos };
+      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.meter.earlier.costUsd, todos: s.todos };
       next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
       if (redraw) next = addItems(next, ...redraw.items);
       return addItems(next, ...[...warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
@@ -152,144 +107,12 @@ export class Controller {
     return { session: this.session, cwd: this.setup.cwd, questions: this.questions, notice: (tone: 'error' | 'success', text: string) => this.notice(tone, text), interrupt: () => this.run?.abort(new Error('interrupted by the user')) };
   }
 
-  add(...items: NewItem[]): void { this.store.update((s) => addItems(s, ...items)); }
-  notice(tone: 'info' | 'warning' | 'error' | 'success', text: string): void { this.add({ kind: 'notice', tone, text }); }
-  hint(text: string | undefined): void { this.store.update((s) => (s.hint === text ? s : { ...s, hint: text })); }
-
-  private onEvent(ev: AgentEvent): void {
-    if (ev.type === 'tool-end' && !ev.result.isError && (ev.name === 'Write' || ev.name === 'Edit')) {
-      const p = (ev.input as { file_path?: unknown })?.file_path;
-      if (typeof p === 'string' && resolve(this.setup.cwd, p) === resolve(this.setup.cwd, 'plan.md')) this.planWritten = true;
-      if (typeof p === 'string' && MEMORY_NAMES.has(basename(p))) this.memoryWritten = true;
-    }
-    if (ev.type === 'message' && ev.usage) this.runUsage = addUsage(this.runUsage, ev.usage);
-    // A subagent's tokens are the session's too (SPEC §14).
-    if (ev.type === 'subagent' && ev.event.type === 'message' && ev.event.usage) this.runUsage = addUsage(this.runUsage, ev.event.usage);
-    this.store.update((s) => {
-      const next = reduceEvent(s, ev, this.now());
-      return ev.type === 'message' && ev.usage ? { ...next, costUsd: this.cost() } : next;
-    });
-  }
-
-  private cost(): number {
-    return this.totalCostUsd + (this.run ? costUsd(this.session.model.facts?.price, this.runUsage) : 0);
-  }
-
-  /** What the session has cost so far, its earlier runs included. */
-  get totalCostUsd(): number { return this.earlier.costUsd + this.session.costUsd; }
-
-  /** Text typed at the prompt: a slash command, or a prompt for the model. Queued while a prompt runs. */
-  async submit(text: string, shown?: string): Promise<void> {
-    const t = text.replace(/\s+$/, '');
-    if (!t.trim()) return;
-    this.history.add(t);
-    if (this.run || this.starting) {
-      this.queued.push({ text: t, shown });
-      this.hint(`Queued: ${(shown ?? t).split('\n')[0].slice(0, 60)} (${this.starting ? 'sent once the session has started' : 'runs when the answer is done'})`);
-      return;
-    }
-    await this.send(t, shown);
-  }
-
-  /** `shown`: what the history shows instead of the text (large pastes collapsed, as typed). */
-  private async send(text: string, shown?: string): Promise<void> {
-    if (text.startsWith('/') && this.slash) await this.slash(this, text);
-    else await this.prompt(text, shown ? { shown } : {});
-  }
-
-  /**
-   * Sends one prompt to the model and shows the run. `shown` is what the history shows instead
-   * of the text (a slash command as typed); `grant` adds allow rules for this turn only; `model`
-   * answers this turn instead of the session's (a command's `model:`), shown in the footer meanwhile;
-   * `mcp`: an MCP server's prompt, got first and sent instead of the text.
-   */
-  async prompt(text: string, o: Omit<PromptRequest, 'prompt'> = {}): Promise<RunOutcome | undefined> {
-    this.idle.disarm();
-    this.add({ kind: 'user', text: o.shown ?? text });
-    const ac = this.beginRun();
-    this.runUsage = emptyUsage();
-    this.planWritten = false;
-    this.memoryWritten = false;
-    let outcome: RunOutcome | undefined;
-    try {
-      const run = await runPrompt(this.session, { ...o, prompt: text }, ac.signal, (expansion) => {
-        if (expansion.attachments.length) this.add({ kind: 'attached', lines: expansion.attachments.map(attachedLine) });
-        if (o.model) { const { label } = o.model; this.store.update((s) => ({ ...s, model: label })); }
-      });
-      if (run.sent) outcome = run.outcome;
-      else this.notice('error', run.cause === 'mcp' ? run.errors.join('\n') : `Nothing was sent:\n${run.errors.join('\n')}`);
-    } catch (e) {
-      this.notice('error', `Error: ${(e as Error).message}`);
-    } finally {
-      this.finishRun({ model: this.session.model.label });
-    }
-    if (this.exited) return outcome;
-    if (this.memoryWritten) this.reloadMemory();
-    if (outcome) this.report(outcome);
-    if (outcome?.status === 'done' && this.planWritten && this.session.mode === 'plan') await offerPlan(this);
-    this.idle.arm();
-    await this.drainQueue();
-    return outcome;
-  }
-
-  /** A prompt or /compact starts: the spinner runs, Esc can stop it. */
-  private beginRun(): AbortController {
-    const ac = new AbortController();
-    this.run = ac;
-    this.runEnded = new Promise((r) => { this.markEnded = r; });
-    this.store.update((s) => ({ ...s, live: { ...s.live, busy: { since: this.now(), tokens: 0 } } }));
-    return ac;
-  }
-
-  private finishRun(extra: Partial<UiState> = {}): void {
-    this.run = undefined;
-    this.store.update((s) => ({ ...endRun(s), costUsd: this.totalCostUsd, ...extra }));
-    this.markEnded?.();
-  }
-
-  private report(o: RunOutcome): void {
-    const n = outcomeNotice(o.status, o.error);
-    if (n) this.add(n);
-  }
-
-  private async drainQueue(): Promise<void> {
-    const next = this.queued.shift();
-    this.hint(this.queued.length ? `Queued: ${this.queued.length} more` : undefined);
-    if (next !== undefined) await this.send(next.text, next.shown);
-  }
-
-  /**
-   * Esc: stops the model or the running tool; the session stays consistent (the loop closes the
-   * turn). Prompts queued during the answer are kept: they are sent next, as Claude Code does
-   * (what was typed is usually what the model should do instead), never dropped.
-   */
-  interrupt(): void {
-    const q = this.questions.first;
-    if (q?.kind === 'permission') { q.answer({ kind: 'interrupt' }); return; }
-    if (q?.kind === 'select') { q.answer(undefined); return; }
-    this.run?.abort(new Error('interrupted by the user'));
-  }
-
-  /** Ctrl-O: the whole history unfolded, or folded again (the screen is wiped and printed anew). */
-  expand(): void {
-    this.onClearScreen?.();
-    this.store.update(toggleDetail);
-  }
-
   setMode(mode: PermissionMode): void {
     this.session.setMode(mode);
     this.store.update((s) => ({ ...s, mode }));
   }
 
   cycleMode(): void { this.setMode(nextMode(this.session.mode, this.startedInBypass)); }
-
-  /** A list to pick from (↑/↓, Enter; Esc gives undefined); `initial`: the option the ❯ starts on; `markdown`: the body is. */
-  choose(title: string, options: Array<Choice<string>>, body?: string, o: { initial?: number; markdown?: boolean } = {}): Promise<string | undefined> {
-    return this.questions.choose(title, options, body, o);
-  }
-
-  /** A key was pressed: the idle clock starts again (if it is still waiting to fire). */
-  touch(): void { this.idle.touch(); }
 
   /** Ends the session (SessionEnd with `reason`) and forgets what was shown. */
   private async close(reason: 'clear' | 'prompt_input_exit' | 'other'): Promise<void> {
@@ -306,15 +129,14 @@ export class Controller {
    * list them, and the next request's system prompt has them (not only after /clear).
    */
   reloadMemory(): void {
-    this.updateSetup({ memory: loadMemory({ cwd: this.setup.cwd, home: this.setup.home }) });
-    this.session.setMemory(memorySection(this.setup.memory.files));
+    this.updateSetup({ memory: refreshMemory(this.session, this.setup) });
   }
 
   /** `/clear`: a new conversation (SessionEnd `clear`, then SessionStart `clear`); ASSISTANT.md is read again. */
   async clear(): Promise<void> {
     const mode = this.session.mode; // the mode stays as it was (Claude Code keeps it too)
     await this.close('clear');
-    this.updateSetup({ mode, resume: undefined, memory: loadMemory({ cwd: this.setup.cwd, home: this.setup.home }) });
+    this.updateSetup({ mode, resume: undefined, memory: readMemory(this.setup) });
     this.restartScreen();
     await this.open('clear');
   }
@@ -341,39 +163,6 @@ export class Controller {
     this.add({ kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd }, ...redraw.items);
     this.store.update((st) => ({ ...st, context: { ...st.context, used: redraw.contextUsed } }));
     this.setInput(typed?.text ?? text, typed?.pastes);
-  }
-
-  /** Replaces what is typed in the input box. */
-  setInput(text: string, pastes?: ReadonlyMap<number, string>): void {
-    this.store.update((s) => ({ ...s, draft: { id: (s.draft?.id ?? 0) + 1, text, ...(pastes ? { pastes } : {}) } }));
-  }
-
-  /** The screen was wiped (a resize): print the whole history again. */
-  reprint(): void {
-    this.store.update((s) => ({ ...s, epoch: s.epoch + 1 }));
-  }
-
-  /** Ctrl-L: wipe the screen and print the whole history again. */
-  redraw(): void {
-    this.onClearScreen?.();
-    this.reprint();
-  }
-
-  private restartScreen(): void {
-    this.onClearScreen?.();
-    this.store.update((s) => ({ ...s, epoch: s.epoch + 1, history: [], live: { streaming: '', tools: [], hooks: [] }, hint: undefined }));
-  }
-
-  /** `/compact [instructions]`, interruptible with Esc. */
-  async compact(instructions: string): Promise<void> {
-    const ac = this.beginRun();
-    try {
-      const c = await this.session.compact('manual', instructions || undefined, ac.signal);
-      if (c.ok) this.notice('success', `Compacted ${c.before} messages into a summary.`);
-      else this.notice('error', `Compaction failed: ${c.error}`);
-    } finally {
-      this.finishRun();
-    }
   }
 
   /** `/exit`, Ctrl-D, Ctrl-C twice: SessionEnd `prompt_input_exit`, then the app leaves. */

@@ -1,5 +1,8 @@
-import type { McpManager } from '../mcp/manager.ts';
+import type { Session } from '../agent/session.ts';
 import type { Controller } from './controller.ts';
+
+/** The session's MCP servers (SPEC §12). */
+type McpManager = NonNullable<Session['mcp']>;
 
 /**
  * `/mcp` in the terminal UI (SPEC §12): each server with its state, where it is defined, its tools

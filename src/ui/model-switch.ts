@@ -1,9 +1,7 @@
-import type { Setup } from '../agent/setup.ts';
+import { modelOptions, switchFacts } from '../agent/model-choices.ts';
 import { setupModel } from '../agent/run-prompt.ts';
-import { catalogueModels, lookupModel } from '../providers/catalogue.ts';
+import type { Setup } from '../agent/setup.ts';
 import type { ModelHandle } from '../providers/types.ts';
-import { reasoningOrigin } from '../providers/wire-prompt.ts';
-import { estimateTokens } from '../session/compact.ts';
 import type { Controller } from './controller.ts';
 import { formatTokens } from './format.ts';
 import type { Choice } from './state.ts';
@@ -11,47 +9,15 @@ import type { Choice } from './state.ts';
 /** The picker's last option: a model named by hand (`/model provider:model` in the input). */
 const OTHER = '\0other';
 
-/** The providers this run can reach: a key or address in the environment (settings `env` included), and the current one. */
-export function configuredProviders(env: NodeJS.ProcessEnv, current: string): string[] {
-  const has = (...names: string[]) => names.some((n) => !!env[n]?.trim());
-  const out: string[] = [];
-  if (has('ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN')) out.push('anthropic');
-  if (has('OPENAI_API_KEY')) out.push('openai');
-  if (has('GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'GOOGLE_API_KEY')) out.push('google');
-  if (has('OPENAI_COMPATIBLE_BASE_URL')) out.push('openai-compatible');
-  if (has('OLLAMA_HOST')) out.push('ollama');
-  if (!out.includes(current) && current !== 'replay') out.unshift(current);
-  // The current provider first: its models are the likeliest choice.
-  return [current, ...out.filter((p) => p !== current)].filter((p) => out.includes(p));
-}
-
-/** Ollama's pulled models (`/api/tags`), or none when it does not answer within a second. */
-async function ollamaModels(env: NodeJS.ProcessEnv): Promise<string[]> {
-  let host = env.OLLAMA_HOST?.trim() || '127.0.0.1:11434';
-  if (!/^https?:\/\//.test(host)) host = `http://${host}`;
-  try {
-    const res = await fetch(`${host.replace(/\/+$/, '')}/api/tags`, { signal: AbortSignal.timeout(1000) });
-    if (!res.ok) return [];
-    return ((await res.json()) as { models?: Array<{ name: string }> }).models?.map((m) => m.name) ?? [];
-  } catch { return []; }
-}
-
 const usd = (n: number) => `$${Number(n.toFixed(2))}`;
 const windowText = (n: number) => `${formatTokens(n).replace(/\.0(?=[kM])/, '')}`;
 
-/** The picker's options: each configured provider's models (the catalogue's, Ollama's own list), then "Other…". */
+/** The picker's options: each configured provider's models (agent/model-choices.ts), then "Other…". */
 async function modelChoices(setup: Setup, current: ModelHandle): Promise<Array<Choice<string>>> {
-  const env = { ...process.env, ...setup.env };
   const out: Array<Choice<string>> = [];
-  for (const provider of configuredProviders(env, current.provider)) {
-    const ids = provider === 'ollama' ? await ollamaModels(env) : await catalogueModels(provider === 'openai-chat' ? 'openai' : provider);
-    if (provider === current.provider && !ids.includes(current.model)) ids.unshift(current.model);
-    for (const id of ids) {
-      const e = await lookupModel(provider, id);
-      const spec = `${provider}:${id}`;
-      const hint = [spec === current.id || (provider === current.provider && id === current.model) ? 'current' : '', e ? `${windowText(e.contextWindow)} context` : '', e ? `${usd(e.price[0])}/${usd(e.price[1])} per Mtok` : ''].filter(Boolean).join(' · ');
-      out.push({ label: spec, value: spec, ...(hint ? { hint } : {}) });
-    }
+  for (const o of await modelOptions(setup, current)) {
+    const hint = [o.current ? 'current' : '', o.contextWindow !== undefined ? `${windowText(o.contextWindow)} context` : '', o.price ? `${usd(o.price[0])}/${usd(o.price[1])} per Mtok` : ''].filter(Boolean).join(' · ');
+    out.push({ label: o.spec, value: o.spec, ...(hint ? { hint } : {}) });
   }
   out.push({ label: 'Other… (type /model provider:model)', value: OTHER });
   return out;
@@ -96,10 +62,8 @@ async function switchModel(ctrl: Controller, spec: string): Promise<void> {
   const after = got.model;
   if (after.id === before.id) { ctrl.notice('info', `Already ${before.label}.`); return; }
   const s = ctrl.session;
-  const foreignReasoning = after.provider !== before.provider && s.messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider));
-  const images = s.messages.some((m) => JSON.stringify(m.content).includes('"mediaType":"image/'));
   s.setModel(after);
   ctrl.updateSetup({ opts: { ...ctrl.setup.opts, model: spec } }); // /clear and /resume open their session with it
   ctrl.store.update((st) => ({ ...st, model: after.label, context: { ...st.context, window: after.contextWindow } }));
-  ctrl.notice('success', switchText(before, after, { conversationTokens: s.messages.length ? estimateTokens(s.systemPrompt(), s.messages) : 0, foreignReasoning, images }));
+  ctrl.notice('success', switchText(before, after, switchFacts(s, before, after)));
 }

@@ -1,7 +1,6 @@
+import { isCompactionSummary, readReplay, recordedSpend } from '../agent/transcripts.ts';
 import type { Message, Usage } from '../providers/types.ts';
-import { addUsage, emptyUsage } from '../providers/types.ts';
-import { SUMMARY_PREFIX } from '../session/compact.ts';
-import { readEntries, replayTranscript, type ToolNote, type TranscriptEntry } from '../session/transcript.ts';
+import type { ToolNote, TranscriptEntry } from '../session/transcript.ts';
 import { pastesBehind } from './pastes.ts';
 import { groupTools, type NewItem } from './state.ts';
 
@@ -51,14 +50,10 @@ interface Redraw {
  * context and cost of the status line. Never throws (an unreadable file redraws nothing).
  */
 export function redrawTranscript(path: string): Redraw {
-  let entries: TranscriptEntry[];
-  try { entries = readEntries(path); } catch { entries = []; }
-  const { prompts } = replayTranscript(entries);
+  const { entries, prompts } = readReplay(path);
   const promptAt = new Set(prompts.map((p) => p.at));
   const shown = visible(entries, entries.length, prompts.map((p) => p.at));
-  let costUsd = 0;
-  let usage = emptyUsage();
-  for (const e of entries) if (e.type === 'result') { costUsd += e.costUsd; usage = addUsage(usage, e.usage); }
+  const { costUsd, usage } = recordedSpend(entries);
   const last = [...shown].reverse().find((x) => x.e.type === 'message' && x.e.usage);
   const u = last?.e.type === 'message' ? last.e.usage : undefined;
   return { items: groupTools(itemsOf(shown.map((x) => x.e), new Set(shown.filter((x) => promptAt.has(x.i)).map((x) => x.e)), entries)), contextUsed: u ? u.inputTokens + u.outputTokens : 0, costUsd, usage };
@@ -107,7 +102,7 @@ function itemsOf(entries: readonly TranscriptEntry[], prompts: ReadonlySet<Trans
     const m = e.message;
     if (m.role === 'user') {
       const first = m.content.find((p) => p.type === 'text');
-      if (first && first.type === 'text' && first.text.startsWith(SUMMARY_PREFIX)) out.push({ kind: 'notice', tone: 'info', text: COMPACTED });
+      if (first && first.type === 'text' && isCompactionSummary(first.text)) out.push({ kind: 'notice', tone: 'info', text: COMPACTED });
       else if (first && first.type === 'text' && (prompts.size === 0 || prompts.has(e))) out.push({ kind: 'user', text: e.shown ?? first.text });
     } else if (m.role === 'assistant') {
       for (const p of m.content) {
@@ -134,9 +129,8 @@ function itemsOf(entries: readonly TranscriptEntry[], prompts: ReadonlySet<Trans
  * Undefined when the transcript did not record how it was shown.
  */
 export function promptAsShown(path: string, index: number): { text: string; pastes?: Map<number, string> } | undefined {
-  let entries: TranscriptEntry[];
-  try { entries = readEntries(path); } catch { return undefined; }
-  const p = replayTranscript(entries).prompts[index];
+  const { entries, prompts } = readReplay(path);
+  const p = prompts[index];
   const e = p && entries[p.at];
   if (e?.type !== 'message' || e.shown === undefined) return undefined;
   const pastes = pastesBehind(e.shown, p.text);

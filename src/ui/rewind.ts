@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { filesToRewind, rewindFiles, rewindPoints, type RewindPoint } from '../session/rewind-points.ts';
+import { filesToRestore, restoreFiles, sessionRewindPoints, type RewindPoint } from '../agent/transcripts.ts';
 import type { Controller } from './controller.ts';
 import { oneLine, shortPath } from './format.ts';
 import type { Choice } from './state.ts';
@@ -25,8 +24,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * listed (marked), for their files only.
  */
 export async function rewind(ctrl: Controller): Promise<void> {
-  const path = ctrl.session.transcript.path;
-  const points = existsSync(path) ? rewindPoints(path) : [];
+  const points = sessionRewindPoints(ctrl.session);
   if (points.length === 0) { ctrl.notice('info', 'Nothing to rewind yet.'); return; }
   const v = await ctrl.choose('Rewind to before which prompt?', points.map((p, n) => ({
     label: oneLine(p.shown ?? p.prompt, 60),
@@ -35,7 +33,7 @@ export async function rewind(ctrl: Controller): Promise<void> {
   })).reverse());
   if (v === undefined) return;
   const point = points[Number(v)];
-  const files = filesToRewind(path, point.index);
+  const files = filesToRestore(ctrl.session, point.index);
   const actions = rewindActions(point, files.length);
   if (actions.length === 0) { ctrl.notice('info', 'No file was changed from that prompt on, and it is no longer in the conversation: nothing to restore.'); return; }
   const cwd = ctrl.setup.cwd;
@@ -46,7 +44,7 @@ export async function rewind(ctrl: Controller): Promise<void> {
   ].join('\n');
   const action = await ctrl.choose('Restore what?', actions, body) as Action | 'cancel' | undefined;
   if (!action || action === 'cancel') return;
-  const restored = action === 'conversation' ? [] : rewindFiles(path, point.index);
+  const restored = action === 'conversation' ? [] : restoreFiles(ctrl.session, point.index);
   // The conversation first: it starts the screen again, and the notices below must follow it.
   if (action !== 'code') ctrl.rewindConversation(point.index, point.prompt);
   if (action !== 'conversation') {

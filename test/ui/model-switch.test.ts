@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts';
 import { openCtrl, pick, shown, until } from './helpers.ts';
 import { withoutForbiddenReasoning, markReasoningOrigin } from '../../src/providers/wire-prompt.ts';
-import { configuredProviders } from '../../src/ui/model-switch.ts';
+import { configuredProviders } from '../../src/agent/model-choices.ts';
 import type { Message } from '../../src/providers/types.ts';
 
 // Issue 17 item 3: /model in the terminal UI.

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { loadCommands, type LoadedCommands } from '../../commands/loader.ts';
 import { mcpResourceCandidates, mcpServerCandidates, pathCandidates, slashCandidates, type Candidate } from '../complete.ts';
-import type { McpManager } from '../../mcp/manager.ts';
+import type { Session } from '../../agent/session.ts';
 import * as ed from '../editor.ts';
 import { FileIndex, fuzzyPaths } from '../file-index.ts';
 
@@ -16,7 +16,7 @@ interface Menu { kind: 'slash' | 'path'; items: Candidate[]; sel: number; start:
  * (`@src/co`), or, for a bare name (`@Button`), the project's files by fuzzy match on their name.
  * Esc hides it until the text changes.
  */
-export function useCompletionMenu(where: { cwd: string; home: string; mcp?: () => McpManager | undefined }, buf: ed.Buffer) {
+export function useCompletionMenu(where: { cwd: string; home: string; mcp?: () => Session['mcp'] }, buf: ed.Buffer) {
   const [menu, setMenu] = useState<Menu | undefined>(undefined);
   const dismissed = useRef<string | undefined>(undefined);
   const index = useMemo(() => new FileIndex(where.cwd), [where.cwd]);
