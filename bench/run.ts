@@ -567,6 +567,18 @@ async function main(): Promise<number> {
     lines.push(`| ${cells.join(' | ')} |`);
   }
 
+  if (multi) {
+    // The machine wanders between rounds: each round's difference (other build − this build) is
+    // steadier than the difference of the medians.
+    lines.push('', `| paired, per round: other build − ${builds[0].label} | build | wall (median of ${runs}) | rounds other faster | CPU | peak RSS |`, '|---|---|---:|---:|---:|---:|');
+    for (const s of summaries) {
+      if (s.scenario === 'baseline' || s.build === builds[0].label) continue;
+      const mine = summaries.find((m) => m.scenario === s.scenario && m.build === builds[0].label)!;
+      const d = (f: (x: Sample) => number) => median(s.samples.map((x, i) => f(x) - f(mine.samples[i])));
+      const faster = s.samples.filter((x, i) => x.wallMs < mine.samples[i].wallMs).length;
+      lines.push(`| ${s.label} | ${s.build} | ${d((x) => x.wallMs).toFixed(1)} ms | ${faster}/${runs} | ${haveTime ? `${d((x) => x.cpuMs!).toFixed(0)} ms` : '–'} | ${haveTime ? `${(d((x) => x.maxRssKiB!) / 1024).toFixed(1)} MiB` : '–'} |`);
+    }
+  }
   const of = (b: Build) => (k: Scenario['key']) => summaries.find((s) => s.scenario === k && (k === 'baseline' || s.build === b.label));
   const targets = builds.flatMap((b) => targetsOf(b.label, of(b)));
   const hooks = withHooks ? builds.map((b) => hookFigures(b.label, of(b)('tools20')!, of(b)('tools20-hooks')!, hookProcessMs, hookProcessSyncMs, hookProcessRssMiB, hookProcessOwnSessionMs)) : [];
