@@ -112,7 +112,10 @@ export function refusalSummary(ask: AskFn) {
       const others = n - asked;
       const allow = remedies.size ? ` To allow ${others > 0 ? 'those a question would have decided' : n === 1 ? 'it' : 'them'}, ${[...remedies].map(howTo).join(', or ')}.` : '';
       const byRules = others > 0 && asked > 0 ? ` ${others} of them by a deny rule, Plan Mode or a hook.` : '';
-      io.err(`${n} tool call${n === 1 ? ' was' : 's were'} refused (${tools}): a headless run cannot ask.${byRules}${allow}\n`);
+      const refused = `${n} tool call${n === 1 ? ' was' : 's were'} refused (${tools})`;
+      // Nothing was asked: the run being headless is not why (SPEC §5).
+      if (asked === 0 && !allow) { io.err(`${refused} by a deny rule, Plan Mode or a hook.\n`); return; }
+      io.err(`${refused}: a headless run cannot ask.${byRules}${allow}\n`);
     },
   };
 }

@@ -233,7 +233,14 @@ function decidePlan(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext,
     return { behavior: 'deny', reason: `Plan Mode: \`${command}\` cannot be fully analysed (${a.unanalysable.join('; ')}), so it is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
   }
   const bad = a.commands.find((c) => !isReadOnly(c));
-  if (bad) return { behavior: 'deny', reason: `Plan Mode: \`${shownText(bad)}\` is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
+  if (bad) {
+    // A read-only program whose output goes to a file: the redirection is what Plan Mode refuses.
+    const writes = bad.redirects.filter((r) => r.writes && r.target !== '/dev/null');
+    const why = writes.length && isReadOnly({ ...bad, redirects: bad.redirects.filter((r) => !writes.includes(r)) })
+      ? `\`${shownText(bad)} ${writes.map((r) => `${r.op} ${r.target}`).join(' ')}\` writes ${writes.map((r) => r.target).join(', ')} (a redirection)`
+      : `\`${shownText(bad)}\` is not a read-only command`;
+    return { behavior: 'deny', reason: `Plan Mode: ${why}. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
+  }
   for (const [i, c] of a.commands.entries()) {
     const outside = planUnreadable(c, files[i], ctx, dot);
     if (outside) return { behavior: 'ask', reason: `Plan Mode: \`${shownText(c)}\` reads ${outside}, which the Read tool could not read without asking`, remedy: '--add-dir DIR, or read it with the Read tool' };

@@ -133,13 +133,15 @@ export const grepTool: ToolDef<typeof schema> = {
     if (end.aborted) return fail('Grep was interrupted.');
     if (end.spawnError) return fail(`Could not run ripgrep: ${end.spawnError.message}`);
     const found = collector.lines.length + collector.skipped;
-    if (end.code === 2 && found === 0) {
+    // rg exits 2 when a glob, a type or an empty folder leaves no file to search: that is no match, not a fault.
+    const noFiles = end.code === 2 && /^rg: No files were searched\b/m.test(end.stderr) && end.stderr.trim().split('\n').length <= 2;
+    if (end.code === 2 && found === 0 && !noFiles) {
       const hint = /regex parse error/.test(end.stderr)
         ? '\nThe pattern is a Rust regex: escape literal ( ) [ ] { } . * + ? | with a backslash, e.g. "foo\\(".'
         : '';
       return fail(`ripgrep error: ${end.stderr || 'unknown error'}${hint}`);
     }
-    const warning = end.code === 2 && end.stderr ? `\n\n(ripgrep reported problems: ${end.stderr.split('\n').slice(0, 3).join('; ')})` : '';
+    const warning = end.code === 2 && end.stderr && !noFiles ? `\n\n(ripgrep reported problems: ${end.stderr.split('\n').slice(0, 3).join('; ')})` : '';
 
     if (mode === 'files_with_matches') {
       const sorted = await sortByMtime(collector.lines, ctx.cwd);

@@ -50,3 +50,28 @@ test('HTTPS_PROXY tunnels the provider request (CONNECT) with a custom CA; NO_PR
   // Node's proxy client tunnels plain HTTP too; either form goes through the proxy.
   assert.ok([`CONNECT 127.0.0.1:${plain.port}`, `POST ${plain.url}/v1/messages`].includes(proxy.seen[1]), proxy.seen[1]);
 });
+
+test('no proxy set (the node:http transport): HTTPS to the model trusts NODE_EXTRA_CA_CERTS, and without it says why', async () => {
+  const { dir, home } = makeProject();
+  tls.reset();
+  tls.script(reply('direct with the CA'));
+  const base = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: tls.url, HTTPS_PROXY: '', https_proxy: '', HTTP_PROXY: '', http_proxy: '' };
+  const ok = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ...base, NODE_EXTRA_CA_CERTS: caFile } });
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.equal(ok.stdout, 'direct with the CA\n');
+  const untrusted = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: base });
+  assert.equal(untrusted.code, 1);
+  assert.match(untrusted.stderr, /self-signed certificate/);
+  assert.equal(tls.requests.length, 1, 'the untrusted server never got a request');
+});
+
+test('a proxy named only in the settings\' env carries the model requests', async () => {
+  const { dir, home } = makeProject({ '.assistant/settings.json': JSON.stringify({ env: { HTTP_PROXY: proxy.url } }) });
+  plain.reset();
+  plain.script(reply('via the settings proxy'));
+  const before = proxy.seen.length;
+  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ...plain.env('anthropic'), NO_PROXY: '', no_proxy: '' } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'via the settings proxy\n');
+  assert.ok([`CONNECT 127.0.0.1:${plain.port}`, `POST ${plain.url}/v1/messages`].includes(proxy.seen[before]), String(proxy.seen[before]));
+});

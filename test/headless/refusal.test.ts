@@ -17,3 +17,13 @@ test('a refusal names what would allow it in a sentence: a flag to run again wit
   summary.print(io, [{ tool_name: 'Bash' }, { tool_name: 'Bash' }]);
   assert.match(err, /To allow them, make the change yourself, outside the assistant, or run again with --allowed-tools "Bash\(touch:\*\)"\.\n$/);
 });
+
+test('refusals that no question decided (a deny rule, Plan Mode, a hook) do not blame the headless run', () => {
+  let err = '';
+  const io: HeadlessIO = { out: () => {}, err: (s) => { err += s; } };
+  refusalSummary(refuseAsk).print(io, [{ tool_name: 'Bash' }]);
+  assert.equal(err, '1 tool call was refused (Bash) by a deny rule, Plan Mode or a hook.\n');
+  err = '';
+  refusalSummary(refuseAsk).print(io, [{ tool_name: 'Bash' }, { tool_name: 'Write' }]);
+  assert.equal(err, '2 tool calls were refused (Bash, Write) by a deny rule, Plan Mode or a hook.\n');
+});

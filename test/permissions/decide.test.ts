@@ -424,3 +424,11 @@ test('a reason shows the part as written, its quoting kept', () => {
   assert.equal(bash(`echo ok | sed -n "1,2p" 'my notes.txt'`, rules()).reason, "`sed -n \"1,2p\" 'my notes.txt'` is not allowed by any rule");
   assert.equal(bash('rm "a b"', RM_DENY).reason, '`rm "a b"` is denied by the rule "Bash(rm:*)" (test)');
 });
+
+test('Plan Mode names a writing redirection as the reason, not the read-only command before it', () => {
+  const d = bash('echo hi > out.txt', rules(), 'plan');
+  assert.equal(d.behavior, 'deny');
+  assert.match(d.reason, /Plan Mode: `echo hi > out\.txt` writes out\.txt \(a redirection\)/);
+  assert.doesNotMatch(d.reason, /`echo hi` is not a read-only command/);
+  assert.match(bash('rm x', rules(), 'plan').reason, /Plan Mode: `rm x` is not a read-only command/);
+});

@@ -128,3 +128,17 @@ test('Grep head_limit in files mode keeps the newest files', async () => {
   const one = await grepTool.execute({ pattern: 'TODO', head_limit: 1 }, makeCtx(dir));
   assert.match(one.output, /\(Showing the first file; 3 more not shown: head_limit=1\./);
 });
+
+test('Grep where no file is searched (a glob or type that matches none, an empty folder) finds no matches, not an error', async () => {
+  const dir = await project();
+  const ctx = makeCtx(dir);
+  for (const input of [{ pattern: 'TODO', glob: '*.py' }, { pattern: 'TODO', type: 'py' }, { pattern: 'TODO', glob: '*.py', output_mode: 'content' as const }, { pattern: 'TODO', glob: '*.py', output_mode: 'count' as const }]) {
+    const r = await grepTool.execute(input, ctx);
+    assert.equal(r.isError, undefined, `${JSON.stringify(input)}: ${r.output}`);
+    assert.match(r.output, /^No matches found/, JSON.stringify(input));
+  }
+  const empty = await tempDir('grep-empty-');
+  const r = await grepTool.execute({ pattern: 'x' }, makeCtx(empty));
+  assert.equal(r.isError, undefined, r.output);
+  assert.equal(r.output, 'No matches found');
+});
