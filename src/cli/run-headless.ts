@@ -9,7 +9,7 @@ import { setupDispatchContext } from '../agent/dispatch-context.ts';
 import { dispatchHeadless } from '../agent/headless-builtins.ts';
 import { mcpSettled } from '../agent/mcp-ready.ts';
 import { CLAUDE_MODE_NAMES } from '../agent/modes.ts';
-import { failedOutcome, runCompact, runPrompt } from '../agent/run-prompt.ts';
+import { commandModel, failedOutcome, runCompact, runPrompt } from '../agent/run-prompt.ts';
 import { headlessPrinter, printInit, printResult, refusalSummary, refuseAsk, type HeadlessIO } from '../headless/run.ts';
 import { resultJson } from '../headless/format.ts';
 import { holdYoungGeneration } from './gc-tuning.ts';
@@ -56,6 +56,11 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   if (d.kind === 'print') { io.out(d.text.endsWith('\n') ? d.text : `${d.text}\n`); return 0; }
   if (d.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
   const command = d.kind === 'prompt' ? d : undefined;
+  // A command's `model:` that cannot be used stops the run before anything is sent, naming the command.
+  if (command?.model) {
+    const m = await commandModel(setup, command.model);
+    if ('error' in m) throw new Exit(2, `${command.of}: ${m.error} Nothing was sent.`);
+  }
   setup = { ...setup, warnings: [...setup.warnings, ...hookWarnings, ...command?.warnings ?? []] };
   // `/recipe N …` runs in the recipe's mode unless --permission-mode says otherwise (SPEC §7).
   if (command?.mode && !opts.permissionMode) setup = { ...setup, mode: command.mode };

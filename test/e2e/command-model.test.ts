@@ -63,10 +63,7 @@ test('terminal UI: a command\'s model and allowed-tools hold for its prompt only
   } finally { t.close(); }
 });
 
-// The fix belongs in src/cli/run-headless.ts (another helper's file this round): resolve the
-// command's model with commandModel() as the terminal UI and the SDK do, and exit 2 with its message.
-test('-p: a command whose model: cannot be used is an error naming the command and the model (exit 2), nothing sent',
-  { skip: 'headless names only the provider error; the fix belongs in src/cli/run-headless.ts' }, async () => {
+test('-p: a command whose model: cannot be used is an error naming the command and the model (exit 2), nothing sent', async () => {
     const { dir, home } = makeProject({ '.assistant/commands/broken.md': '---\nmodel: nosuch:thing\n---\nNever sent.\n' });
     model.reset();
     model.script(reply('never'));
