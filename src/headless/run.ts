@@ -35,6 +35,20 @@ export const refuseAsk: AskFn = async (req) => ({
   message: `Permission to use ${req.tool} was not granted: ${req.reason}. This is a headless run, which cannot ask for approval.${req.remedy ? ` To allow it, ${howTo(req.remedy)}.` : ''}`,
 });
 
+/** A remedy as a program using query() applies it: its options, not the command line's flags. */
+export function sdkRemedy(remedy: string): string {
+  return remedy
+    .replace(/--allowed-tools "([^"]+)"/g, (_, t: string) => `add ${JSON.stringify(t)} to the allowedTools option`)
+    .replace(/--add-dir (\S+)/g, (_, d: string) => `add ${JSON.stringify(d)} to the addDirs option`)
+    .replace(/--permission-mode ([\w-]+)(?: or ([\w-]+))?/g, (_, m: string, n?: string) => `permissionMode: '${m}'${n ? ` or '${n}'` : ''}`);
+}
+
+/** query() without canUseTool: the same refusal, worded for the program's options (SPEC §15). */
+export const sdkRefuseAsk: AskFn = async (req) => ({
+  allow: false,
+  message: `Permission to use ${req.tool} was not granted: ${req.reason}. No canUseTool callback was given, so nobody can approve it.${req.remedy ? ` To allow it, ${sdkRemedy(req.remedy)}.` : ''}`,
+});
+
 /**
  * Prints events as they happen for the chosen format. Returned function is the session's event sink.
  * Text output names each tool call on stderr in one line as it ends (`● Bash(npm test): exit 0, 12

@@ -12,7 +12,7 @@ import { mcpSettled } from '../agent/mcp-ready.ts';
 import { CLAUDE_MODE_NAMES } from '../agent/modes.ts';
 import { commandModel, failedOutcome, runCompact, runPrompt } from '../agent/run-prompt.ts';
 import { initJson, resultJson, streamJsonEvent } from '../headless/format.ts';
-import { refuseAsk } from '../headless/run.ts';
+import { sdkRefuseAsk } from '../headless/run.ts';
 import { regexError } from '../hooks/matcher.ts';
 import type { HookEvent, HookFunction, HookSpec } from '../hooks/schema.ts';
 import { emptyUsage, type ModelHandle } from '../providers/types.ts';
@@ -167,7 +167,7 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
       sink({ type: 'warning', message: `canUseTool threw for ${req.tool}: ${(e as Error)?.message ?? String(e)}; the call was refused.` });
       return { allow: false, message: `Permission to use ${req.tool} was not granted (the permission callback failed).` };
     }
-  } : refuseAsk;
+  } : sdkRefuseAsk;
 
   const { session, warnings } = await createSession(setup, { emit: sink, ask, interactive: false, version: pkg.version, extraHooks: hooks });
   state.session = session;
