@@ -16,11 +16,16 @@ const input = (name) => {
 /** Rules separated by commas or new lines; a comma inside parentheses does not split (SPEC §11.11). */
 function rules(text) {
   const out = [];
-  let depth = 0; let cur = '';
+  let depth = 0;
+  let cur = '';
   for (const ch of text) {
     if (ch === '(') depth++;
     if (ch === ')') depth = Math.max(0, depth - 1);
-    if ((ch === ',' || ch === '\n') && depth === 0) { if (cur.trim()) out.push(cur.trim()); cur = ''; continue; }
+    if ((ch === ',' || ch === '\n') && depth === 0) {
+      if (cur.trim()) out.push(cur.trim());
+      cur = '';
+      continue;
+    }
     cur += ch;
   }
   if (cur.trim()) out.push(cur.trim());
@@ -40,13 +45,18 @@ function args() {
   if (prompt && recipe) return fail('Give the action a prompt or a recipe, not both.');
   const a = recipe ? ['recipes', 'run', recipe] : ['-p', prompt];
   if (recipe) {
-    for (const line of input('slots').split('\n').map((l) => l.trim()).filter(Boolean)) {
+    for (const line of input('slots')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
       if (line.startsWith('@')) a.push('--file', line.slice(1));
       else if (line.includes('=')) a.push('--set', line);
       else return fail(`slots: "${line}" is neither name=value nor @path.`);
     }
   } else if (input('slots')) return fail('slots fill a recipe: give recipe too, or write the values into the prompt.');
-  const flag = (name, value) => { if (value) a.push(name, value); };
+  const flag = (name, value) => {
+    if (value) a.push(name, value);
+  };
   flag('--model', input('model'));
   flag('--permission-mode', input('permission-mode'));
   flag('--verify', input('verify'));
@@ -73,10 +83,15 @@ function summary(r, what) {
   const facts = [
     r.json?.num_turns !== undefined ? `${r.json.num_turns} model turns` : undefined,
     typeof r.json?.total_cost_usd === 'number' && r.json.total_cost_usd > 0 ? `$${r.json.total_cost_usd.toFixed(4)}` : undefined,
-    r.json?.permission_denials?.length ? `${r.json.permission_denials.length} tool call${r.json.permission_denials.length === 1 ? '' : 's'} refused (${[...new Set(r.json.permission_denials.map((d) => d.tool_name))].join(', ')})` : undefined,
+    r.json?.permission_denials?.length
+      ? `${r.json.permission_denials.length} tool call${r.json.permission_denials.length === 1 ? '' : 's'} refused (${[...new Set(r.json.permission_denials.map((d) => d.tool_name))].join(', ')})`
+      : undefined,
     r.json?.session_id ? `session ${r.json.session_id}` : undefined,
   ].filter(Boolean);
-  appendFileSync(file, `### assistant: ${what} — ${status}\n\n${r.result || '_(no answer)_'}\n\n${facts.length ? `<sub>${facts.join(' · ')}</sub>\n\n` : ''}`);
+  appendFileSync(
+    file,
+    `### assistant: ${what} — ${status}\n\n${r.result || '_(no answer)_'}\n\n${facts.length ? `<sub>${facts.join(' · ')}</sub>\n\n` : ''}`,
+  );
 }
 
 let described = 'run';
@@ -102,12 +117,35 @@ const [cmd, cmdArgs] = bin.endsWith('.js') || bin.endsWith('.mjs') ? [process.ex
 // stdin closed: the run must not wait for piped input; stderr (progress, warnings) goes to the log.
 const child = spawn(cmd, cmdArgs, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
 let stdout = '';
-child.stdout.on('data', (d) => { stdout += d; });
-child.on('error', (e) => fail(`could not start ${bin}: ${e.message}${bin === 'assistant' ? ' (is assistant-code installed? the action installs it with npm)' : ''}`, 1));
+child.stdout.on('data', (d) => {
+  stdout += d;
+});
+child.on('error', (e) =>
+  fail(
+    `could not start ${bin}: ${e.message}${bin === 'assistant' ? ' (is assistant-code installed? the action installs it with npm)' : ''}`,
+    1,
+  ),
+);
 child.on('close', (code, signal) => {
   // The last JSON result printed (a recipe that executes its plan prints one per run).
-  const json = stdout.trim().split('\n').reverse().map((l) => { try { return JSON.parse(l); } catch { return undefined; } }).find((j) => j?.type === 'result');
+  const json = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .map((l) => {
+      try {
+        return JSON.parse(l);
+      } catch {
+        return undefined;
+      }
+    })
+    .find((j) => j?.type === 'result');
   const exit = code ?? (signal ? 1 : 0);
   if (!json && stdout.trim()) process.stdout.write(stdout);
-  finish({ code: exit, json, result: json?.result ?? (exit === 0 ? stdout.trim() : `assistant exited with ${signal ?? exit}; see the log.`), isError: exit !== 0 || json?.is_error === true });
+  finish({
+    code: exit,
+    json,
+    result: json?.result ?? (exit === 0 ? stdout.trim() : `assistant exited with ${signal ?? exit}; see the log.`),
+    isError: exit !== 0 || json?.is_error === true,
+  });
 });

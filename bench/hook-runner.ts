@@ -18,7 +18,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const arg = (name: string) => { const i = process.argv.indexOf(name); return i === -1 ? undefined : process.argv[i + 1]; };
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
 const CALLS = Number(arg('--calls')) || 200;
 const SRC = arg('--src');
 
@@ -30,16 +33,25 @@ for (const k of Object.keys(env)) if (/^(ASSISTANT|CLAUDE)_/.test(k)) delete env
 process.env.HOME = home;
 
 const input = (engine: { base(e: string, m: boolean): Record<string, unknown> }) => ({
-  ...engine.base('PreToolUse', true), tool_name: 'Read', tool_input: { file_path: join(dir, 'src/greet.js') }, tool_use_id: 'toolu_01',
+  ...engine.base('PreToolUse', true),
+  tool_name: 'Read',
+  tool_input: { file_path: join(dir, 'src/greet.js') },
+  tool_use_id: 'toolu_01',
 });
 
 type EngineModule = typeof import('../src/hooks/engine.ts');
 async function engineFrom(root: string) {
   const m = (await import(pathToFileURL(join(root, 'src/hooks/engine.ts')).href)) as EngineModule;
-  const hooks = [{ event: 'PreToolUse' as const, matcher: undefined, command: HOOK, timeoutMs: 60_000, failClosed: false, source: 'bench' }];
+  const hooks = [
+    { event: 'PreToolUse' as const, matcher: undefined, command: HOOK, timeoutMs: 60_000, failClosed: false, source: 'bench' },
+  ];
   const engine = new m.HookEngine(hooks, {
-    projectDir: dir, sessionId: '0b7c6c1e-5a43-4f57-9d55-3f0f1b1e2a6d', transcriptPath: join(home, 't.jsonl'), env: {},
-    permissionMode: () => 'bypassPermissions', emit: () => {},
+    projectDir: dir,
+    sessionId: '0b7c6c1e-5a43-4f57-9d55-3f0f1b1e2a6d',
+    transcriptPath: join(home, 't.jsonl'),
+    env: {},
+    permissionMode: () => 'bypassPermissions',
+    emit: () => {},
   });
   const signal = new AbortController().signal;
   return async (): Promise<number> => {
@@ -58,7 +70,15 @@ async function engineFrom(root: string) {
  */
 function bare(detached = false): Promise<number> {
   const json = `${JSON.stringify({ session_id: '0b7c6c1e-5a43-4f57-9d55-3f0f1b1e2a6d', transcript_path: join(home, 't.jsonl'), cwd: dir, prompt_id: '4c1b2f8e-0d6a-4e3b-9a57-2e6d1f0c9b84', permission_mode: 'bypassPermissions', hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: join(dir, 'src/greet.js') }, tool_use_id: 'toolu_01' })}\n`;
-  const hookEnv = { ...env, ASSISTANT_PROJECT_DIR: dir, CLAUDE_PROJECT_DIR: dir, ASSISTANT_SESSION_ID: 's', ASSISTANT_HOOK_EVENT: 'PreToolUse', ASSISTANT_TOOL_NAME: 'Read', ASSISTANT_FILE_PATH: join(dir, 'src/greet.js') };
+  const hookEnv = {
+    ...env,
+    ASSISTANT_PROJECT_DIR: dir,
+    CLAUDE_PROJECT_DIR: dir,
+    ASSISTANT_SESSION_ID: 's',
+    ASSISTANT_HOOK_EVENT: 'PreToolUse',
+    ASSISTANT_TOOL_NAME: 'Read',
+    ASSISTANT_FILE_PATH: join(dir, 'src/greet.js'),
+  };
   return new Promise((res, rej) => {
     const t0 = performance.now();
     const child = spawn('/bin/bash', ['-c', HOOK], { cwd: dir, env: hookEnv, detached, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -79,11 +99,17 @@ const origSpawn = proto.spawn;
 proto.spawn = function (this: ChildProcess, opts: unknown) {
   const t0 = performance.now();
   const r = origSpawn.call(this, opts);
-  this.once('close', () => { childMs = performance.now() - t0; });
+  this.once('close', () => {
+    childMs = performance.now() - t0;
+  });
   return r;
 };
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 const runners: Array<[string, () => Promise<number>]> = [
   ['bare bash -c', () => bare()],
@@ -99,16 +125,29 @@ for (let i = 0; i < CALLS + 5; i++) {
     const j = (i + k) % runners.length;
     childMs = NaN;
     const ms = await runners[j][1]();
-    if (i >= 5) { samples[j].push(ms); ours[j].push(ms - childMs); }
+    if (i >= 5) {
+      samples[j].push(ms);
+      ours[j].push(ms - childMs);
+    }
   }
 }
 const lines = readFileSync(join(home, 'hooks.log'), 'utf8').trimEnd().split('\n');
-if (lines.length !== (CALLS + 5) * runners.length || lines.some((l) => l !== 'PreToolUse Read')) throw new Error(`the hooks did not log what they should (${lines.length} lines)`);
+if (lines.length !== (CALLS + 5) * runners.length || lines.some((l) => l !== 'PreToolUse Read'))
+  throw new Error(`the hooks did not log what they should (${lines.length} lines)`);
 
-console.log(`${CALLS} calls each, interleaved; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
-console.log('| runner | median per call | beyond bare (median of pairs) | beyond bare in its own session (median of pairs) | outside spawn → close (median) |');
+console.log(
+  `${CALLS} calls each, interleaved; load average ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}\n`,
+);
+console.log(
+  '| runner | median per call | beyond bare (median of pairs) | beyond bare in its own session (median of pairs) | outside spawn → close (median) |',
+);
 console.log('|---|---:|---:|---:|---:|');
 const beyond = (j: number, k: number) => (j > k ? `${median(samples[j].map((x, i) => x - samples[k][i])).toFixed(2)} ms` : '—');
 for (let j = 0; j < runners.length; j++) {
-  console.log(`| ${runners[j][0]} | ${median(samples[j]).toFixed(2)} ms | ${beyond(j, 0)} | ${beyond(j, 1)} | ${median(ours[j]).toFixed(2)} ms |`);
+  console.log(
+    `| ${runners[j][0]} | ${median(samples[j]).toFixed(2)} ms | ${beyond(j, 0)} | ${beyond(j, 1)} | ${median(ours[j]).toFixed(2)} ms |`,
+  );
 }

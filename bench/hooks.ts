@@ -21,7 +21,10 @@ function project(withHooks: boolean): { dir: string; home: string; log: string }
   if (withHooks) {
     mkdirSync(join(dir, '.assistant'));
     const hook = (tag: string) => [{ hooks: [{ type: 'command', command: `echo ${tag} >> hooks.log` }] }];
-    writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: hook('pre'), PostToolUse: hook('post') } }));
+    writeFileSync(
+      join(dir, '.assistant', 'settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: hook('pre'), PostToolUse: hook('post') } }),
+    );
   }
   return { dir, home, log };
 }
@@ -31,7 +34,9 @@ async function session(url: string, withHooks: boolean): Promise<number> {
   const t0 = performance.now();
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, [BIN, '-p', 'go', '--permission-mode', 'bypass', '--model', 'anthropic:claude-sonnet-4-5'], {
-      cwd: dir, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: url },
+      cwd: dir,
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: url },
     });
     child.on('close', resolve);
   });
@@ -57,7 +62,8 @@ function bareHookMs(): number {
 const model = await startFakeModel();
 const script = () => {
   const steps = [];
-  for (let i = 0; i < 20; i++) steps.push(i % 2 ? reply().tool('Read', { file_path: `f${i % 5}.txt` }) : reply().tool('Bash', { command: `echo ${i}` }));
+  for (let i = 0; i < 20; i++)
+    steps.push(i % 2 ? reply().tool('Read', { file_path: `f${i % 5}.txt` }) : reply().tool('Bash', { command: `echo ${i}` }));
   steps.push(reply().text('done'));
   return steps;
 };

@@ -26,7 +26,10 @@ const SERVER = { command: process.execPath, args: [EVERYTHING] };
 
 const model = await startFakeModel();
 let firstRequestAt = 0;
-model.onRequest(() => { if (!firstRequestAt) firstRequestAt = performance.now(); return undefined; });
+model.onRequest(() => {
+  if (!firstRequestAt) firstRequestAt = performance.now();
+  return undefined;
+});
 
 function place(withServer: boolean) {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'assistant-bench-mcp-')));
@@ -51,8 +54,12 @@ function run(args: string[], where: { dir: string; home: string }): Promise<{ ms
     const t = performance.now();
     const child = spawn(process.execPath, [CLI, ...args], { cwd: where.dir, env: env(where.home), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('close', (code) => {
       const ms = performance.now() - t;
       if (code !== 0) reject(new Error(`assistant ${args.join(' ')} exited ${code}:\n${out}`));
@@ -63,7 +70,13 @@ function run(args: string[], where: { dir: string; home: string }): Promise<{ ms
 
 async function serverStart(): Promise<number> {
   const t = performance.now();
-  const m = new McpManager({ config: { servers: [entry('everything', SERVER)], warnings: [] }, approvals: NO_APPROVALS, env: process.env, cwd: tmpdir(), clientInfo: { name: 'bench', version: '0' } });
+  const m = new McpManager({
+    config: { servers: [entry('everything', SERVER)], warnings: [] },
+    approvals: NO_APPROVALS,
+    env: process.env,
+    cwd: tmpdir(),
+    clientInfo: { name: 'bench', version: '0' },
+  });
   m.start();
   await m.whenSettled();
   const ms = performance.now() - t;
@@ -72,12 +85,19 @@ async function serverStart(): Promise<number> {
   return ms;
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
-const samples: Record<string, { version: number[]; first: number[]; hello: number[] }> = Object.fromEntries(Object.keys(kinds).map((k) => [k, { version: [], first: [], hello: [] }]));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const samples: Record<string, { version: number[]; first: number[]; hello: number[] }> = Object.fromEntries(
+  Object.keys(kinds).map((k) => [k, { version: [], first: [], hello: [] }]),
+);
 const server: number[] = [];
 
 const HELLO = ['-p', 'hello', '--model', 'anthropic:claude-sonnet-4-5', '--output-format', 'json'];
-for (let round = 0; round <= RUNS; round++) { // round 0 warms up (V8's compile cache, the server's npm files)
+for (let round = 0; round <= RUNS; round++) {
+  // round 0 warms up (V8's compile cache, the server's npm files)
   const s = await serverStart();
   if (round) server.push(s);
   const order = Object.entries(kinds);
@@ -93,10 +113,18 @@ for (let round = 0; round <= RUNS; round++) { // round 0 warms up (V8's compile 
   }
 }
 
-console.log(`${RUNS} rounds; ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; node ${process.version}\n`);
+console.log(
+  `${RUNS} rounds; ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; node ${process.version}\n`,
+);
 console.log('| | `--version` | spawn → first model request | `-p hello`, whole run |');
 console.log('|---|---:|---:|---:|');
-for (const [name, s] of Object.entries(samples)) console.log(`| ${name} | ${median(s.version).toFixed(0)} ms | ${median(s.first).toFixed(0)} ms | ${median(s.hello).toFixed(0)} ms |`);
+for (const [name, s] of Object.entries(samples))
+  console.log(`| ${name} | ${median(s.version).toFixed(0)} ms | ${median(s.first).toFixed(0)} ms | ${median(s.hello).toFixed(0)} ms |`);
 console.log(`\nserver-everything's own start (spawn, initialize, tools/list), in-process: ${median(server).toFixed(0)} ms`);
 await model.close();
-for (const w of Object.values(kinds)) { rmSync(w.dir, { recursive: true, force: true }); rmSync(w.home, { recursive: true, force: true }); }
+for (const w of Object.values(kinds)) {
+  rmSync(w.dir, { recursive: true, force: true });
+  rmSync(w.home, { recursive: true, force: true });
+}

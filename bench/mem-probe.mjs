@@ -14,7 +14,11 @@ if (file) {
     let kind = 'anon';
     for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
       const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-      if (head) { const name = head[1]; kind = name === '[heap]' ? 'brk' : !name || name.startsWith('[') ? 'anon' : /\/node$/.test(name) ? 'node' : 'file'; continue; }
+      if (head) {
+        const name = head[1];
+        kind = name === '[heap]' ? 'brk' : !name || name.startsWith('[') ? 'anon' : /\/node$/.test(name) ? 'node' : 'file';
+        continue;
+      }
       const rss = /^Rss:\s+(\d+) kB/.exec(line);
       if (rss) out[kind] += Number(rss[1]);
     }
@@ -24,8 +28,13 @@ if (file) {
   let n = 0;
   const sample = () => {
     const m = process.memoryUsage();
-    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name.replace('_space', ''), Math.round(s.space_size / 1048576)]));
-    appendFileSync(file, `${JSON.stringify({ t: Math.round(performance.now() - t0), rss: m.rss >> 20, heapTotal: m.heapTotal >> 20, heapUsed: m.heapUsed >> 20, external: m.external >> 20, arrayBuffers: m.arrayBuffers >> 20, undici: process.moduleLoadList.some((x) => x.includes("undici")), spaces, ...(n++ % 4 === 0 ? { maps: maps() } : {}) })}\n`);
+    const spaces = Object.fromEntries(
+      v8.getHeapSpaceStatistics().map((s) => [s.space_name.replace('_space', ''), Math.round(s.space_size / 1048576)]),
+    );
+    appendFileSync(
+      file,
+      `${JSON.stringify({ t: Math.round(performance.now() - t0), rss: m.rss >> 20, heapTotal: m.heapTotal >> 20, heapUsed: m.heapUsed >> 20, external: m.external >> 20, arrayBuffers: m.arrayBuffers >> 20, undici: process.moduleLoadList.some((x) => x.includes('undici')), spaces, ...(n++ % 4 === 0 ? { maps: maps() } : {}) })}\n`,
+    );
   };
   setInterval(sample, 250).unref();
   process.on('exit', sample);

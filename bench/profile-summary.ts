@@ -11,9 +11,24 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface Profile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const args = process.argv.slice(2);
 let top = 30;
@@ -40,7 +55,9 @@ function sectionsOf(url: string): Array<[number, string]> {
       const m = /^\/\/ (?:[^\s]*\/)?(node_modules\/((?:@[^/\s]+\/)?[^/\s]+)\/\S*|src\/[^/\s]+|package\.json)$/.exec(l);
       if (m) s!.push([i, m[2] ?? m[1]]);
     });
-  } catch { /* not a file */ }
+  } catch {
+    /* not a file */
+  }
   bundleSections.set(url, s);
   return s;
 }
@@ -90,10 +107,16 @@ const out = [
   '',
   '| source (self time) | ms | share |',
   '|---|---:|---:|',
-  ...[...bySource].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => row(k, v)),
+  ...[...bySource]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, v]) => row(k, v)),
   '',
   '| function (self time) | ms | share |',
   '|---|---:|---:|',
-  ...[...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => row(k.replace(/\|/g, '\\|'), v)),
+  ...[...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, v]) => row(k.replace(/\|/g, '\\|'), v)),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

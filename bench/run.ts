@@ -51,11 +51,17 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 // ───────────────────────────── arguments ─────────────────────────────
 
 function usage(msg: string): never {
-  process.stderr.write(`${msg}\nusage: bench/run.ts [--runs N] [--only version,hello,tools20,tools20-hooks] [--bin OTHER/bin/assistant.js]… [--no-this-build] [--node-arg FLAG]… [--no-write]\n`);
+  process.stderr.write(
+    `${msg}\nusage: bench/run.ts [--runs N] [--only version,hello,tools20,tools20-hooks] [--bin OTHER/bin/assistant.js]… [--no-this-build] [--node-arg FLAG]… [--no-write]\n`,
+  );
   process.exit(2);
 }
 
-interface Build { label: string; bin: string; dist: string }
+interface Build {
+  label: string;
+  bin: string;
+  dist: string;
+}
 const builds: Build[] = [{ label: 'this build', bin: join(ROOT, 'bin/assistant.js'), dist: join(ROOT, 'dist/assistant.js') }];
 let runs = 7;
 let only: string[] | undefined;
@@ -70,12 +76,20 @@ const nodeArgs: string[] = [];
     const arg = a[i];
     const val = (name: string) => (arg.startsWith(`${name}=`) ? arg.slice(name.length + 1) : a[++i]);
     if (arg === '--runs' || arg.startsWith('--runs=')) runs = Number(val('--runs'));
-    else if (arg === '--only' || arg.startsWith('--only=')) only = String(val('--only')).split(',').map((s) => s.trim()).filter(Boolean);
+    else if (arg === '--only' || arg.startsWith('--only='))
+      only = String(val('--only'))
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (arg === '--no-write') write = false;
     else if (arg === '--no-this-build') skipThis = true;
     else if (arg === '--bin' || arg.startsWith('--bin=')) {
       const bin = resolve(String(val('--bin')));
-      builds.push({ label: relative(ROOT, bin).startsWith('..') ? bin : relative(ROOT, bin), bin, dist: join(dirname(dirname(bin)), 'dist/assistant.js') });
+      builds.push({
+        label: relative(ROOT, bin).startsWith('..') ? bin : relative(ROOT, bin),
+        bin,
+        dist: join(dirname(dirname(bin)), 'dist/assistant.js'),
+      });
     } else if (arg === '--node-arg' || arg.startsWith('--node-arg=')) nodeArgs.push(String(val('--node-arg')));
     else if (arg === '-h' || arg === '--help') usage('Benchmarks the built CLI against `node -e 0`.');
     else usage(`unknown argument: ${arg}`);
@@ -113,7 +127,10 @@ if (!skipThis) {
     }
   };
   walk(join(ROOT, 'src'));
-  if (newer.length) process.stderr.write(`bench: warning: ${newer.length} file(s) under src/ are newer than dist/assistant.js (e.g. ${newer[0]}); run \`npm run build\` first to measure them.\n`);
+  if (newer.length)
+    process.stderr.write(
+      `bench: warning: ${newer.length} file(s) under src/ are newer than dist/assistant.js (e.g. ${newer[0]}); run \`npm run build\` first to measure them.\n`,
+    );
 }
 
 const haveTime = existsSync(TIME);
@@ -132,7 +149,13 @@ interface Sample {
   maxRssKiB?: number;
 }
 
-interface Proc { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; sample: Sample }
+interface Proc {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  sample: Sample;
+}
 
 const tmpRoot = realpathSync(mkdtempSync(join(os.tmpdir(), 'assistant-bench-')));
 let tmpSeq = 0;
@@ -170,11 +193,22 @@ function runProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout
     const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); }, timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
-    child.on('exit', () => { end = performance.now(); });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('exit', () => {
+      end = performance.now();
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const sample: Sample = { wallMs: (end ?? performance.now()) - start };
@@ -182,7 +216,10 @@ function runProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout
         // GNU time writes "Command exited with non-zero status N" before the figures when N ≠ 0.
         const text = existsSync(timeFile) ? readFileSync(timeFile, 'utf8') : '';
         const m = /^([\d.]+) ([\d.]+) ([\d.]+) (\d+)$/.exec(text.trim().split('\n').pop() ?? '');
-        if (!m) { reject(new Error(`could not read GNU time's output ${JSON.stringify(text)}\nstderr: ${stderr}`)); return; }
+        if (!m) {
+          reject(new Error(`could not read GNU time's output ${JSON.stringify(text)}\nstderr: ${stderr}`));
+          return;
+        }
         sample.userMs = Number(m[2]) * 1000;
         sample.sysMs = Number(m[3]) * 1000;
         sample.cpuMs = sample.userMs + sample.sysMs;
@@ -198,13 +235,20 @@ function runProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout
 class RunFailed extends Error {}
 
 function check(ok: unknown, what: string, p: Proc): asserts ok {
-  if (!ok) throw new RunFailed(`${what}\n  exit: ${p.code ?? p.signal}\n  stdout: ${p.stdout.slice(0, 2000)}\n  stderr: ${p.stderr.slice(0, 2000)}`);
+  if (!ok)
+    throw new RunFailed(
+      `${what}\n  exit: ${p.code ?? p.signal}\n  stdout: ${p.stdout.slice(0, 2000)}\n  stderr: ${p.stderr.slice(0, 2000)}`,
+    );
 }
 
 function parseResult(p: Proc): any {
   check(p.code === 0, 'the CLI did not exit 0', p);
   let result: any;
-  try { result = JSON.parse(p.stdout); } catch { check(false, 'stdout is not one JSON result', p); }
+  try {
+    result = JSON.parse(p.stdout);
+  } catch {
+    check(false, 'stdout is not one JSON result', p);
+  }
   check(result?.type === 'result' && result.subtype === 'success' && result.is_error === false, 'the JSON result is not a success', p);
   check(Array.isArray(result.permission_denials) && result.permission_denials.length === 0, 'a tool call was denied', p);
   return result;
@@ -216,8 +260,10 @@ const PROJECT: Record<string, string> = {
   'src/greet.js': 'export function greet(name) {\n  return "Hello, " + name;\n}\n',
   'src/farewell.js': 'export function farewell(name) {\n  return "Bye, " + name;\n}\n',
   'src/math.js': 'export function add(a, b) {\n  return a + b;\n}\n\nexport function mul(a, b) {\n  return a * b;\n}\n',
-  'src/index.js': 'import { greet } from "./greet.js";\nimport { farewell } from "./farewell.js";\nimport { add } from "./math.js";\n\nconsole.log(greet("world"), farewell("world"), add(1, 2));\n',
-  'check.js': 'import { readFileSync } from "node:fs";\nconst a = readFileSync("src/greet.js", "utf8");\nconst b = readFileSync("src/farewell.js", "utf8");\nif (!a.includes("Hi, ") || !b.includes("Goodbye, ")) { console.log("FAIL"); process.exit(1); }\nconsole.log("ALL OK");\n',
+  'src/index.js':
+    'import { greet } from "./greet.js";\nimport { farewell } from "./farewell.js";\nimport { add } from "./math.js";\n\nconsole.log(greet("world"), farewell("world"), add(1, 2));\n',
+  'check.js':
+    'import { readFileSync } from "node:fs";\nconst a = readFileSync("src/greet.js", "utf8");\nconst b = readFileSync("src/farewell.js", "utf8");\nif (!a.includes("Hi, ") || !b.includes("Goodbye, ")) { console.log("FAIL"); process.exit(1); }\nconsole.log("ALL OK");\n',
 };
 
 /** The 20 tool calls of `tools20`: 8 Read, 5 Grep, 5 Bash echo, 2 Edit (each file read before its edit). */
@@ -255,12 +301,16 @@ const FINAL_ANSWER = 'Both greetings are changed; everything else looks fine.';
  * project as in tools20), to check that every hook really ran. `$HOME` is the run's fresh HOME.
  */
 const HOOK_COMMAND = 'echo "$ASSISTANT_HOOK_EVENT $ASSISTANT_TOOL_NAME" >> "$HOME/hooks.log"';
-const HOOK_SETTINGS = JSON.stringify({
-  hooks: {
-    PreToolUse: [{ hooks: [{ type: 'command', command: HOOK_COMMAND }] }],
-    PostToolUse: [{ hooks: [{ type: 'command', command: HOOK_COMMAND }] }],
+const HOOK_SETTINGS = JSON.stringify(
+  {
+    hooks: {
+      PreToolUse: [{ hooks: [{ type: 'command', command: HOOK_COMMAND }] }],
+      PostToolUse: [{ hooks: [{ type: 'command', command: HOOK_COMMAND }] }],
+    },
   },
-}, null, 2);
+  null,
+  2,
+);
 /** The tool of each of the 20 calls, in order. */
 const TOOL_NAMES = toolSteps().map((r) => {
   const tool = r.parts.find((p) => p.kind === 'tool');
@@ -277,8 +327,19 @@ async function runTools20(model: FakeModel, build: Build, withHooks: boolean): P
   model.reset();
   model.script(...toolSteps(), reply(FINAL_ANSWER));
   const p = await runProcess(
-    [...nodeArgs, build.bin, '-p', 'Change "Hello" to "Hi" and "Bye" to "Goodbye".', '--permission-mode', 'bypass', '--output-format', 'json', ...MODEL_ARGS],
-    dir, cleanEnv(home, model.env('anthropic')),
+    [
+      ...nodeArgs,
+      build.bin,
+      '-p',
+      'Change "Hello" to "Hi" and "Bye" to "Goodbye".',
+      '--permission-mode',
+      'bypass',
+      '--output-format',
+      'json',
+      ...MODEL_ARGS,
+    ],
+    dir,
+    cleanEnv(home, model.env('anthropic')),
   );
   const result = parseResult(p);
   check(result.num_turns === 21, `num_turns is ${result.num_turns}, not 21`, p);
@@ -335,27 +396,35 @@ async function bareHookProcess(): Promise<{ ms: number[]; syncMs: number[]; ownS
   const { dir, home } = freshDirs({});
   const env = { ...cleanEnv(home), ASSISTANT_PROJECT_DIR: dir, ASSISTANT_HOOK_EVENT: 'PreToolUse', ASSISTANT_TOOL_NAME: 'Read' };
   const input = hookInput(dir, home);
-  const once = (detached = false) => new Promise<[number, number]>((resolvePromise, reject) => {
-    const start = performance.now();
-    const child = spawn('bash', ['-c', HOOK_COMMAND], { cwd: dir, env, detached, stdio: ['pipe', 'pipe', 'pipe'] });
-    const forked = performance.now() - start;
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
-    child.stdout.resume();
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolvePromise([performance.now() - start, forked]) : reject(new Error(`bash -c ${HOOK_COMMAND} exited ${code}`))));
-  });
+  const once = (detached = false) =>
+    new Promise<[number, number]>((resolvePromise, reject) => {
+      const start = performance.now();
+      const child = spawn('bash', ['-c', HOOK_COMMAND], { cwd: dir, env, detached, stdio: ['pipe', 'pipe', 'pipe'] });
+      const forked = performance.now() - start;
+      child.stdin.on('error', () => {});
+      child.stdin.end(input);
+      child.stdout.resume();
+      child.stderr.resume();
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolvePromise([performance.now() - start, forked]) : reject(new Error(`bash -c ${HOOK_COMMAND} exited ${code}`)),
+      );
+    });
   const ms: number[] = [];
   const syncMs: number[] = [];
   const ownSessionMs: number[] = [];
   for (let i = 0; i < HOOK_PROCESS_SAMPLES + 2; i++) {
     const [t, sync] = await once();
     const [own] = await once(true);
-    if (i >= 2) { ms.push(t); syncMs.push(sync); ownSessionMs.push(own); }
+    if (i >= 2) {
+      ms.push(t);
+      syncMs.push(sync);
+      ownSessionMs.push(own);
+    }
   }
   const lines = readFileSync(join(home, 'hooks.log'), 'utf8').trimEnd().split('\n');
-  if (lines.length !== 2 * (HOOK_PROCESS_SAMPLES + 2) || lines.some((l) => l !== 'PreToolUse Read')) throw new Error(`the bare hook process did not log what it should: ${lines.slice(0, 3).join(' / ')}`);
+  if (lines.length !== 2 * (HOOK_PROCESS_SAMPLES + 2) || lines.some((l) => l !== 'PreToolUse Read'))
+    throw new Error(`the bare hook process did not log what it should: ${lines.slice(0, 3).join(' / ')}`);
   return { ms, syncMs, ownSessionMs, rssMiB: process.memoryUsage().rss / 1048576 };
 }
 
@@ -396,7 +465,8 @@ const scenarios: Scenario[] = [
       model.script(reply('Hello! What shall we work on?'));
       const p = await runProcess(
         [...nodeArgs, build.bin, '-p', 'hello', '--permission-mode', 'bypass', '--output-format', 'json', ...MODEL_ARGS],
-        dir, cleanEnv(home, model.env('anthropic')),
+        dir,
+        cleanEnv(home, model.env('anthropic')),
       );
       const result = parseResult(p);
       check(result.num_turns === 1, `num_turns is ${result.num_turns}, not 1`, p);
@@ -442,7 +512,12 @@ const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${M
 const fmtMiB = (mib: number) => `${mib.toFixed(1)} MiB`;
 const fmtX = (r: number) => `${r.toFixed(2)}×`;
 
-interface Target { build: string; name: string; value: string; met: boolean }
+interface Target {
+  build: string;
+  name: string;
+  value: string;
+  met: boolean;
+}
 
 function targetsOf(build: string, of: (k: Scenario['key']) => Summary | undefined): Target[] {
   const base = of('baseline')!;
@@ -450,7 +525,13 @@ function targetsOf(build: string, of: (k: Scenario['key']) => Summary | undefine
   const v = of('version');
   const hello = of('hello');
   const tools = of('tools20');
-  if (v) t.push({ build, name: 'start-up (`--version`) within 2× of `node -e 0`', value: fmtX(v.wallMs.median / base.wallMs.median), met: v.wallMs.median <= 2 * base.wallMs.median });
+  if (v)
+    t.push({
+      build,
+      name: 'start-up (`--version`) within 2× of `node -e 0`',
+      value: fmtX(v.wallMs.median / base.wallMs.median),
+      met: v.wallMs.median <= 2 * base.wallMs.median,
+    });
   if (hello) t.push({ build, name: 'hello under 0.15 s', value: fmtMs(hello.wallMs.median), met: hello.wallMs.median < 150 });
   if (tools) t.push({ build, name: '20 tool calls under 0.4 s', value: fmtMs(tools.wallMs.median), met: tools.wallMs.median < 400 });
   const cli = [v, hello, tools].filter((s): s is Summary => !!s?.maxRssMiB);
@@ -480,11 +561,29 @@ interface HookFigures {
   ownSessionMs: number;
 }
 
-function hookFigures(build: string, plain: Summary, hooked: Summary, bare: number[], bareSync: number[], rss: number[], ownSession: number[]): HookFigures {
+function hookFigures(
+  build: string,
+  plain: Summary,
+  hooked: Summary,
+  bare: number[],
+  bareSync: number[],
+  rss: number[],
+  ownSession: number[],
+): HookFigures {
   const perCallMs = (hooked.wallMs.median - plain.wallMs.median) / HOOK_CALLS;
   const perCallPairedMs = median(hooked.samples.map((h, i) => (h.wallMs - plain.samples[i].wallMs) / HOOK_CALLS));
   const bareMs = median(bare);
-  return { build, perCallMs, perCallPairedMs, bareMs, bareSyncMs: median(bareSync), bareSamples: bare.length, benchRssMiB: median(rss), runnerMs: perCallMs - bareMs, ownSessionMs: median(ownSession) };
+  return {
+    build,
+    perCallMs,
+    perCallPairedMs,
+    bareMs,
+    bareSyncMs: median(bareSync),
+    bareSamples: bare.length,
+    benchRssMiB: median(rss),
+    runnerMs: perCallMs - bareMs,
+    ownSessionMs: median(ownSession),
+  };
 }
 
 // ───────────────────────────── main ─────────────────────────────
@@ -509,7 +608,9 @@ async function main(): Promise<number> {
 
   const model = await startFakeModel();
   try {
-    process.stderr.write(`bench: ${os.availableParallelism()} CPUs, Node ${process.version}, ${runs} runs after 1 warm-up${nodeArgs.length ? `, CLI flags ${nodeArgs.join(' ')}` : ''}\n`);
+    process.stderr.write(
+      `bench: ${os.availableParallelism()} CPUs, Node ${process.version}, ${runs} runs after 1 warm-up${nodeArgs.length ? `, CLI flags ${nodeArgs.join(' ')}` : ''}\n`,
+    );
     for (const j of jobs) warmups.set(id(j), await j.s.run(model, j.b));
     if (withHooks) await bareHookProcess(); // warm-up
     for (let i = 0; i < runs; i++) {
@@ -559,7 +660,12 @@ async function main(): Promise<number> {
     `|---|${multi ? '---|' : ''}---:|---:|${haveTime ? '---:|---:|---:|---:|' : ''}`,
   ];
   for (const s of summaries) {
-    const cells = [s.label, ...(multi ? [s.scenario === 'baseline' ? '' : s.build] : []), fmtMs(s.wallMs.median), fmtX(s.wallMs.median / base.wallMs.median)];
+    const cells = [
+      s.label,
+      ...(multi ? [s.scenario === 'baseline' ? '' : s.build] : []),
+      fmtMs(s.wallMs.median),
+      fmtX(s.wallMs.median / base.wallMs.median),
+    ];
     if (haveTime) {
       cells.push(fmtMs(s.cpuMs!.median), fmtX(s.cpuMs!.median / base.cpuMs!.median));
       cells.push(fmtMiB(s.maxRssMiB!.median), fmtX(s.maxRssMiB!.median / base.maxRssMiB!.median));
@@ -570,28 +676,64 @@ async function main(): Promise<number> {
   if (multi) {
     // The machine wanders between rounds: each round's difference (other build − this build) is
     // steadier than the difference of the medians.
-    lines.push('', `| paired, per round: other build − ${builds[0].label} | build | wall (median of ${runs}) | rounds other faster | CPU | peak RSS |`, '|---|---|---:|---:|---:|---:|');
+    lines.push(
+      '',
+      `| paired, per round: other build − ${builds[0].label} | build | wall (median of ${runs}) | rounds other faster | CPU | peak RSS |`,
+      '|---|---|---:|---:|---:|---:|',
+    );
     for (const s of summaries) {
       if (s.scenario === 'baseline' || s.build === builds[0].label) continue;
       const mine = summaries.find((m) => m.scenario === s.scenario && m.build === builds[0].label)!;
       const d = (f: (x: Sample) => number) => median(s.samples.map((x, i) => f(x) - f(mine.samples[i])));
       const faster = s.samples.filter((x, i) => x.wallMs < mine.samples[i].wallMs).length;
-      lines.push(`| ${s.label} | ${s.build} | ${d((x) => x.wallMs).toFixed(1)} ms | ${faster}/${runs} | ${haveTime ? `${d((x) => x.cpuMs!).toFixed(0)} ms` : '–'} | ${haveTime ? `${(d((x) => x.maxRssKiB!) / 1024).toFixed(1)} MiB` : '–'} |`);
+      lines.push(
+        `| ${s.label} | ${s.build} | ${d((x) => x.wallMs).toFixed(1)} ms | ${faster}/${runs} | ${haveTime ? `${d((x) => x.cpuMs!).toFixed(0)} ms` : '–'} | ${haveTime ? `${(d((x) => x.maxRssKiB!) / 1024).toFixed(1)} MiB` : '–'} |`,
+      );
     }
   }
   const of = (b: Build) => (k: Scenario['key']) => summaries.find((s) => s.scenario === k && (k === 'baseline' || s.build === b.label));
   const targets = builds.flatMap((b) => targetsOf(b.label, of(b)));
-  const hooks = withHooks ? builds.map((b) => hookFigures(b.label, of(b)('tools20')!, of(b)('tools20-hooks')!, hookProcessMs, hookProcessSyncMs, hookProcessRssMiB, hookProcessOwnSessionMs)) : [];
-  for (const h of hooks) targets.push({ build: h.build, name: 'hooks add under 2 ms per hook call beyond the hook process itself', value: `${h.runnerMs.toFixed(1)} ms`, met: h.runnerMs < 2 });
+  const hooks = withHooks
+    ? builds.map((b) =>
+        hookFigures(
+          b.label,
+          of(b)('tools20')!,
+          of(b)('tools20-hooks')!,
+          hookProcessMs,
+          hookProcessSyncMs,
+          hookProcessRssMiB,
+          hookProcessOwnSessionMs,
+        ),
+      )
+    : [];
+  for (const h of hooks)
+    targets.push({
+      build: h.build,
+      name: 'hooks add under 2 ms per hook call beyond the hook process itself',
+      value: `${h.runnerMs.toFixed(1)} ms`,
+      met: h.runnerMs < 2,
+    });
   if (hooks.length) {
-    lines.push('', `| hooks: ${HOOK_CALLS} hook calls (PreToolUse + PostToolUse on ${TOOL_NAMES.length} tool calls) |${multi ? ' build |' : ''} median |`, `|---|${multi ? '---|' : ''}---:|`);
+    lines.push(
+      '',
+      `| hooks: ${HOOK_CALLS} hook calls (PreToolUse + PostToolUse on ${TOOL_NAMES.length} tool calls) |${multi ? ' build |' : ''} median |`,
+      `|---|${multi ? '---|' : ''}---:|`,
+    );
     const row = (name: string, h: HookFigures, v: string) => lines.push(`| ${name} |${multi ? ` ${h.build} |` : ''} ${v} |`);
     for (const h of hooks) {
       row(`per hook call: (wall(tools20-hooks) − wall(tools20)) / ${HOOK_CALLS}`, h, `${h.perCallMs.toFixed(2)} ms`);
       row(`  the same from each round's difference (median of ${runs})`, h, `${h.perCallPairedMs.toFixed(2)} ms`);
-      row(`bare hook process: spawn \`bash -c\` + JSON on stdin, from Node (${h.bareSamples} in this process, RSS ${h.benchRssMiB.toFixed(0)} MiB; spawn() blocks ${h.bareSyncMs.toFixed(2)} ms of it)`, h, `${h.bareMs.toFixed(2)} ms`);
+      row(
+        `bare hook process: spawn \`bash -c\` + JSON on stdin, from Node (${h.bareSamples} in this process, RSS ${h.benchRssMiB.toFixed(0)} MiB; spawn() blocks ${h.bareSyncMs.toFixed(2)} ms of it)`,
+        h,
+        `${h.bareMs.toFixed(2)} ms`,
+      );
       row('**added by our runner** beyond the hook process', h, `**${h.runnerMs.toFixed(2)} ms**`);
-      row('bare hook process in a session of its own (`detached`, as the process-group kill needs), interleaved with the above', h, `${h.ownSessionMs.toFixed(2)} ms`);
+      row(
+        'bare hook process in a session of its own (`detached`, as the process-group kill needs), interleaved with the above',
+        h,
+        `${h.ownSessionMs.toFixed(2)} ms`,
+      );
       row('added by our runner beyond the hook process in its own session', h, `${(h.perCallMs - h.ownSessionMs).toFixed(2)} ms`);
     }
   }
@@ -602,25 +744,34 @@ async function main(): Promise<number> {
   if (write) {
     const out = join(ROOT, 'bench/results/latest.json');
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: os.availableParallelism(),
-      cpuModel: os.cpus()[0]?.model,
-      platform: `${os.platform()} ${os.release()}`,
-      runs,
-      gnuTime: haveTime,
-      commands: {
-        baseline: 'node -e 0',
-        version: 'node bin/assistant.js --version',
-        hello: `node bin/assistant.js -p hello --permission-mode bypass --output-format json ${MODEL_ARGS.join(' ')}`,
-        tools20: `node bin/assistant.js -p 'Change "Hello" to "Hi" and "Bye" to "Goodbye".' --permission-mode bypass --output-format json ${MODEL_ARGS.join(' ')}`,
-        'tools20-hooks': `tools20 with .assistant/settings.json ${JSON.stringify(JSON.parse(HOOK_SETTINGS))}`,
-      },
-      targets,
-      ...(hooks.length ? { hooks: { hookCommand: HOOK_COMMAND, hookCalls: HOOK_CALLS, figures: hooks, hookProcessSamplesMs: hookProcessMs } } : {}),
-      scenarios: Object.fromEntries(summaries.map((s) => [s.scenario, s])),
-    }, null, 2)}\n`);
+    writeFileSync(
+      out,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          node: process.version,
+          cpus: os.availableParallelism(),
+          cpuModel: os.cpus()[0]?.model,
+          platform: `${os.platform()} ${os.release()}`,
+          runs,
+          gnuTime: haveTime,
+          commands: {
+            baseline: 'node -e 0',
+            version: 'node bin/assistant.js --version',
+            hello: `node bin/assistant.js -p hello --permission-mode bypass --output-format json ${MODEL_ARGS.join(' ')}`,
+            tools20: `node bin/assistant.js -p 'Change "Hello" to "Hi" and "Bye" to "Goodbye".' --permission-mode bypass --output-format json ${MODEL_ARGS.join(' ')}`,
+            'tools20-hooks': `tools20 with .assistant/settings.json ${JSON.stringify(JSON.parse(HOOK_SETTINGS))}`,
+          },
+          targets,
+          ...(hooks.length
+            ? { hooks: { hookCommand: HOOK_COMMAND, hookCalls: HOOK_CALLS, figures: hooks, hookProcessSamplesMs: hookProcessMs } }
+            : {}),
+          scenarios: Object.fromEntries(summaries.map((s) => [s.scenario, s])),
+        },
+        null,
+        2,
+      )}\n`,
+    );
     process.stderr.write(`bench: wrote ${relative(ROOT, out)}\n`);
   }
   return 0;

@@ -28,12 +28,26 @@ const project = realpathSync(mkdtempSync(join(tmpdir(), 'assistant-bench-sandbox
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'assistant-bench-home-')));
 
 async function open(domains: string[]): Promise<Sandbox> {
-  const r = await openSandbox({ flag: true, settings: { network: { allowedDomains: domains } }, projectRoot: project, home, additionalDirs: [], rules: emptyRules() });
+  const r = await openSandbox({
+    flag: true,
+    settings: { network: { allowedDomains: domains } },
+    projectRoot: project,
+    home,
+    additionalDirs: [],
+    rules: emptyRules(),
+  });
   if (r.kind !== 'on') throw new Error(r.kind === 'unavailable' ? r.message : 'the sandbox is off');
   return r.sandbox;
 }
 
-const ctx = (sandbox?: Sandbox): ToolContext => ({ cwd: project, signal: new AbortController().signal, fileState: new Map(), shell: { cwd: project }, env: {}, sandbox });
+const ctx = (sandbox?: Sandbox): ToolContext => ({
+  cwd: project,
+  signal: new AbortController().signal,
+  fileState: new Map(),
+  shell: { cwd: project },
+  env: {},
+  sandbox,
+});
 
 async function call(c: ToolContext): Promise<number> {
   const t = performance.now();
@@ -43,7 +57,11 @@ async function call(c: ToolContext): Promise<number> {
   return ms;
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 const kinds = {
   'no sandbox': ctx(),
@@ -56,12 +74,18 @@ const samples: Record<string, number[]> = Object.fromEntries(Object.keys(kinds).
 for (let i = 0; i < RUNS; i++) for (const [name, c] of Object.entries(kinds)) samples[name].push(await call(c));
 
 const base = median(samples['no sandbox']);
-console.log(`Bash tool, "${COMMAND}", ${RUNS} rounds; ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+console.log(
+  `Bash tool, "${COMMAND}", ${RUNS} rounds; ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 console.log('| | first call (ms) | median per call (ms) | ratio | added (ms) |');
 console.log('|---|---:|---:|---:|---:|');
 for (const name of Object.keys(kinds)) {
   const m = median(samples[name]);
-  console.log(`| ${name} | ${first[name].toFixed(1)} | ${m.toFixed(1)} | ${(m / base).toFixed(2)} | ${name === 'no sandbox' ? '—' : (m - base).toFixed(1)} |`);
+  console.log(
+    `| ${name} | ${first[name].toFixed(1)} | ${m.toFixed(1)} | ${(m / base).toFixed(2)} | ${name === 'no sandbox' ? '—' : (m - base).toFixed(1)} |`,
+  );
 }
 for (const c of Object.values(kinds)) await (c.sandbox as Sandbox | undefined)?.close();
 rmSync(project, { recursive: true, force: true });

@@ -14,14 +14,22 @@ import { join } from 'node:path';
 if (import.meta.url === `file://${process.argv[1]}`) {
   // Summary of a directory of results.
   const dir = process.argv[2];
-  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = s.length >> 1;
+    return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  };
   const groups = new Map();
   let files = 0;
   for (const f of readdirSync(dir)) {
     if (!f.endsWith('.json')) continue;
     files++;
     for (const e of JSON.parse(readFileSync(join(dir, f), 'utf8'))) {
-      const kind = /hooks\.log/.test(e.args) ? 'hook (bash -c)' : e.file === 'bash' || /\/bash$/.test(e.file) ? 'Bash tool' : e.file.split('/').pop();
+      const kind = /hooks\.log/.test(e.args)
+        ? 'hook (bash -c)'
+        : e.file === 'bash' || /\/bash$/.test(e.file)
+          ? 'Bash tool'
+          : e.file.split('/').pop();
       if (!groups.has(kind)) groups.set(kind, []);
       groups.get(kind).push(e);
     }
@@ -31,7 +39,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const [kind, es] of groups) {
     const f = (k) => `${median(es.map((e) => e[k])).toFixed(2)} ms`;
-    console.log(`| ${kind} | ${es.length} | ${f('syncMs')} | ${f('exitMs')} | ${f('closeMs')} | ${median(es.map((e) => e.rssMiB)).toFixed(0)} MiB |`);
+    console.log(
+      `| ${kind} | ${es.length} | ${f('syncMs')} | ${f('exitMs')} | ${f('closeMs')} | ${median(es.map((e) => e.rssMiB)).toFixed(0)} MiB |`,
+    );
   }
 } else {
   const dir = process.env.SPAWN_TIMING_DIR;
@@ -40,9 +50,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ChildProcess.prototype.spawn = function spawn(opts) {
     const t0 = performance.now();
     const r = orig.call(this, opts);
-    const e = { file: opts.file, args: (opts.args ?? []).slice(1).join(' ').slice(0, 80), syncMs: performance.now() - t0, rssMiB: process.memoryUsage.rss() / 1048576 };
-    this.once('exit', () => { e.exitMs = performance.now() - t0; });
-    this.once('close', () => { e.closeMs = performance.now() - t0; });
+    const e = {
+      file: opts.file,
+      args: (opts.args ?? []).slice(1).join(' ').slice(0, 80),
+      syncMs: performance.now() - t0,
+      rssMiB: process.memoryUsage.rss() / 1048576,
+    };
+    this.once('exit', () => {
+      e.exitMs = performance.now() - t0;
+    });
+    this.once('close', () => {
+      e.closeMs = performance.now() - t0;
+    });
     rec.push(e);
     return r;
   };

@@ -10,14 +10,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModel, reply, systemPrompt, type ReplyBuilder } from '../test/fakes/model-server.ts';
 
-const arg = (name: string) => { const i = process.argv.indexOf(name); return i > 0 ? Number(process.argv[i + 1]) : undefined; };
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : undefined;
+};
 const runs = arg('--runs') ?? 7;
 const delay = arg('--delay') ?? 0;
 const BIN = fileURLToPath(new URL('../bin/assistant.js', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Call `i` of 10: reads and searches over a 5-file project. */
-const call = (i: number, r: ReplyBuilder) => (i % 2 ? r.tool('Read', { file_path: `f${i % 5}.txt` }) : r.tool('Grep', { pattern: `file ${i % 5}` }));
+const call = (i: number, r: ReplyBuilder) =>
+  i % 2 ? r.tool('Read', { file_path: `f${i % 5}.txt` }) : r.tool('Grep', { pattern: `file ${i % 5}` });
 
 async function session(url: string): Promise<{ ms: number; json: any }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-agents-'));
@@ -27,9 +31,13 @@ async function session(url: string): Promise<{ ms: number; json: any }> {
   let out = '';
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, [BIN, '-p', 'go', '--output-format', 'json', '--model', 'anthropic:claude-sonnet-4-5'], {
-      cwd: dir, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: url },
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: url },
     });
-    child.stdout.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
     child.on('close', resolve);
   });
   const ms = performance.now() - t0;
@@ -61,14 +69,19 @@ for (let r = 0; r <= runs; r++) {
     return n < 10 ? call(n, reply()).delay(delay) : reply(`report ${who.length}`).delay(delay);
   });
   model.script(
-    reply().tool('Task', { description: 'half a', prompt: 'Look at the first half.', subagent_type: 'explore' })
-      .tool('Task', { description: 'half b', prompt: 'Look at the second half.', subagent_type: 'explore' }).delay(delay),
+    reply()
+      .tool('Task', { description: 'half a', prompt: 'Look at the first half.', subagent_type: 'explore' })
+      .tool('Task', { description: 'half b', prompt: 'Look at the second half.', subagent_type: 'explore' })
+      .delay(delay),
     reply('done').delay(delay),
   );
   const b = await session(model.anthropicBaseUrl);
   if (b.json.num_turns !== 24) throw new Error(`subagents: ${b.json.num_turns} turns`);
   requests.agents = model.requests.length;
-  if (r > 0) { main.push(a.ms); agents.push(b.ms); }
+  if (r > 0) {
+    main.push(a.ms);
+    agents.push(b.ms);
+  }
 }
 await model.close();
 console.log(`model replies ${delay} ms apart, ${runs} runs, medians`);

@@ -7,7 +7,6 @@ import { dirname } from 'node:path';
 import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
 
-
 // `import … from 'node:fs'` (any built-in) in an ES module makes Node build that module's whole
 // namespace, which runs its lazy getters: `fs.promises`, `util.parseArgs`, `process.report`, and
 // `http.WebSocket`, which loads all of Node's bundled undici (+17 MiB, tens of ms), in every
@@ -23,7 +22,10 @@ function builtinImports(text) {
     const out = [];
     for (const d of [def1, def2, ns]) if (d) out.push(`const ${d} = ${get};`);
     if (names !== undefined) {
-      const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+      const values = names
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !n.startsWith('type '));
       if (values.length) out.push(`const { ${values.map((n) => n.replace(/\s+as\s+/, ': ')).join(', ')} } = ${get};`);
     }
     return out.join(' ');
@@ -36,18 +38,27 @@ const BUILTIN_FILES = /(\/src\/.*\.ts|\/node_modules\/commander\/lib\/[^/]+\.js)
 const zodNamespace = {
   name: 'zod-namespace', // and the built-in imports above
   setup(b) {
-    b.onLoad({ filter: /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs|\/node_modules\/commander\/lib\/[^/]+\.js)$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      const zod = /import \{ z(?: as \w+)? \} from ['"]zod/.test(text);
-      const builtin = BUILTIN_FILES.test(args.path) && new RegExp(BUILTIN_IMPORT.source, 'm').test(text);
-      if (!zod && !builtin) return undefined;
-      const zodText = text.replace(/import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g, (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`);
-      return {
-        contents: builtin ? builtinImports(zodText) : zodText,
-        loader: args.path.endsWith('.ts') ? 'ts' : 'js',
-        resolveDir: dirname(args.path),
-      };
-    });
+    b.onLoad(
+      {
+        filter:
+          /(\/src\/.*\.ts|@ai-sdk\/[^/]+\/dist\/index\.js|ollama-ai-provider-v2\/dist\/index\.mjs|\/node_modules\/commander\/lib\/[^/]+\.js)$/,
+      },
+      async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        const zod = /import \{ z(?: as \w+)? \} from ['"]zod/.test(text);
+        const builtin = BUILTIN_FILES.test(args.path) && new RegExp(BUILTIN_IMPORT.source, 'm').test(text);
+        if (!zod && !builtin) return undefined;
+        const zodText = text.replace(
+          /import \{ z(?: as (\w+))? \} from (['"])(zod(?:\/v4)?)\2/g,
+          (_, as, q, mod) => `import * as ${as ?? 'z'} from ${q}${mod}${q}`,
+        );
+        return {
+          contents: builtin ? builtinImports(zodText) : zodText,
+          loader: args.path.endsWith('.ts') ? 'ts' : 'js',
+          resolveDir: dirname(args.path),
+        };
+      },
+    );
   },
 };
 
@@ -73,7 +84,11 @@ const liteHeaders = {
     b.onLoad({ filter: /@ai-sdk\/provider-utils\/dist\/index\.js$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       const lite = new URL('../src/providers/lite-web.ts', import.meta.url).pathname;
-      return { contents: `import { LiteHeaders as Headers } from ${JSON.stringify(lite)};\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
+      return {
+        contents: `import { LiteHeaders as Headers } from ${JSON.stringify(lite)};\n${text}`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
     });
   },
 };
@@ -126,9 +141,27 @@ for (const wasm of ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tr
 }
 
 // The SDK's types: src/sdk/public.ts imports nothing, so its declarations are one self-contained file.
-execFileSync(resolve('typescript/package.json').replace(/package\.json$/, 'bin/tsc'), [
-  'src/sdk/public.ts', '--ignoreConfig', '--declaration', '--emitDeclarationOnly', '--outDir', 'dist/types', '--target', 'ES2023',
-  '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--types', 'node', '--skipLibCheck', '--strict',
-], { stdio: 'inherit' });
+execFileSync(
+  resolve('typescript/package.json').replace(/package\.json$/, 'bin/tsc'),
+  [
+    'src/sdk/public.ts',
+    '--ignoreConfig',
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--outDir',
+    'dist/types',
+    '--target',
+    'ES2023',
+    '--module',
+    'NodeNext',
+    '--moduleResolution',
+    'NodeNext',
+    '--types',
+    'node',
+    '--skipLibCheck',
+    '--strict',
+  ],
+  { stdio: 'inherit' },
+);
 renameSync('dist/types/public.d.ts', 'dist/sdk.d.ts');
 rmSync('dist/types', { recursive: true, force: true });

@@ -27,7 +27,11 @@ function files(dir) {
 function buildInputs() {
   const h = createHash('sha1');
   const inputs = [...files('src'), 'scripts/build.mjs', 'scripts/devtools-stub.mjs', 'package.json', 'node_modules/.package-lock.json'];
-  for (const f of inputs) h.update(f).update('\0').update(existsSync(f) ? readFileSync(f) : '').update('\0');
+  for (const f of inputs)
+    h.update(f)
+      .update('\0')
+      .update(existsSync(f) ? readFileSync(f) : '')
+      .update('\0');
   return h.digest('hex');
 }
 
@@ -36,8 +40,12 @@ function run(cmd, args, opts = {}) {
     const child = spawn(cmd, args, { stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: opts.env ?? process.env });
     let out = '';
     if (opts.capture) {
-      child.stdout.on('data', (d) => { out += d; });
-      child.stderr.on('data', (d) => { out += d; });
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.stderr.on('data', (d) => {
+        out += d;
+      });
     }
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
   });
@@ -63,8 +71,11 @@ if (quick) {
 // built them, or a bundle newer than every input (as `npm ci`'s prepare script leaves it).
 const inputs = buildInputs();
 const built = existsSync('dist/assistant.js') ? statSync('dist/assistant.js').mtimeMs : 0;
-const newest = Math.max(...[...files('src'), 'scripts/build.mjs', 'scripts/devtools-stub.mjs', 'package.json', 'node_modules/.package-lock.json']
-  .map((f) => (existsSync(f) ? statSync(f).mtimeMs : Infinity)));
+const newest = Math.max(
+  ...[...files('src'), 'scripts/build.mjs', 'scripts/devtools-stub.mjs', 'package.json', 'node_modules/.package-lock.json'].map((f) =>
+    existsSync(f) ? statSync(f).mtimeMs : Infinity,
+  ),
+);
 const fresh = built > 0 && ((existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputs) || built > newest);
 if (fresh) {
   writeFileSync(STAMP, inputs);
@@ -81,15 +92,28 @@ if (fresh) {
 // end-to-end ones first (they wait on the CLIs they start), and within each group the larger files
 // (more tests) first.
 const size = (f) => statSync(f).size;
-const all = files('test').filter((f) => f.endsWith('.test.ts')).sort((a, b) => size(b) - size(a));
-const targets = wanted.length > 0
-  ? wanted.flatMap((w) => (existsSync(w) && statSync(w).isDirectory() ? files(w).filter((f) => f.endsWith('.test.ts')).map((f) => relative(ROOT, f)) : [w]))
-  : [...all.filter((f) => f.startsWith('test/e2e/')), ...all.filter((f) => !f.startsWith('test/e2e/'))];
+const all = files('test')
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort((a, b) => size(b) - size(a));
+const targets =
+  wanted.length > 0
+    ? wanted.flatMap((w) =>
+        existsSync(w) && statSync(w).isDirectory()
+          ? files(w)
+              .filter((f) => f.endsWith('.test.ts'))
+              .map((f) => relative(ROOT, f))
+          : [w],
+      )
+    : [...all.filter((f) => f.startsWith('test/e2e/')), ...all.filter((f) => !f.startsWith('test/e2e/'))];
 const tsc = run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { capture: true });
 // The formatter and linter (Biome, biome.json) check the whole tree on a full run; `npm run format`
 // fixes what they can.
-const lint = wanted.length > 0 ? { code: 0, out: '' }
-  : run(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '--reporter=summary', '--max-diagnostics=50', '.'], { capture: true });
+const lint =
+  wanted.length > 0
+    ? { code: 0, out: '' }
+    : run(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '--reporter=summary', '--max-diagnostics=50', '.'], {
+        capture: true,
+      });
 const tests = run(process.execPath, testArgs(targets));
 const [t, l, r] = await Promise.all([tsc, lint, tests]);
 if (t.code !== 0) process.stdout.write(`\ntypecheck failed (tsc --noEmit -p .):\n${t.out}`);

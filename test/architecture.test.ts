@@ -12,9 +12,25 @@ import { join, relative } from 'node:path';
  */
 const SRC = join(import.meta.dirname, '../src');
 const LAYER: Record<string, number> = {
-  cli: 5, sdk: 5, ui: 4, headless: 4, agent: 3,
-  providers: 2, tools: 2, permissions: 2, hooks: 2, context: 2, session: 2, commands: 2, recipes: 2, sandbox: 2, mcp: 2, config: 2,
-  fs: 1, process: 1, text: 0, // process/: the child-process runner (issue 21), a floor like fs/
+  cli: 5,
+  sdk: 5,
+  ui: 4,
+  headless: 4,
+  agent: 3,
+  providers: 2,
+  tools: 2,
+  permissions: 2,
+  hooks: 2,
+  context: 2,
+  session: 2,
+  commands: 2,
+  recipes: 2,
+  sandbox: 2,
+  mcp: 2,
+  config: 2,
+  fs: 1,
+  process: 1,
+  text: 0, // process/: the child-process runner (issue 21), a floor like fs/
 };
 
 function files(dir: string): string[] {
@@ -56,22 +72,31 @@ test('imports point one way: nothing below agent/ imports agent/, ui/, headless/
 
 test('every folder of src/ has a place in the layers', () => {
   const folders = readdirSync(SRC).filter((f) => statSync(join(SRC, f)).isDirectory());
-  assert.deepEqual(folders.filter((f) => !(f in LAYER)), []);
+  assert.deepEqual(
+    folders.filter((f) => !(f in LAYER)),
+    [],
+  );
 });
 
 test('context/ and ui/ use the file floor (fs/), not tools/', () => {
   const bad = imports().filter(([file, target]) => ['context', 'ui'].includes(top(file)) && top(target) === 'tools');
-  assert.deepEqual(bad.map(([f, t]) => `${f} imports ${t}`), []);
+  assert.deepEqual(
+    bad.map(([f, t]) => `${f} imports ${t}`),
+    [],
+  );
 });
 
-test('config/ composes the features\' schemas: a feature it imports does not import config/ back', () => {
+test("config/ composes the features' schemas: a feature it imports does not import config/ back", () => {
   const all = imports();
   const composed = new Set(all.filter(([f, t]) => top(f) === 'config' && top(t) !== 'config').map(([, t]) => top(t)));
   composed.delete('text');
   assert.ok(composed.has('hooks'), 'config/ composes hooks/schema.ts');
   const STILL_CIRCULAR = new Set(['mcp']); // mcp/ reads and writes settings files through config/ (to untangle)
   const bad = all.filter(([f, t]) => composed.has(top(f)) && !STILL_CIRCULAR.has(top(f)) && top(t) === 'config');
-  assert.deepEqual(bad.map(([f, t]) => `${f} imports ${t}`), []);
+  assert.deepEqual(
+    bad.map(([f, t]) => `${f} imports ${t}`),
+    [],
+  );
 });
 
 /**
@@ -84,7 +109,13 @@ test('config/ composes the features\' schemas: a feature it imports does not imp
  * the behaviour moves there).
  */
 const FRONT_DOOR_VALUES = new Set(['agent', 'commands', 'fs', 'text']);
-const SHARED_DATA_TYPES = new Set(['providers/types.ts', 'permissions/modes.ts', 'permissions/rules.ts', 'hooks/schema.ts', 'session/transcript.ts']);
+const SHARED_DATA_TYPES = new Set([
+  'providers/types.ts',
+  'permissions/modes.ts',
+  'permissions/rules.ts',
+  'hooks/schema.ts',
+  'session/transcript.ts',
+]);
 
 /** The imports of ui/, headless/ and cli/run-headless.ts that break the front doors' rule. */
 function frontDoorViolations(all: ReadonlyArray<[string, string, 'type' | 'value']>): string[] {

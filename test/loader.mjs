@@ -30,7 +30,11 @@ function cacheSalt() {
 function transform(path, source) {
   const key = createHash('sha1').update(cacheSalt()).update('\0').update(path).update('\0').update(source).digest('hex');
   const file = join(CACHE, key.slice(0, 2), `${key}.mjs`);
-  try { return readFileSync(file, 'utf8'); } catch { /* not cached yet */ }
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    /* not cached yet */
+  }
   esbuild ??= require('esbuild');
   const { code } = esbuild.transformSync(source, {
     loader: path.endsWith('x') ? 'tsx' : 'ts',
@@ -46,7 +50,9 @@ function transform(path, source) {
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     writeFileSync(tmp, code);
     renameSync(tmp, file);
-  } catch { /* a read-only tree: no cache, still correct */ }
+  } catch {
+    /* a read-only tree: no cache, still correct */
+  }
   return code;
 }
 
@@ -57,7 +63,11 @@ registerHooks({
     } catch (err) {
       if (!/^\.\.?\//.test(specifier) || !/\.[cm]?js$/.test(specifier) || !context.parentURL?.startsWith('file:')) throw err;
       for (const ext of ['.ts', '.tsx']) {
-        try { return nextResolve(specifier.replace(/\.([cm]?)js$/, ext === '.ts' ? '.$1ts' : ext), context); } catch { /* next */ }
+        try {
+          return nextResolve(specifier.replace(/\.([cm]?)js$/, ext === '.ts' ? '.$1ts' : ext), context);
+        } catch {
+          /* next */
+        }
       }
       throw err;
     }
@@ -80,7 +90,11 @@ registerHooks({
 // V8's compile cache (as bin/assistant.js enables for users) for this process and, through the
 // environment, for every process it starts: test files, and the CLIs the end-to-end tests run.
 process.env.NODE_COMPILE_CACHE ??= join(ROOT, 'node_modules/.cache/node-compile-cache');
-try { enableCompileCache(process.env.NODE_COMPILE_CACHE); } catch { /* read-only: start without it */ }
+try {
+  enableCompileCache(process.env.NODE_COMPILE_CACHE);
+} catch {
+  /* read-only: start without it */
+}
 
 // Stack traces point at the TypeScript lines (the transforms carry inline source maps), as under tsx.
 process.setSourceMapsEnabled(true);

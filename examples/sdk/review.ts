@@ -21,7 +21,16 @@ const run = query({
     // Called where a terminal would ask: this program says no, and the model is told why.
     canUseTool: async (tool) => ({ behavior: 'deny', message: `${tool} is not allowed in a review: read only.` }),
     hooks: {
-      PreToolUse: [{ matcher: 'Bash', hooks: [async (input) => { console.error(`$ ${input.tool_input.command}`); }] }],
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            async (input) => {
+              console.error(`$ ${input.tool_input.command}`);
+            },
+          ],
+        },
+      ],
     },
   },
 });

@@ -23,18 +23,22 @@ const FILE_READERS = [...knownKinds].filter(([, k]) => k.access === 'read' && k.
 export const BUILTIN_AGENTS: AgentDef[] = [
   {
     name: 'general-purpose',
-    description: 'General-purpose agent for researching complex questions, searching for code and carrying out multi-step tasks. Use it when a search may take several rounds, or to do a self-contained piece of work in parallel with others.',
-    prompt: 'You are an agent started by a coding assistant to carry out one task on its behalf. Do what the task asks, using the tools you have, and nothing more. '
-      + 'When you are done, answer with a concise report of what you found or did: the caller sees only that final answer, not your tool calls. '
-      + 'Give absolute file paths and relevant code lines in the report; do not create files unless the task asks for them.',
+    description:
+      'General-purpose agent for researching complex questions, searching for code and carrying out multi-step tasks. Use it when a search may take several rounds, or to do a self-contained piece of work in parallel with others.',
+    prompt:
+      'You are an agent started by a coding assistant to carry out one task on its behalf. Do what the task asks, using the tools you have, and nothing more. ' +
+      'When you are done, answer with a concise report of what you found or did: the caller sees only that final answer, not your tool calls. ' +
+      'Give absolute file paths and relevant code lines in the report; do not create files unless the task asks for them.',
     source: 'built-in',
   },
   {
     name: 'explore',
-    description: 'Fast read-only agent for exploring a codebase: finding files by pattern, searching code for keywords, answering questions about how the code works. It cannot change files. Say how thorough it should be.',
+    description:
+      'Fast read-only agent for exploring a codebase: finding files by pattern, searching code for keywords, answering questions about how the code works. It cannot change files. Say how thorough it should be.',
     tools: FILE_READERS,
-    prompt: 'You are a read-only search agent started by a coding assistant. Find what the task asks for with Read, Grep, Glob and LS; you cannot change files or run commands. '
-      + 'Search broadly first, then read what matters. Finish with a concise report: the answer, the absolute paths and line numbers that support it, and anything you could not find.',
+    prompt:
+      'You are a read-only search agent started by a coding assistant. Find what the task asks for with Read, Grep, Glob and LS; you cannot change files or run commands. ' +
+      'Search broadly first, then read what matters. Finish with a concise report: the answer, the absolute paths and line numbers that support it, and anything you could not find.',
     source: 'built-in',
   },
 ];
@@ -46,9 +50,14 @@ export function agentsText(agents: readonly AgentDef[], problems: readonly strin
   for (const a of agents) {
     const from = a.source === 'built-in' ? 'built-in' : `${a.source}: ${a.file}`;
     lines.push(`  ${a.name.padEnd(width)}  ${a.description.length > 100 ? `${a.description.slice(0, 99)}…` : a.description}`);
-    lines.push(`  ${''.padEnd(width)}  ${from}; tools: ${a.tools ? a.tools.join(', ') || 'none' : 'all'}${a.model ? `; model: ${a.model}` : ''}`);
+    lines.push(
+      `  ${''.padEnd(width)}  ${from}; tools: ${a.tools ? a.tools.join(', ') || 'none' : 'all'}${a.model ? `; model: ${a.model}` : ''}`,
+    );
   }
-  lines.push('', 'Add one: a Markdown file in .assistant/agents/ (this project) or ~/.assistant/agents/ (all projects), with front matter name, description, tools, model; its body is the system prompt.');
+  lines.push(
+    '',
+    'Add one: a Markdown file in .assistant/agents/ (this project) or ~/.assistant/agents/ (all projects), with front matter name, description, tools, model; its body is the system prompt.',
+  );
   if (problems.length) lines.push('', 'Problems:', ...problems.map((p) => `  ${p}`));
   return lines.join('\n');
 }

@@ -14,21 +14,33 @@ export { agentsText } from './agent-defs.ts';
  * description, tools and model, read with the same front-matter reader as slash commands.
  */
 const AgentFrontMatterSchema = z.object({
-  name: z.string({ error: 'must be text, not a list' }).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'must be one word of letters, digits, - _ or .' }).optional()
-    .describe('The agent\'s name, as the Task tool\'s subagent_type; defaults to the file name'),
-  description: z.string({ error: 'must be text, not a list' }).optional()
+  name: z
+    .string({ error: 'must be text, not a list' })
+    .regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'must be one word of letters, digits, - _ or .' })
+    .optional()
+    .describe("The agent's name, as the Task tool's subagent_type; defaults to the file name"),
+  description: z
+    .string({ error: 'must be text, not a list' })
+    .optional()
     .describe('When to use the agent: the model reads this to choose it'),
-  tools: z.union([z.string(), z.array(z.string())], { error: 'must be tool names: "Read, Grep" or a YAML list' }).optional()
-    .describe('The tools the agent gets; omitted: all of the session\'s'),
-  model: z.string({ error: 'must be text, not a list' }).optional()
-    .describe('PROVIDER:MODEL, or inherit (the session\'s model, the default)'),
-  color: z.string().optional().describe('Accepted for Claude Code\'s files; not used'),
+  tools: z
+    .union([z.string(), z.array(z.string())], { error: 'must be tool names: "Read, Grep" or a YAML list' })
+    .optional()
+    .describe("The tools the agent gets; omitted: all of the session's"),
+  model: z
+    .string({ error: 'must be text, not a list' })
+    .optional()
+    .describe("PROVIDER:MODEL, or inherit (the session's model, the default)"),
+  color: z.string().optional().describe("Accepted for Claude Code's files; not used"),
 });
 const KEYS = Object.keys(AgentFrontMatterSchema.shape);
 
 function toolList(v: string | string[]): string[] {
   const items = Array.isArray(v) ? v : [v.trim().replace(/^\[([\s\S]*)\]$/, '$1')];
-  return items.flatMap(splitRuleList).map((t) => t.replace(/^(["'])(.*)\1$/, '$2').trim()).filter(Boolean);
+  return items
+    .flatMap(splitRuleList)
+    .map((t) => t.replace(/^(["'])(.*)\1$/, '$2').trim())
+    .filter(Boolean);
 }
 
 /**
@@ -46,7 +58,13 @@ function quoteColonValues(text: string): string {
 }
 
 /** One agent file; its problems are reported `file:line: message` and cost only the key they concern. */
-function readAgentFile(file: string, text: string, source: 'project' | 'user', known: readonly string[], problems: string[]): AgentDef | undefined {
+function readAgentFile(
+  file: string,
+  text: string,
+  source: 'project' | 'user',
+  known: readonly string[],
+  problems: string[],
+): AgentDef | undefined {
   let fm = parseFrontMatter(text);
   if (fm.problems.length) {
     const again = parseFrontMatter(quoteColonValues(text));
@@ -57,16 +75,28 @@ function readAgentFile(file: string, text: string, source: 'project' | 'user', k
   const def: AgentDef = { name: basename(file, '.md'), description: '', prompt: fm.body.trim(), source, file };
   for (const { key, value, line } of fm.entries as FrontEntry[]) {
     const field = shape[key];
-    if (!field) { own.push({ line, message: `unknown key "${key}" is ignored (known: ${KEYS.join(', ')})` }); continue; }
+    if (!field) {
+      own.push({ line, message: `unknown key "${key}" is ignored (known: ${KEYS.join(', ')})` });
+      continue;
+    }
     const r = field.safeParse(value);
-    if (!r.success) { own.push({ line, message: `${key} ${r.error.issues[0]?.message ?? 'is not valid'}` }); continue; }
+    if (!r.success) {
+      own.push({ line, message: `${key} ${r.error.issues[0]?.message ?? 'is not valid'}` });
+      continue;
+    }
     if (key === 'name') def.name = (r.data as string).trim();
     else if (key === 'description') def.description = (r.data as string).trim();
-    else if (key === 'model') { const m = (r.data as string).trim(); if (m !== 'inherit') def.model = m; }
-    else if (key === 'tools') {
+    else if (key === 'model') {
+      const m = (r.data as string).trim();
+      if (m !== 'inherit') def.model = m;
+    } else if (key === 'tools') {
       const tools = toolList(r.data as string | string[]);
       const unknown = tools.filter((t) => !known.includes(t));
-      if (unknown.length) own.push({ line, message: `tools: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a tool' : 'are not tools'} and left out (tools: ${known.join(', ')})` });
+      if (unknown.length)
+        own.push({
+          line,
+          message: `tools: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a tool' : 'are not tools'} and left out (tools: ${known.join(', ')})`,
+        });
       def.tools = tools.filter((t) => known.includes(t) && t !== 'Task');
     }
   }
@@ -74,20 +104,33 @@ function readAgentFile(file: string, text: string, source: 'project' | 'user', k
   // A tools line that could not be read must not leave the agent with every tool.
   const lines = text.split('\n');
   const fence = lines.findIndex((l, i) => i > 0 && l.trimEnd() === '---');
-  const toolsLine = lines.slice(0, Math.max(fence, 0)).findIndex((l, i) => /^tools[ \t]*:[ \t]*\S/.test(l) || (/^tools[ \t]*:\s*$/.test(l) && /^\s+-/.test(lines[i + 1] ?? '')));
+  const toolsLine = lines
+    .slice(0, Math.max(fence, 0))
+    .findIndex((l, i) => /^tools[ \t]*:[ \t]*\S/.test(l) || (/^tools[ \t]*:\s*$/.test(l) && /^\s+-/.test(lines[i + 1] ?? '')));
   if (def.tools === undefined && toolsLine > 0 && fm.entries.every((e) => e.key !== 'tools')) {
     problems.push(`${file}:${toolsLine + 1}: its tools could not be read, so the agent is not loaded (it would get every tool)`);
     return undefined;
   }
-  if (!def.prompt) { problems.push(`${file}: the agent has no system prompt (the file is empty after its front matter); it is not loaded`); return undefined; }
+  if (!def.prompt) {
+    problems.push(`${file}: the agent has no system prompt (the file is empty after its front matter); it is not loaded`);
+    return undefined;
+  }
   if (!def.description) {
     problems.push(`${file}: no "description" in the front matter: the model cannot tell when to use this agent; its first line is used`);
-    def.description = def.prompt.split('\n').find((l) => l.trim())!.replace(/^#+\s*/, '').slice(0, 100);
+    def.description = def.prompt
+      .split('\n')
+      .find((l) => l.trim())!
+      .replace(/^#+\s*/, '')
+      .slice(0, 100);
   }
   return def;
 }
 
-interface LoadedAgents { agents: AgentDef[]; problems: string[]; notices: string[] }
+interface LoadedAgents {
+  agents: AgentDef[];
+  problems: string[];
+  notices: string[];
+}
 
 /**
  * Built-ins, then project agents, then user agents; a later one of the same name replaces an
@@ -98,7 +141,10 @@ export function loadAgents(o: { projectRoot: string; home: string; known: readon
   const problems: string[] = [];
   const notices: string[] = [];
   const byName = new Map<string, AgentDef>(BUILTIN_AGENTS.map((a) => [a.name, a]));
-  const scopes: Array<['user' | 'project', string]> = [['user', o.home], ['project', o.projectRoot]];
+  const scopes: Array<['user' | 'project', string]> = [
+    ['user', o.home],
+    ['project', o.projectRoot],
+  ];
   const seen = new Set<string>();
   for (const [source, root] of scopes) {
     let dir = join(root, '.assistant', 'agents');
@@ -109,14 +155,23 @@ export function loadAgents(o: { projectRoot: string; home: string; known: readon
     if (seen.has(dir) || !existsSync(dir)) continue;
     seen.add(dir);
     let names: string[];
-    try { names = readdirSync(dir).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort(); } catch (e) {
+    try {
+      names = readdirSync(dir)
+        .filter((n) => n.endsWith('.md') && !n.startsWith('.'))
+        .sort();
+    } catch (e) {
       problems.push(`${dir}: cannot be read (${(e as Error).message})`);
       continue;
     }
     for (const n of names) {
       const file = join(dir, n);
       let text: string;
-      try { text = readFileSync(file, 'utf8'); } catch (e) { problems.push(`${file}: cannot be read (${(e as Error).message})`); continue; }
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        problems.push(`${file}: cannot be read (${(e as Error).message})`);
+        continue;
+      }
       const def = readAgentFile(file, text, source, o.known, problems);
       if (def) byName.set(def.name, def);
     }

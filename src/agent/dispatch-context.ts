@@ -15,7 +15,9 @@ import { SetupError, setupGuards, type Setup } from './setup.ts';
  */
 export function sessionDispatchContext(session: Session, setup: Setup, signal: AbortSignal): DispatchContext {
   return {
-    cwd: setup.cwd, home: setup.home, signal,
+    cwd: setup.cwd,
+    home: setup.home,
+    signal,
     permissions: () => ({ mode: session.mode, additionalDirs: setup.additionalDirs, rules: session.rules, guarded: session.guardedPaths }),
     hook: (command, sig) => bangCommandHook(session.hooks, command, sig),
   };
@@ -26,11 +28,18 @@ export function sessionDispatchContext(session: Session, setup: Setup, signal: A
  * the session is set up). The same permissions and hooks as `sessionDispatchContext`, read from
  * the set-up; `sessionId`: the id the session will have, which the hooks see; `warn`: the hooks' warnings.
  */
-export function setupDispatchContext(setup: Setup, sessionId: string, signal: AbortSignal, warn: (message: string) => void = () => {}): DispatchContext {
+export function setupDispatchContext(
+  setup: Setup,
+  sessionId: string,
+  signal: AbortSignal,
+  warn: (message: string) => void = () => {},
+): DispatchContext {
   const { cwd, home } = setup;
   let hooks: HookEngine | undefined;
   return {
-    cwd, home, signal,
+    cwd,
+    home,
+    signal,
     permissions: () => {
       const built = rulesOf(setup.settings.sources, setup.opts);
       if (built.errors.length) throw new SetupError(2, `Bad permission rules:\n  ${built.errors.join('\n  ')}`);
@@ -38,8 +47,14 @@ export function setupDispatchContext(setup: Setup, sessionId: string, signal: Ab
     },
     hook: (command, sig) => {
       hooks ??= new HookEngine(collectHooks(setup.settings.sources).hooks, {
-        projectDir: cwd, sessionId, transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`), env: setup.env,
-        permissionMode: () => CLAUDE_MODE_NAMES[setup.mode], emit: (r) => { if (r.type === 'warning') warn(r.message); },
+        projectDir: cwd,
+        sessionId,
+        transcriptPath: join(projectDir(home, cwd), `${sessionId}.jsonl`),
+        env: setup.env,
+        permissionMode: () => CLAUDE_MODE_NAMES[setup.mode],
+        emit: (r) => {
+          if (r.type === 'warning') warn(r.message);
+        },
       });
       return bangCommandHook(hooks, command, sig);
     },

@@ -14,7 +14,15 @@ function hookToolInput(call: PreparedCall): Record<string, unknown> {
 }
 
 /** PreToolUse for one call: the hooks' combined verdict (`block` when any blocks or denies). */
-async function preToolVerdict(engine: HookEngine, name: string, toolInput: Record<string, unknown>, id: string, filePath: string | undefined, signal: AbortSignal, agent: Record<string, unknown> = {}): Promise<PreToolVerdict> {
+async function preToolVerdict(
+  engine: HookEngine,
+  name: string,
+  toolInput: Record<string, unknown>,
+  id: string,
+  filePath: string | undefined,
+  signal: AbortSignal,
+  agent: Record<string, unknown> = {},
+): Promise<PreToolVerdict> {
   if (!engine.has('PreToolUse')) return {};
   const input = { ...engine.base('PreToolUse', true), ...agent, tool_name: name, tool_input: toolInput, tool_use_id: id };
   const fired = await engine.fire('PreToolUse', input, signal, { name, filePath });
@@ -33,7 +41,8 @@ async function preToolVerdict(engine: HookEngine, name: string, toolInput: Recor
       verdict.reason = spec?.permissionDecisionReason ?? j.reason;
     }
     if (spec?.updatedInput && typeof spec.updatedInput === 'object') verdict.updatedInput = spec.updatedInput;
-    if (typeof spec?.additionalContext === 'string' && spec.additionalContext) verdict.context = [verdict.context, spec.additionalContext].filter(Boolean).join('\n');
+    if (typeof spec?.additionalContext === 'string' && spec.additionalContext)
+      verdict.context = [verdict.context, spec.additionalContext].filter(Boolean).join('\n');
   }
   if (verdict.decision === 'deny') return { block: verdict.reason ?? `A PreToolUse hook denied ${name}.` };
   return verdict;
@@ -47,8 +56,10 @@ async function preToolVerdict(engine: HookEngine, name: string, toolInput: Recor
 export async function bangCommandHook(engine: HookEngine, command: string, signal: AbortSignal): Promise<string | undefined> {
   const v = await preToolVerdict(engine, 'Bash', { command }, `bang_${randomUUID()}`, undefined, signal);
   if (v.block) return `a PreToolUse hook blocked it: ${v.block}`;
-  if (v.decision === 'ask') return `a PreToolUse hook asks before it runs${v.reason ? ` (${v.reason})` : ''}, and a command's \`!\` cannot ask`;
-  if (v.updatedInput && v.updatedInput.command !== command) return 'a PreToolUse hook rewrote it, and a command\'s `!` runs only what its file says';
+  if (v.decision === 'ask')
+    return `a PreToolUse hook asks before it runs${v.reason ? ` (${v.reason})` : ''}, and a command's \`!\` cannot ask`;
+  if (v.updatedInput && v.updatedInput.command !== command)
+    return "a PreToolUse hook rewrote it, and a command's `!` runs only what its file says";
   return undefined;
 }
 
@@ -59,12 +70,19 @@ export function toolSeams(engine: HookEngine, agent: Record<string, unknown> = {
     async postToolUse(call, result, durationMs, signal) {
       if (!engine.has('PostToolUse')) return undefined;
       const input = {
-        ...engine.base('PostToolUse', true), ...agent, tool_name: call.name, tool_input: hookToolInput(call),
+        ...engine.base('PostToolUse', true),
+        ...agent,
+        tool_name: call.name,
+        tool_input: hookToolInput(call),
         tool_response: result.response ?? { output: result.output, isError: !!result.isError },
-        tool_use_id: call.id, duration_ms: Math.round(durationMs),
+        tool_use_id: call.id,
+        duration_ms: Math.round(durationMs),
       };
       const fired = await engine.fire('PostToolUse', input, signal, { name: call.name, filePath: call.filePath });
-      const notes = [...blocksOf(fired), ...jsonOf(fired).flatMap((j) => (j.hookSpecificOutput?.additionalContext ? [j.hookSpecificOutput.additionalContext] : []))];
+      const notes = [
+        ...blocksOf(fired),
+        ...jsonOf(fired).flatMap((j) => (j.hookSpecificOutput?.additionalContext ? [j.hookSpecificOutput.additionalContext] : [])),
+      ];
       return notes.length ? `PostToolUse:${call.name} hook feedback:\n${notes.join('\n')}` : undefined;
     },
   };
@@ -75,21 +93,40 @@ export function toolSeams(engine: HookEngine, agent: Record<string, unknown> = {
  * `stop_hook_active` is true while continuing because of a Stop hook; after MAX_STOP_BLOCKS blocks
  * in a row the assistant stops anyway, with a warning.
  */
-export function stopSeam(engine: HookEngine, emit: EventSink, event: 'Stop' | 'SubagentStop' = 'Stop', extra: Record<string, unknown> = {}) {
+export function stopSeam(
+  engine: HookEngine,
+  emit: EventSink,
+  event: 'Stop' | 'SubagentStop' = 'Stop',
+  extra: Record<string, unknown> = {},
+) {
   let streak = 0;
   return {
-    reset() { streak = 0; },
+    reset() {
+      streak = 0;
+    },
     async onStop(signal: AbortSignal, lastText: string): Promise<string | undefined> {
       if (!engine.has(event)) return undefined;
       const input = {
-        ...engine.base(event, true), ...extra, stop_hook_active: streak > 0, last_assistant_message: lastText,
+        ...engine.base(event, true),
+        ...extra,
+        stop_hook_active: streak > 0,
+        last_assistant_message: lastText,
         // Claude Code's fields, for scripts that read them; this assistant has neither.
-        background_tasks: [], session_crons: [],
+        background_tasks: [],
+        session_crons: [],
       };
-      const fired = await engine.fire(event, input, signal, event === 'SubagentStop' ? { name: String(extra.agent_type ?? '') } : undefined);
+      const fired = await engine.fire(
+        event,
+        input,
+        signal,
+        event === 'SubagentStop' ? { name: String(extra.agent_type ?? '') } : undefined,
+      );
       const blocks = blocksOf(fired);
       // `"continue": false` beats any decision to block.
-      if (blocks.length === 0 || signal.aborted || engine.stopReason !== undefined) { streak = 0; return undefined; }
+      if (blocks.length === 0 || signal.aborted || engine.stopReason !== undefined) {
+        streak = 0;
+        return undefined;
+      }
       if (++streak > MAX_STOP_BLOCKS) {
         emit({ type: 'warning', message: `${event} hooks blocked stopping ${MAX_STOP_BLOCKS} times in a row; stopping anyway.` });
         streak = 0;
@@ -101,7 +138,11 @@ export function stopSeam(engine: HookEngine, emit: EventSink, event: 'Stop' | 'S
 }
 
 /** UserPromptSubmit: `blocked` erases the prompt; `context` is added to it. */
-export async function userPromptSubmit(engine: HookEngine, prompt: string, signal: AbortSignal): Promise<{ blocked?: string; context: string[] }> {
+export async function userPromptSubmit(
+  engine: HookEngine,
+  prompt: string,
+  signal: AbortSignal,
+): Promise<{ blocked?: string; context: string[] }> {
   if (!engine.has('UserPromptSubmit')) return { context: [] };
   const fired = await engine.fire('UserPromptSubmit', { ...engine.base('UserPromptSubmit', true), prompt }, signal);
   const blocks = fired.flatMap((f) => {
@@ -114,7 +155,11 @@ export async function userPromptSubmit(engine: HookEngine, prompt: string, signa
 }
 
 /** SessionStart: what the hooks print (or their additionalContext) becomes context for the model. */
-export async function sessionStart(engine: HookEngine, source: 'startup' | 'resume' | 'clear' | 'compact', signal: AbortSignal): Promise<string[]> {
+export async function sessionStart(
+  engine: HookEngine,
+  source: 'startup' | 'resume' | 'clear' | 'compact',
+  signal: AbortSignal,
+): Promise<string[]> {
   if (!engine.has('SessionStart')) return [];
   const { prompt_id: _none, ...base } = engine.base('SessionStart', false);
   const fired = await engine.fire('SessionStart', { ...base, source }, signal);

@@ -50,22 +50,40 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
   let calls: ToolCall[] = [];
   let thought = new Reasoning();
   const request: ModelRequest = { system: opts.system, messages: opts.messages as Message[], tools: opts.toolSpecs };
-  const end = (rest: Omit<StreamedTurn, 'text' | 'calls' | 'reasoning'>): StreamedTurn => ({ text, calls, reasoning: thought.parts(), ...rest });
+  const end = (rest: Omit<StreamedTurn, 'text' | 'calls' | 'reasoning'>): StreamedTurn => ({
+    text,
+    calls,
+    reasoning: thought.parts(),
+    ...rest,
+  });
   for await (const ev of opts.model.stream(request, opts.signal)) {
     switch (ev.type) {
-      case 'text': text += ev.delta; emit({ type: 'text-delta', text: ev.delta }); break;
-      case 'reasoning': thought.add(ev); if (ev.delta) emit({ type: 'thinking-delta', text: ev.delta }); break;
-      case 'tool-call': calls.push({ id: ev.id, name: ev.name, rawInput: ev.input, ...(ev.meta ? { meta: ev.meta } : {}) }); break;
+      case 'text':
+        text += ev.delta;
+        emit({ type: 'text-delta', text: ev.delta });
+        break;
+      case 'reasoning':
+        thought.add(ev);
+        if (ev.delta) emit({ type: 'thinking-delta', text: ev.delta });
+        break;
+      case 'tool-call':
+        calls.push({ id: ev.id, name: ev.name, rawInput: ev.input, ...(ev.meta ? { meta: ev.meta } : {}) });
+        break;
       case 'retry':
-        text = ''; calls = []; thought = new Reasoning();
+        text = '';
+        calls = [];
+        thought = new Reasoning();
         emit({ type: 'retry', attempt: ev.attempt, maxRetries: ev.maxRetries, delayMs: ev.delayMs, message: ev.error.message });
         break;
       case 'finish':
-        if (ev.reason === 'length' && calls.length === 0) emit({ type: 'warning', message: 'The model hit its output limit: the answer may be cut short.' });
+        if (ev.reason === 'length' && calls.length === 0)
+          emit({ type: 'warning', message: 'The model hit its output limit: the answer may be cut short.' });
         if (ev.reason === 'error') return end({ usage: ev.usage, end: 'error', error: 'the model ended its answer with an error' });
         return end({ usage: ev.usage, end: 'ok' });
-      case 'error': return end({ usage: emptyUsage(), end: 'error', error: ev.error.message });
-      case 'aborted': return end({ usage: emptyUsage(), end: 'aborted' });
+      case 'error':
+        return end({ usage: emptyUsage(), end: 'error', error: ev.error.message });
+      case 'aborted':
+        return end({ usage: emptyUsage(), end: 'aborted' });
     }
   }
   return end({ usage: emptyUsage(), end: 'error', error: 'the model stream ended without a result' });
@@ -74,10 +92,14 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
 /** Read-only calls next to each other run concurrently; anything that writes runs alone, in order. */
 async function runCalls(calls: ToolCall[], ctx: ToolRunContext): Promise<CallOutcome[]> {
   const out: CallOutcome[] = [];
-  for (let i = 0; i < calls.length;) {
+  for (let i = 0; i < calls.length; ) {
     let j = i;
     while (j < calls.length && ctx.tools.get(calls[j].name)?.readOnly) j++;
-    if (j > i + 1) { out.push(...(await Promise.all(calls.slice(i, j).map((c) => runCall(c, ctx))))); i = j; continue; }
+    if (j > i + 1) {
+      out.push(...(await Promise.all(calls.slice(i, j).map((c) => runCall(c, ctx)))));
+      i = j;
+      continue;
+    }
     out.push(await runCall(calls[i], ctx));
     i++;
   }
@@ -85,7 +107,11 @@ async function runCalls(calls: ToolCall[], ctx: ToolRunContext): Promise<CallOut
 }
 
 function parseInput(raw: string): unknown {
-  try { return raw.trim() ? JSON.parse(raw) : {}; } catch { return raw; }
+  try {
+    return raw.trim() ? JSON.parse(raw) : {};
+  } catch {
+    return raw;
+  }
 }
 
 /**
@@ -120,7 +146,14 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
     // Reasoning first, as the providers that need it back expect it (Anthropic's thinking blocks precede the answer).
     const content: Array<LanguageModelV4ReasoningPart | { type: 'text'; text: string } | LanguageModelV4ToolCallPart> = [...t.reasoning];
     if (t.text) content.push({ type: 'text', text: t.text });
-    for (const c of t.calls) content.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: parseInput(c.rawInput), ...(c.meta ? { providerOptions: c.meta as LanguageModelV4ToolCallPart['providerOptions'] } : {}) });
+    for (const c of t.calls)
+      content.push({
+        type: 'tool-call',
+        toolCallId: c.id,
+        toolName: c.name,
+        input: parseInput(c.rawInput),
+        ...(c.meta ? { providerOptions: c.meta as LanguageModelV4ToolCallPart['providerOptions'] } : {}),
+      });
     opts.append({ role: 'assistant', content }, t.usage);
     lastText = t.text;
 

@@ -7,7 +7,10 @@ import type { McpManager } from '../mcp/manager.ts';
 export async function mcpReady(mcp: McpManager | undefined, signal: AbortSignal, warn: (message: string) => void): Promise<void> {
   if (!mcp || signal.aborted) return;
   const slow = setTimeout(() => {
-    const names = mcp.statuses().filter((x) => x.state === 'starting').map((x) => `"${x.name}"`);
+    const names = mcp
+      .statuses()
+      .filter((x) => x.state === 'starting')
+      .map((x) => `"${x.name}"`);
     if (names.length) warn(`waiting for the MCP server${names.length > 1 ? 's' : ''} ${names.join(', ')} to start (at most MCP_TIMEOUT)…`);
   }, 2000);
   await mcpSettled(mcp, signal);
@@ -21,6 +24,12 @@ export async function mcpReady(mcp: McpManager | undefined, signal: AbortSignal,
 export async function mcpSettled(mcp: McpManager | undefined, signal: AbortSignal): Promise<void> {
   if (!mcp || signal.aborted) return;
   let onAbort: (() => void) | undefined;
-  await Promise.race([mcp.whenSettled(), new Promise<void>((r) => { onAbort = () => r(); signal.addEventListener('abort', onAbort, { once: true }); })]);
+  await Promise.race([
+    mcp.whenSettled(),
+    new Promise<void>((r) => {
+      onAbort = () => r();
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+  ]);
   if (onAbort) signal.removeEventListener('abort', onAbort);
 }

@@ -35,5 +35,8 @@ export function memoryFileChoices(where: { cwd: string; home: string }): Array<{
 
 /** Creates `path` empty (and its folder) when it is not there, so an editor can open it. */
 export function ensureMemoryFile(path: string): void {
-  if (!existsSync(path)) { mkdirSync(dirname(path), { recursive: true }); writeFileSync(path, ''); }
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '');
+  }
 }

@@ -28,7 +28,9 @@ async function ollamaModels(env: NodeJS.ProcessEnv): Promise<string[]> {
     const res = await fetch(`${host.replace(/\/+$/, '')}/api/tags`, { signal: AbortSignal.timeout(1000) });
     if (!res.ok) return [];
     return ((await res.json()) as { models?: Array<{ name: string }> }).models?.map((m) => m.name) ?? [];
-  } catch { return []; }
+  } catch {
+    return [];
+  }
 }
 
 /** A model the `/model` picker offers, with what the catalogue knows of it. */
@@ -50,17 +52,35 @@ export async function modelOptions(setup: Setup, current: ModelHandle): Promise<
     for (const id of ids) {
       const e = await lookupModel(provider, id);
       const spec = `${provider}:${id}`;
-      out.push({ spec, current: spec === current.id || (provider === current.provider && id === current.model), ...(e ? { contextWindow: e.contextWindow, price: e.price } : {}) });
+      out.push({
+        spec,
+        current: spec === current.id || (provider === current.provider && id === current.model),
+        ...(e ? { contextWindow: e.contextWindow, price: e.price } : {}),
+      });
     }
   }
   return out;
 }
 
 /** What the switch from `before` to the session's model (`after`, just set) does to the conversation (the `/model` notice). */
-export function switchFacts(session: Session, before: ModelHandle, after: ModelHandle): { conversationTokens: number; foreignReasoning: boolean; images: boolean } {
-  const foreignReasoning = after.provider !== before.provider && session.messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider));
+export function switchFacts(
+  session: Session,
+  before: ModelHandle,
+  after: ModelHandle,
+): { conversationTokens: number; foreignReasoning: boolean; images: boolean } {
+  const foreignReasoning =
+    after.provider !== before.provider &&
+    session.messages.some(
+      (m) =>
+        m.role === 'assistant' &&
+        m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider),
+    );
   const images = session.messages.some((m) => JSON.stringify(m.content).includes('"mediaType":"image/'));
-  return { conversationTokens: session.messages.length ? estimateTokens(session.systemPrompt(), session.messages) : 0, foreignReasoning, images };
+  return {
+    conversationTokens: session.messages.length ? estimateTokens(session.systemPrompt(), session.messages) : 0,
+    foreignReasoning,
+    images,
+  };
 }
 
 /** What `/status` says about a model: its name, its context window and where that figure comes from (SPEC §11.14), then what the catalogue knows (price, limits…), as label and value. */

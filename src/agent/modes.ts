@@ -12,7 +12,10 @@ export function selectableModes(startedInBypass: boolean): PermissionMode[] {
 export function modeNamed(name: string, startedInBypass: boolean): { mode: PermissionMode } | { error: string } {
   const mode = parseMode(name);
   if (!mode) return { error: `"${name}" is not a mode. Use one of: ${MODES.join(', ')}.` };
-  if (mode === 'bypass' && !startedInBypass) return { error: 'Bypass mode is not switched on during a session. Start one in it: assistant --permission-mode bypass (for sandboxes and CI).' };
+  if (mode === 'bypass' && !startedInBypass)
+    return {
+      error: 'Bypass mode is not switched on during a session. Start one in it: assistant --permission-mode bypass (for sandboxes and CI).',
+    };
   return { mode };
 }
 

@@ -26,6 +26,10 @@ export class Reasoning {
   parts(): LanguageModelV4ReasoningPart[] {
     return [...this.blocks.values()]
       .filter((b) => b.text || b.meta)
-      .map((b) => ({ type: 'reasoning', text: b.text, ...(b.meta ? { providerOptions: b.meta as LanguageModelV4ReasoningPart['providerOptions'] } : {}) }));
+      .map((b) => ({
+        type: 'reasoning',
+        text: b.text,
+        ...(b.meta ? { providerOptions: b.meta as LanguageModelV4ReasoningPart['providerOptions'] } : {}),
+      }));
   }
 }

@@ -25,17 +25,30 @@ interface ReferenceContext {
 export async function expandReferences(prompt: string, c: ReferenceContext, signal?: AbortSignal): Promise<Expansion> {
   const refs = c.mcp ? findMcpRefs(prompt, new Set(c.mcp.statuses().map((s) => s.name))) : [];
   if (refs.length && c.mcp) {
-    const [files, resources] = await Promise.all([expandPaths(withoutMcpRefs(prompt, refs), c, signal), readMcpRefs(refs, c.mcp, { signal, imagesRefused: c.model.facts?.images === false ? 'no images' : undefined })]);
+    const [files, resources] = await Promise.all([
+      expandPaths(withoutMcpRefs(prompt, refs), c, signal),
+      readMcpRefs(refs, c.mcp, { signal, imagesRefused: c.model.facts?.images === false ? 'no images' : undefined }),
+    ]);
     const errors = [...(files.ok ? [] : files.errors), ...resources.errors];
     if (errors.length || !files.ok) return { ok: false, errors };
-    return { ok: true, prompt, attachments: [...files.attachments, ...resources.attachments.map((a) => ({ ref: a.ref, path: a.uri, kind: 'resource' as const, text: a.text, image: a.image }))] };
+    return {
+      ok: true,
+      prompt,
+      attachments: [
+        ...files.attachments,
+        ...resources.attachments.map((a) => ({ ref: a.ref, path: a.uri, kind: 'resource' as const, text: a.text, image: a.image })),
+      ],
+    };
   }
   return expandPaths(prompt, c, signal);
 }
 
 function expandPaths(prompt: string, c: ReferenceContext, signal?: AbortSignal): Promise<Expansion> {
   return expandAtPaths(prompt, {
-    cwd: c.cwd, home: c.home, fileState: c.fileState, signal,
+    cwd: c.cwd,
+    home: c.home,
+    fileState: c.fileState,
+    signal,
     imagesRefused: c.model.facts?.images === false ? `the model ${c.model.label} does not take images` : undefined,
     canRead: (abs) => {
       const b = c.readBehavior(abs);

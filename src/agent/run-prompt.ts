@@ -31,11 +31,18 @@ export type PromptRun =
  * the references are read, before anything is sent (the attachments shown; headless runs its
  * SessionStart hooks there). Throws only what the session throws (a malformed grant).
  */
-export async function runPrompt(session: Session, req: PromptRequest, signal: AbortSignal, expanded?: (e: Expansion & { ok: true }) => void | Promise<void>): Promise<PromptRun> {
+export async function runPrompt(
+  session: Session,
+  req: PromptRequest,
+  signal: AbortSignal,
+  expanded?: (e: Expansion & { ok: true }) => void | Promise<void>,
+): Promise<PromptRun> {
   let text = req.prompt;
   if (req.mcp) {
     const { server, prompt } = req.mcp;
-    const got = session.mcp ? await runPromptCommand(req.mcp, session.mcp, signal) : { ok: false as const, error: `/mcp__${server}__${prompt}: no MCP server is configured` };
+    const got = session.mcp
+      ? await runPromptCommand(req.mcp, session.mcp, signal)
+      : { ok: false as const, error: `/mcp__${server}__${prompt}: no MCP server is configured` };
     if (!got.ok) return { sent: false, cause: 'mcp', errors: [got.error] };
     text = got.prompt;
   }
@@ -45,7 +52,9 @@ export async function runPrompt(session: Session, req: PromptRequest, signal: Ab
   session.showNextPromptAs(req.shown);
   const revoke = req.grant?.rules.length ? session.grantRules(req.grant.rules, req.grant.source) : undefined;
   try {
-    const outcome = req.model ? await session.promptWith(req.model, text, signal, expansion) : await session.prompt(text, signal, expansion);
+    const outcome = req.model
+      ? await session.promptWith(req.model, text, signal, expansion)
+      : await session.prompt(text, signal, expansion);
     return { sent: true, outcome };
   } finally {
     revoke?.();
@@ -75,13 +84,19 @@ export const failedOutcome = (error: string): RunOutcome => ({ status: 'error', 
  * one model request, PreCompact hooks included. Where nobody is at the terminal, a hook that said
  * `continue: false` (a SessionStart one) stops it; a person at the terminal decides for themselves.
  */
-export async function runCompact(session: Session, instructions: string, signal: AbortSignal): Promise<{ outcome: RunOutcome; apiMs: number }> {
+export async function runCompact(
+  session: Session,
+  instructions: string,
+  signal: AbortSignal,
+): Promise<{ outcome: RunOutcome; apiMs: number }> {
   const stop = session.hooks.interactive ? undefined : session.hooks.stopReason;
   const asked = performance.now();
   const c = stop === undefined ? await session.compact('manual', instructions || undefined, signal) : undefined;
   const apiMs = c ? performance.now() - asked : 0;
-  const outcome: RunOutcome = !c ? { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: stop }
-    : c.ok ? { status: 'done', text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
+  const outcome: RunOutcome = !c
+    ? { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: stop }
+    : c.ok
+      ? { status: 'done', text: `Compacted ${c.before} messages into a summary.`, turns: 1, usage: c.usage }
       : { status: 'error', text: '', turns: 1, usage: emptyUsage(), error: `compaction failed: ${c.error}` };
   return { outcome, apiMs };
 }

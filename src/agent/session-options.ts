@@ -53,4 +53,8 @@ export interface SessionOptions {
 }
 
 /** A call the permission gate refused (the SDK's `permission_denials`). */
-export interface Denial { tool_name: string; tool_use_id: string; tool_input: unknown }
+export interface Denial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: unknown;
+}

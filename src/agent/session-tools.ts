@@ -12,8 +12,16 @@ import { webSearchTool } from '../tools/web-search.ts';
  * A session's own tools: the built-in ones (Bash saying it runs in the sandbox when one is on,
  * SPEC §13), then Task (its subagents'), TodoWrite, WebFetch and WebSearch (SPEC §14).
  */
-export function ownTools(sb: Sandbox | undefined, task: ToolDef, web: Parameters<typeof webFetchTool>[0], messages: () => readonly Message[], search?: Parameters<typeof webSearchTool>[0]): ToolDef[] {
-  const builtins = sb ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t)) : builtinTools;
+export function ownTools(
+  sb: Sandbox | undefined,
+  task: ToolDef,
+  web: Parameters<typeof webFetchTool>[0],
+  messages: () => readonly Message[],
+  search?: Parameters<typeof webSearchTool>[0],
+): ToolDef[] {
+  const builtins = sb
+    ? builtinTools.map((t) => (t.name === 'Bash' ? sandboxedBashTool(sb.describe(), sb.config.allowUnsandboxed) : t))
+    : builtinTools;
   return [...builtins, task, todoWriteFor(messages), webFetchTool(web), ...(search ? [webSearchTool(search)] : [])];
 }
 
@@ -23,7 +31,11 @@ export class SessionTools {
   private sent?: { mcp?: readonly ToolDef[]; count: number; json: string };
 
   /** `offered`: whether one of the session's own tools is offered now (WebSearch: only where the current model's provider can search). */
-  constructor(readonly own: ToolDef[], private readonly mcp?: McpManager, private readonly offered?: (t: ToolDef) => boolean) {}
+  constructor(
+    readonly own: ToolDef[],
+    private readonly mcp?: McpManager,
+    private readonly offered?: (t: ToolDef) => boolean,
+  ) {}
 
   /** The session's own tools offered now. */
   ownNow(): ToolDef[] {
@@ -41,7 +53,8 @@ export class SessionTools {
   json(): string {
     const mcp = this.mcp?.tools();
     const count = this.ownNow().length;
-    if (!this.sent || this.sent.mcp !== mcp || this.sent.count !== count) this.sent = { mcp, count, json: JSON.stringify(toolSchemas(this.all())) };
+    if (!this.sent || this.sent.mcp !== mcp || this.sent.count !== count)
+      this.sent = { mcp, count, json: JSON.stringify(toolSchemas(this.all())) };
     return this.sent.json;
   }
 

@@ -76,10 +76,23 @@ export class Session {
     this.memory = opts.memory ?? '';
     this.shell = { cwd: opts.cwd };
     this.notices = new SettingsNotices(opts.watch, opts.interactive === true, (message) => opts.emit({ type: 'warning', message }));
-    this.conversation = new Conversation({ home: opts.home, cwd: opts.cwd, id: this.id, resume: opts.resume, model: opts.model.id, version: opts.version });
+    this.conversation = new Conversation({
+      home: opts.home,
+      cwd: opts.cwd,
+      id: this.id,
+      resume: opts.resume,
+      model: opts.model.id,
+      version: opts.version,
+    });
     this.gate = new Gate({
-      mode: opts.mode, projectRoot: opts.cwd, home: opts.home, additionalDirs: opts.additionalDirs, rules: opts.rules, sandbox: opts.sandbox,
-      guarded: sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles), kinds: () => toolKinds(this.allTools()),
+      mode: opts.mode,
+      projectRoot: opts.cwd,
+      home: opts.home,
+      additionalDirs: opts.additionalDirs,
+      rules: opts.rules,
+      sandbox: opts.sandbox,
+      guarded: sessionGuards(opts.cwd, opts.home, opts.hooks ?? [], opts.settingsFiles),
+      kinds: () => toolKinds(this.allTools()),
       saveAllow: (rules) => {
         const file = addLocalAllowRules(opts.cwd, rules);
         this.notices.acknowledge([file]); // the session's own write is not an outside change
@@ -94,58 +107,104 @@ export class Session {
       if (entry) this.transcript.write(entry);
     };
     this.hooks = new HookEngine(opts.hooks ?? [], {
-      projectDir: opts.cwd, sessionId: this.id, transcriptPath: this.transcript.path, env: opts.env,
-      permissionMode: () => CLAUDE_MODE_NAMES[this.mode], emit: this.emit,
+      projectDir: opts.cwd,
+      sessionId: this.id,
+      transcriptPath: this.transcript.path,
+      env: opts.env,
+      permissionMode: () => CLAUDE_MODE_NAMES[this.mode],
+      emit: this.emit,
     });
     this.stop = stopSeam(this.hooks, this.emit);
     this.subagents = new Subagents(this.subagentHost(), opts.agents ?? BUILTIN_AGENTS);
-    this.toolset = new SessionTools(ownTools(opts.sandbox, this.subagents.tool(), {
-      answer: async (prompt, page, signal) => {
-        const r = await answerFromPage(this.model, prompt, page, signal);
-        if ('usage' in r) this.subagents.addUsage(r.usage);
-        return r;
-      },
-      localAllowed: (host) => namesHost(this.gate.rules, host),
-    }, () => this.messages, {
-      scope: (input) => webSearchScope(input, this.gate.rules, this.mode),
-      search: async (query, scope, signal) => {
-        const r = await searchTheWeb(this.model, query, scope, signal);
-        if ('usage' in r) this.subagents.addUsage(r.usage);
-        return r;
-      },
-    }), opts.mcp, (t) => t.name !== 'WebSearch' || hasWebSearch(this.model.provider));
+    this.toolset = new SessionTools(
+      ownTools(
+        opts.sandbox,
+        this.subagents.tool(),
+        {
+          answer: async (prompt, page, signal) => {
+            const r = await answerFromPage(this.model, prompt, page, signal);
+            if ('usage' in r) this.subagents.addUsage(r.usage);
+            return r;
+          },
+          localAllowed: (host) => namesHost(this.gate.rules, host),
+        },
+        () => this.messages,
+        {
+          scope: (input) => webSearchScope(input, this.gate.rules, this.mode),
+          search: async (query, scope, signal) => {
+            const r = await searchTheWeb(this.model, query, scope, signal);
+            if ('usage' in r) this.subagents.addUsage(r.usage);
+            return r;
+          },
+        },
+      ),
+      opts.mcp,
+      (t) => t.name !== 'WebSearch' || hasWebSearch(this.model.provider),
+    );
   }
 
-  get model(): ModelHandle { return this.override ?? this.own; }
-  get mode(): PermissionMode { return this.gate.mode; }
+  get model(): ModelHandle {
+    return this.override ?? this.own;
+  }
+  get mode(): PermissionMode {
+    return this.gate.mode;
+  }
   /** Shift-Tab, `/mode`: the mode of the next decision and of the system prompt from the next request on. */
-  setMode(mode: PermissionMode): void { this.gate.setMode(mode); }
-  get transcript(): Transcript { return this.conversation.transcript; }
-  get messages(): Message[] { return this.conversation.messages; }
+  setMode(mode: PermissionMode): void {
+    this.gate.setMode(mode);
+  }
+  get transcript(): Transcript {
+    return this.conversation.transcript;
+  }
+  get messages(): Message[] {
+    return this.conversation.messages;
+  }
   /** Tokens used so far (prompts, compactions, subagents). */
-  get usage(): Usage { return this.spend.usage; }
-  get costUsd(): number { return this.spend.costUsd(this.model.facts?.price); }
+  get usage(): Usage {
+    return this.spend.usage;
+  }
+  get costUsd(): number {
+    return this.spend.costUsd(this.model.facts?.price);
+  }
   /** The task list, as the conversation's last TodoWrite call left it (so it comes back on resume). */
-  get todos(): TodoItem[] { return todosOf(this.messages); }
+  get todos(): TodoItem[] {
+    return todosOf(this.messages);
+  }
   /** The OS sandbox Bash commands run in, when it is on (SPEC §13). */
-  get sandbox(): Sandbox | undefined { return this.opts.sandbox; }
+  get sandbox(): Sandbox | undefined {
+    return this.opts.sandbox;
+  }
   /** The session's MCP servers, when any is configured (`/mcp`, `@server:uri`, `/mcp__server__prompt`). */
-  get mcp(): McpManager | undefined { return this.opts.mcp; }
+  get mcp(): McpManager | undefined {
+    return this.opts.mcp;
+  }
   /** The session's own tools offered now (built-in, Task, TodoWrite, WebFetch, WebSearch where the model can search), without the MCP servers'. */
-  get tools(): ToolDef[] { return this.toolset.ownNow(); }
+  get tools(): ToolDef[] {
+    return this.toolset.ownNow();
+  }
   /** The tools offered now: the session's own, then the tools of the MCP servers that are up (SPEC §12). */
-  allTools(): ToolDef[] { return this.toolset.all(); }
+  allTools(): ToolDef[] {
+    return this.toolset.all();
+  }
 
   systemPrompt(): string {
     const start = this.startContext.length ? [`# Session start context (from SessionStart hooks)\n${this.startContext.join('\n')}`] : [];
-    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.model.label, process.env, this.opts.now), this.mode, [this.memory, ...start, this.opts.appendSystemPrompt ?? '']);
+    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.model.label, process.env, this.opts.now), this.mode, [
+      this.memory,
+      ...start,
+      this.opts.appendSystemPrompt ?? '',
+    ]);
   }
 
   /** Replaces the ASSISTANT.md section of the system prompt (the files changed during the session); from the next request on. */
-  setMemory(section: string): void { this.memory = section; }
+  setMemory(section: string): void {
+    this.memory = section;
+  }
 
   /** The permission decision for one call (gate.ts), in Bash's working directory. */
-  decide(tool: string, input: Record<string, unknown>) { return this.gate.decide(tool, input, this.shell.cwd); }
+  decide(tool: string, input: Record<string, unknown>) {
+    return this.gate.decide(tool, input, this.shell.cwd);
+  }
 
   /**
    * Resolves `@path` references of a prompt into attachments (SPEC §6), checked by the Read rules;
@@ -153,14 +212,30 @@ export class Session {
    */
   expandReferences(prompt: string, signal?: AbortSignal): Promise<Expansion> {
     const { cwd, home, mcp } = this.opts;
-    return expandReferences(prompt, { cwd, home, mcp, model: this.model, fileState: this.conversation.fileState, readBehavior: (abs) => this.gate.readBehavior(abs), dropped: this.dropped }, signal);
+    return expandReferences(
+      prompt,
+      {
+        cwd,
+        home,
+        mcp,
+        model: this.model,
+        fileState: this.conversation.fileState,
+        readBehavior: (abs) => this.gate.readBehavior(abs),
+        dropped: this.dropped,
+      },
+      signal,
+    );
   }
 
   /** The terminal UI saw `abs` dragged in (or its path pasted): its `@` reference may attach it. */
-  allowDropped(abs: string): void { this.dropped.add(abs); }
+  allowDropped(abs: string): void {
+    this.dropped.add(abs);
+  }
 
   /** The next prompt is shown as `shown` (a collapsed paste, a command as typed): the transcript keeps it for -c, -r and /rewind. */
-  showNextPromptAs(shown: string | undefined): void { this.view.show(shown); }
+  showNextPromptAs(shown: string | undefined): void {
+    this.view.show(shown);
+  }
 
   /** Runs one user prompt to completion. Never throws for model or tool failures. */
   async prompt(prompt: string, signal: AbortSignal, attachments: Attached | undefined = undefined): Promise<RunOutcome> {
@@ -172,30 +247,59 @@ export class Session {
     this.stop.reset();
     const submitted = await userPromptSubmit(this.hooks, text, signal);
     if (submitted.blocked !== undefined) return { status: 'blocked', text: '', turns: 0, usage: emptyUsage(), error: submitted.blocked };
-    if (this.hooks.stopReason !== undefined) return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
+    if (this.hooks.stopReason !== undefined)
+      return { status: 'stopped', text: '', turns: 0, usage: emptyUsage(), error: this.hooks.stopReason };
     this.conversation.countRun();
     await mcpReady(o.mcp, signal, (message) => this.emit({ type: 'warning', message }));
     const full = await this.autoCompact(signal);
     this.budget = { used: 0 };
     this.subagents.take();
     const model = this.model;
-    let outcome: RunOutcome = full !== undefined ? { status: 'error', text: '', turns: 0, usage: emptyUsage(), error: full } : await runTurn({
-      text, model, system: this.systemPrompt(), signal, conversation: this.conversation, tools: this.toolset,
-      notes: (m) => this.view.fields(m), appended: (message, usage) => this.emit({ type: 'message', message, usage }),
-      run: {
-        toolCtx: { cwd: o.cwd, signal, fileState: this.conversation.fileState, shell: this.shell, env: o.env, beforeChange: this.conversation.history.beforeChange, sandbox: o.sandbox, readDenied: (tool, abs) => this.gate.readDenied(tool, abs) },
-        decide: (tool, input) => this.decide(tool, input), ask: (req, sig) => this.ask(req, sig), seams: toolSeams(this.hooks), emit: this.emit,
-      },
-      context: [...(attachments?.attachments.length ? [attachmentText(attachments.attachments)] : []), ...submitted.context],
-      images: attachmentImages(attachments?.attachments ?? []),
-      onStop: (sig, lastText) => this.stop.onStop(sig, lastText), halted: () => this.hooks.stopReason, beforeRequest: (sig) => this.autoCompact(sig),
-      maxTurns: o.maxTurns, budget: this.budget,
-      onDenied: (call, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
-      verify: o.verify, cwd: o.cwd, env: o.env, skipVerify: () => this.mode === 'plan',
-    });
+    let outcome: RunOutcome =
+      full !== undefined
+        ? { status: 'error', text: '', turns: 0, usage: emptyUsage(), error: full }
+        : await runTurn({
+            text,
+            model,
+            system: this.systemPrompt(),
+            signal,
+            conversation: this.conversation,
+            tools: this.toolset,
+            notes: (m) => this.view.fields(m),
+            appended: (message, usage) => this.emit({ type: 'message', message, usage }),
+            run: {
+              toolCtx: {
+                cwd: o.cwd,
+                signal,
+                fileState: this.conversation.fileState,
+                shell: this.shell,
+                env: o.env,
+                beforeChange: this.conversation.history.beforeChange,
+                sandbox: o.sandbox,
+                readDenied: (tool, abs) => this.gate.readDenied(tool, abs),
+              },
+              decide: (tool, input) => this.decide(tool, input),
+              ask: (req, sig) => this.ask(req, sig),
+              seams: toolSeams(this.hooks),
+              emit: this.emit,
+            },
+            context: [...(attachments?.attachments.length ? [attachmentText(attachments.attachments)] : []), ...submitted.context],
+            images: attachmentImages(attachments?.attachments ?? []),
+            onStop: (sig, lastText) => this.stop.onStop(sig, lastText),
+            halted: () => this.hooks.stopReason,
+            beforeRequest: (sig) => this.autoCompact(sig),
+            maxTurns: o.maxTurns,
+            budget: this.budget,
+            onDenied: (call, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
+            verify: o.verify,
+            cwd: o.cwd,
+            env: o.env,
+            skipVerify: () => this.mode === 'plan',
+          });
     // Subagents' turns and tokens count in the prompt's result (SPEC §14).
     const sub = this.subagents.take();
-    if (sub.turns || sub.usage.inputTokens || sub.usage.outputTokens) outcome = { ...outcome, turns: outcome.turns + sub.turns, usage: addUsage(outcome.usage, sub.usage) };
+    if (sub.turns || sub.usage.inputTokens || sub.usage.outputTokens)
+      outcome = { ...outcome, turns: outcome.turns + sub.turns, usage: addUsage(outcome.usage, sub.usage) };
     this.spend.add(outcome.usage);
     this.conversation.endPrompt({ ...outcome, costUsd: costUsd(model.facts?.price, outcome.usage) });
     return outcome;
@@ -207,7 +311,11 @@ export class Session {
    */
   async promptWith(model: ModelHandle, text: string, signal: AbortSignal, attachments?: Attached): Promise<RunOutcome> {
     this.override = model;
-    try { return await this.prompt(text, signal, attachments); } finally { this.override = undefined; }
+    try {
+      return await this.prompt(text, signal, attachments);
+    } finally {
+      this.override = undefined;
+    }
   }
 
   /**
@@ -227,7 +335,11 @@ export class Session {
   async compact(trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal): Promise<Compaction> {
     if (this.messages.length === 0) return { ok: false, error: 'there is no conversation to compact yet' };
     if (this.hooks.has('PreCompact')) {
-      await this.hooks.fire('PreCompact', { ...this.hooks.base('PreCompact', true), trigger, custom_instructions: instructions ?? '' }, signal);
+      await this.hooks.fire(
+        'PreCompact',
+        { ...this.hooks.base('PreCompact', true), trigger, custom_instructions: instructions ?? '' },
+        signal,
+      );
     }
     const c = await this.conversation.compact(this.model, trigger, instructions, signal);
     if (!c.ok) return c;
@@ -240,23 +352,34 @@ export class Session {
   private autoCompact(signal: AbortSignal): Promise<string | undefined> {
     const auto = this.opts.autoCompact ?? { threshold: 0.8 };
     if (!auto) return Promise.resolve(undefined);
-    return this.conversation.autoCompact({
-      model: this.model, threshold: auto.threshold, fixed: () => this.systemPrompt() + this.toolset.json(),
-      compact: (sig) => this.compact('auto', undefined, sig), warn: (message) => this.emit({ type: 'warning', message }),
-    }, signal);
+    return this.conversation.autoCompact(
+      {
+        model: this.model,
+        threshold: auto.threshold,
+        fixed: () => this.systemPrompt() + this.toolset.json(),
+        compact: (sig) => this.compact('auto', undefined, sig),
+        warn: (message) => this.emit({ type: 'warning', message }),
+      },
+      signal,
+    );
   }
 
   /** `/rewind` of the conversation (SPEC §9): see conversation.ts `rewind`. Files are not touched. */
-  rewindConversation(index: number): void { this.conversation.rewind(index); }
+  rewindConversation(index: number): void {
+    this.conversation.rewind(index);
+  }
 
   /** A permission question: Notification hooks fire first when a person will be waited for (SPEC §4). */
   private ask(req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
-    if (this.opts.interactive) void notification(this.hooks, `assistant needs your permission to use ${req.tool}`, 'permission_prompt', signal);
+    if (this.opts.interactive)
+      void notification(this.hooks, `assistant needs your permission to use ${req.tool}`, 'permission_prompt', signal);
     return this.opts.ask(req, signal);
   }
 
   /** SessionStart hooks; their output becomes context for the model. */
-  start(signal: AbortSignal): Promise<void> { return this.startAs(this.opts.resume ? 'resume' : 'startup', signal); }
+  start(signal: AbortSignal): Promise<void> {
+    return this.startAs(this.opts.resume ? 'resume' : 'startup', signal);
+  }
 
   /** SessionStart hooks with an explicit source (`clear` after /clear). */
   async startAs(source: 'startup' | 'resume' | 'clear', signal: AbortSignal): Promise<void> {
@@ -270,20 +393,32 @@ export class Session {
   }
 
   /** Notification hooks for a wait other than a permission question (`idle_prompt`). Never throws. */
-  notify(message: string, notificationType: string, signal: AbortSignal): Promise<void> { return notification(this.hooks, message, notificationType, signal); }
+  notify(message: string, notificationType: string, signal: AbortSignal): Promise<void> {
+    return notification(this.hooks, message, notificationType, signal);
+  }
 
   // ── Permissions: the gate's, kept here for the front doors. ──
 
   /** The permission rules in force, with where each comes from (`/permissions`). */
-  get rules(): RuleSet { return this.gate.rules; }
+  get rules(): RuleSet {
+    return this.gate.rules;
+  }
   /** The session's protected paths beyond the fixed ones (for `` !`cmd` `` checks and the sandbox). */
-  get guardedPaths(): readonly GuardedPath[] { return this.gate.guarded; }
+  get guardedPaths(): readonly GuardedPath[] {
+    return this.gate.guarded;
+  }
   /** Adds allow rules from the next decision on; returns their revocation (gate.ts `grant`). */
-  grantRules(rules: string[], source: string): () => void { return this.gate.grant(rules, source); }
+  grantRules(rules: string[], source: string): () => void {
+    return this.gate.grant(rules, source);
+  }
   /** The narrowest rules "allow always" would add for this question (gate.ts `suggest`). */
-  suggestRules(req: PermissionRequest): Promise<string[]> { return this.gate.suggest(req); }
+  suggestRules(req: PermissionRequest): Promise<string[]> {
+    return this.gate.suggest(req);
+  }
   /** "Allow always": saved to `.assistant/settings.local.json` and applied at once; returns the file (gate.ts). */
-  allowAlways(rules: string[]): string { return this.gate.allowAlways(rules); }
+  allowAlways(rules: string[]): string {
+    return this.gate.allowAlways(rules);
+  }
 
   /** Replaces the hooks and rules with a set the user reviewed and accepted (`/hooks`, SPEC §4). */
   applySettings(hooks: readonly HookSpec[], rules: RuleSet): void {
@@ -293,24 +428,43 @@ export class Session {
   }
 
   /** Settings changed during the session are reported as they happen (SPEC §4); returns a function that stops it. */
-  followSettings(intervalMs?: number): () => void { return this.notices.follow(intervalMs); }
+  followSettings(intervalMs?: number): () => void {
+    return this.notices.follow(intervalMs);
+  }
   /** The user reviewed the changed settings with `/hooks` and kept the session's: not reported again. */
-  settingsReviewed(): void { this.notices.reviewed(); }
+  settingsReviewed(): void {
+    this.notices.reviewed();
+  }
 
   /** What subagents share with this session (SPEC §14): rules, mode, hooks, questions, turn budget. */
   private subagentHost(): ConstructorParameters<typeof Subagents>[0] {
     const o = this.opts;
     return {
-      cwd: o.cwd, version: o.version, env: o.env, maxTurns: o.maxTurns, resolveModel: o.resolveModel,
-      sessionId: this.id, transcriptDir: projectDir(o.home, o.cwd), hooks: this.hooks,
+      cwd: o.cwd,
+      version: o.version,
+      env: o.env,
+      maxTurns: o.maxTurns,
+      resolveModel: o.resolveModel,
+      sessionId: this.id,
+      transcriptDir: projectDir(o.home, o.cwd),
+      hooks: this.hooks,
       // Subagents get the MCP tools too (as in Claude Code), unless their `tools` list leaves them out.
-      model: () => this.model, tools: () => this.allTools(),
-      system: (prompt, model) => subagentSystemPrompt(prompt, environmentFacts(o.cwd, model.label, process.env, o.now), this.mode, [this.memory]),
+      model: () => this.model,
+      tools: () => this.allTools(),
+      system: (prompt, model) =>
+        subagentSystemPrompt(prompt, environmentFacts(o.cwd, model.label, process.env, o.now), this.mode, [this.memory]),
       decide: (tool, input) => this.decide(tool, input),
       ask: (req, sig) => this.ask(req, sig),
       emit: (ev) => this.emit(ev),
       budget: () => this.budget,
-      toolCtx: (signal) => ({ cwd: o.cwd, signal, env: o.env, beforeChange: this.conversation.history.beforeChange, sandbox: o.sandbox, readDenied: (tool, abs) => this.gate.readDenied(tool, abs) }),
+      toolCtx: (signal) => ({
+        cwd: o.cwd,
+        signal,
+        env: o.env,
+        beforeChange: this.conversation.history.beforeChange,
+        sandbox: o.sandbox,
+        readDenied: (tool, abs) => this.gate.readDenied(tool, abs),
+      }),
       onDenied: (call, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
       record: (entry) => this.transcript.write({ type: 'subagent', ...entry, timestamp: new Date().toISOString() }),
     };

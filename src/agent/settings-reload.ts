@@ -35,7 +35,10 @@ const ruleKey = (r: Rule) => JSON.stringify([r.kind, r.text, r.source]);
  */
 export function rulesOf(sources: LoadedSettings['sources'], opts: RuleSources['opts'], extra?: { rules: string[]; source: string }) {
   const lists: RuleList[] = settingsRuleLists(sources);
-  lists.push({ kind: 'allow', rules: [...opts.allowedTools], source: '--allowed-tools' }, { kind: 'deny', rules: [...opts.disallowedTools], source: '--disallowed-tools' });
+  lists.push(
+    { kind: 'allow', rules: [...opts.allowedTools], source: '--allowed-tools' },
+    { kind: 'deny', rules: [...opts.disallowedTools], source: '--disallowed-tools' },
+  );
   if (extra) lists.push({ kind: 'allow', ...extra });
   return buildRules(lists, ruleTools);
 }
@@ -45,9 +48,16 @@ export function rulesOf(sources: LoadedSettings['sources'], opts: RuleSources['o
  * file is now broken or holds a malformed rule (nothing can be accepted until it is fixed). Pure
  * apart from reading the files.
  */
-export function proposeReload(setup: RuleSources, current: { hooks: readonly HookSpec[]; rules: RuleSet }): SettingsProposal | { error: string } {
+export function proposeReload(
+  setup: RuleSources,
+  current: { hooks: readonly HookSpec[]; rules: RuleSet },
+): SettingsProposal | { error: string } {
   let loaded;
-  try { loaded = loadSettings(setup.home, setup.cwd, setup.opts.settings, setup.cwd); } catch (e) { return { error: (e as Error).message }; }
+  try {
+    loaded = loadSettings(setup.home, setup.cwd, setup.opts.settings, setup.cwd);
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
   const { hooks, warnings } = collectHooks(loaded.sources);
   const built = rulesOf(loaded.sources, setup.opts);
   if (built.errors.length) return { error: `Bad permission rules:\n  ${built.errors.join('\n  ')}` };
@@ -57,9 +67,13 @@ export function proposeReload(setup: RuleSources, current: { hooks: readonly Hoo
   };
   const flat = (r: RuleSet) => [...r.allow, ...r.ask, ...r.deny];
   return {
-    hooks, rules: built.rules, warnings: [...loaded.warnings, ...warnings],
-    addedHooks: diff(hooks, current.hooks, hookKey), removedHooks: diff(current.hooks, hooks, hookKey),
-    addedRules: diff(flat(built.rules), flat(current.rules), ruleKey), removedRules: diff(flat(current.rules), flat(built.rules), ruleKey),
+    hooks,
+    rules: built.rules,
+    warnings: [...loaded.warnings, ...warnings],
+    addedHooks: diff(hooks, current.hooks, hookKey),
+    removedHooks: diff(current.hooks, hooks, hookKey),
+    addedRules: diff(flat(built.rules), flat(current.rules), ruleKey),
+    removedRules: diff(flat(current.rules), flat(built.rules), ruleKey),
   };
 }
 
@@ -69,20 +83,32 @@ export function proposeReload(setup: RuleSources, current: { hooks: readonly Hoo
  * for the next session (headless).
  */
 export class SettingsNotices {
-  constructor(private readonly watch: SettingsWatch | undefined, private readonly interactive: boolean, private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly watch: SettingsWatch | undefined,
+    private readonly interactive: boolean,
+    private readonly warn: (message: string) => void,
+  ) {}
 
   report(): void {
     for (const f of this.watch?.changed() ?? []) {
-      this.warn(this.interactive
-        ? `${f} changed during the session; hooks and rules stay as they were until you review the change with /hooks.`
-        : `${f} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).`);
+      this.warn(
+        this.interactive
+          ? `${f} changed during the session; hooks and rules stay as they were until you review the change with /hooks.`
+          : `${f} changed during the session; the change is ignored until the next session (hooks and rules stay as they were at start).`,
+      );
     }
   }
 
   /** Reports changes as they happen (a terminal session may sit idle). Returns a function that stops it. */
-  follow(intervalMs?: number): () => void { return this.watch?.follow(() => this.report(), intervalMs) ?? (() => {}); }
+  follow(intervalMs?: number): () => void {
+    return this.watch?.follow(() => this.report(), intervalMs) ?? (() => {});
+  }
   /** The user reviewed the changes with `/hooks` and kept the session's settings: not reported again. */
-  reviewed(): void { this.watch?.reviewed(); }
+  reviewed(): void {
+    this.watch?.reviewed();
+  }
   /** The session itself wrote `files` (all: the user accepted what the files say now): not an outside change. */
-  acknowledge(files?: string[]): void { this.watch?.acknowledge(files); }
+  acknowledge(files?: string[]): void {
+    this.watch?.acknowledge(files);
+  }
 }

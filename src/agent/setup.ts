@@ -24,7 +24,12 @@ import { knownToolNames } from '../tools/kinds.ts';
 
 /** A failure of set-up that ends the program with `exitCode` (2: bad usage or configuration). */
 export class SetupError extends Error {
-  constructor(readonly exitCode: number, message: string) { super(message); }
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The command-line choices set-up reads (a subset of the CLI's options). */
@@ -83,7 +88,9 @@ function settingsMode(settings: LoadedSettings, warnings: string[]): string | un
     if (!m) continue;
     if ((s.scope === 'project' || s.scope === 'local') && parseMode(m) === 'bypass') {
       const at = s.locate?.(['permissions', 'defaultMode']);
-      warnings.push(`${s.file}${at ? `:${at.line}:${at.column}` : ''}: "permissions.defaultMode": "${m}" is ignored: a project's settings cannot make Bypass the default; set it in ~/.assistant/settings.json or pass --permission-mode bypass`);
+      warnings.push(
+        `${s.file}${at ? `:${at.line}:${at.column}` : ''}: "permissions.defaultMode": "${m}" is ignored: a project's settings cannot make Bypass the default; set it in ~/.assistant/settings.json or pass --permission-mode bypass`,
+      );
       continue;
     }
     mode = m;
@@ -110,7 +117,10 @@ function findResume(opts: SetupOptions, home: string, cwd: string): Setup['resum
     return sessions[0];
   }
   if (opts.resume === true) {
-    const list = sessions.slice(0, 10).map((s) => `  ${s.sessionId}  ${new Date(s.mtimeMs).toISOString().slice(0, 16)}  ${s.firstPrompt.replace(/\s+/g, ' ').slice(0, 60)}`).join('\n');
+    const list = sessions
+      .slice(0, 10)
+      .map((s) => `  ${s.sessionId}  ${new Date(s.mtimeMs).toISOString().slice(0, 16)}  ${s.firstPrompt.replace(/\s+/g, ' ').slice(0, 60)}`)
+      .join('\n');
     throw new SetupError(2, `--resume needs a session id in headless runs. Recent sessions:\n${list || '  (none)'}`);
   }
   const found = sessions.find((s) => s.sessionId === opts.resume || s.sessionId.startsWith(String(opts.resume)));
@@ -133,7 +143,19 @@ export function loadSetup(opts: SetupOptions, cwd: string, home: string): Setup 
   const resume = findResume(opts, home, cwd);
   const fromSettings = settings.merged.verify;
   const verify = opts.verify ?? (typeof fromSettings === 'string' ? fromSettings : fromSettings?.command);
-  return Object.freeze({ cwd, home, opts, settings, memory, mode, additionalDirs, resume, env: { ...(settings.merged.env ?? {}) }, verify: verify?.trim() || undefined, warnings });
+  return Object.freeze({
+    cwd,
+    home,
+    opts,
+    settings,
+    memory,
+    mode,
+    additionalDirs,
+    resume,
+    env: { ...(settings.merged.env ?? {}) },
+    verify: verify?.trim() || undefined,
+    warnings,
+  });
 }
 
 /** The protected paths a set-up adds (SPEC §11.16): its hook scripts, `--settings FILE`, git's directories. */
@@ -167,13 +189,20 @@ export interface SessionWiring {
 export function resolveOptions(setup: Setup, spec?: string): ResolveOptions {
   const s = setup.settings.merged;
   return {
-    spec: spec ?? setup.opts.model ?? s.model, env: { ...process.env, ...setup.env }, cwd: setup.cwd,
-    contextWindow: s.modelContextWindow, thinking: setup.opts.thinking ?? s.thinking, ollamaMaxContext: s.ollamaMaxContext,
+    spec: spec ?? setup.opts.model ?? s.model,
+    env: { ...process.env, ...setup.env },
+    cwd: setup.cwd,
+    contextWindow: s.modelContextWindow,
+    thinking: setup.opts.thinking ?? s.thinking,
+    ollamaMaxContext: s.ollamaMaxContext,
   };
 }
 
 /** A session just opened, and what to show once its output is ready: the set-up's warnings, then those of opening it. */
-interface OpenedSession { session: Session; warnings: string[] }
+interface OpenedSession {
+  session: Session;
+  warnings: string[];
+}
 
 /** Resolves the model, rules and hooks of a Setup and opens its Session. Throws SetupError/ConfigError. */
 export async function createSession(setup: Setup, w: SessionWiring): Promise<OpenedSession> {
@@ -185,18 +214,33 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ope
   // The sandbox's check (a tiny sandbox, when asked for) runs beside the model's resolution.
   // MCP servers start in the background (nothing of MCP loads when none is configured, SPEC §12).
   const mcp = await openSessionMcp({
-    projectRoot: cwd, settings, mcpConfig: opts.mcpConfig, strict: opts.strictMcpConfig, env: { ...process.env, ...setup.env },
-    version: w.version, interactive: w.interactive === true, warn: (message) => w.emit({ type: 'warning', message }),
+    projectRoot: cwd,
+    settings,
+    mcpConfig: opts.mcpConfig,
+    strict: opts.strictMcpConfig,
+    env: { ...process.env, ...setup.env },
+    version: w.version,
+    interactive: w.interactive === true,
+    warn: (message) => w.emit({ type: 'warning', message }),
   });
   warnings.push(...mcp.warnings);
   const [sandbox, model] = await Promise.all([
     openSandbox({
-      flag: opts.sandbox, settings: settings.merged.sandbox, projectRoot: cwd, home, additionalDirs: setup.additionalDirs, rules: rules.rules, env: process.env,
+      flag: opts.sandbox,
+      settings: settings.merged.sandbox,
+      projectRoot: cwd,
+      home,
+      additionalDirs: setup.additionalDirs,
+      rules: rules.rules,
+      env: process.env,
       // Hook scripts run outside the sandbox: commands inside may not change them (SPEC §11.16).
       protectedExtra: sessionGuards(cwd, home, hooks.hooks, flagSettingsFiles(settings)),
     }),
     resolveModel(resolveOptions(setup, w.modelSpec)),
-  ]).catch(async (e) => { await mcp.manager?.close(); throw e; });
+  ]).catch(async (e) => {
+    await mcp.manager?.close();
+    throw e;
+  });
   warnings.push(...rules.warnings);
   warnings.push(...hooks.warnings, ...missingPrograms(hooks.hooks, cwd, { ...process.env, ...setup.env }));
   if (sandbox.kind === 'unavailable') {
@@ -209,14 +253,35 @@ export async function createSession(setup: Setup, w: SessionWiring): Promise<Ope
     ? (await import('./agents.ts')).loadAgents({ projectRoot: cwd, home, known: knownToolNames() })
     : { agents: BUILTIN_AGENTS, problems: [], notices: [] };
   warnings.push(...agents.problems, ...firstTimeNotices(home, agents.notices));
-  const watch = new SettingsWatch([...settingsFiles(home, cwd).map((f) => f.file), ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file)]);
+  const watch = new SettingsWatch([
+    ...settingsFiles(home, cwd).map((f) => f.file),
+    ...settings.sources.filter((s) => s.scope === 'flag' && s.file !== '--settings').map((s) => s.file),
+  ]);
   const session = new Session({
-    cwd, home, model, mode: setup.mode, additionalDirs: setup.additionalDirs, env: setup.env, emit: w.emit, ask: w.ask,
-    interactive: w.interactive, version: w.version, maxTurns: opts.maxTurns, resume: setup.resume, id: w.sessionId, rules: rules.rules,
-    hooks: [...hooks.hooks, ...(w.extraHooks ?? [])], watch, memory: memorySection(setup.memory.files), appendSystemPrompt: opts.appendSystemPrompt,
+    cwd,
+    home,
+    model,
+    mode: setup.mode,
+    additionalDirs: setup.additionalDirs,
+    env: setup.env,
+    emit: w.emit,
+    ask: w.ask,
+    interactive: w.interactive,
+    version: w.version,
+    maxTurns: opts.maxTurns,
+    resume: setup.resume,
+    id: w.sessionId,
+    rules: rules.rules,
+    hooks: [...hooks.hooks, ...(w.extraHooks ?? [])],
+    watch,
+    memory: memorySection(setup.memory.files),
+    appendSystemPrompt: opts.appendSystemPrompt,
     settingsFiles: flagSettingsFiles(settings),
-    verify: setup.verify, sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined, mcp: mcp.manager,
-    agents: agents.agents, resolveModel: (spec) => resolveModel(resolveOptions(setup, spec)),
+    verify: setup.verify,
+    sandbox: sandbox.kind === 'on' ? sandbox.sandbox : undefined,
+    mcp: mcp.manager,
+    agents: agents.agents,
+    resolveModel: (spec) => resolveModel(resolveOptions(setup, spec)),
     autoCompact: settings.merged.compaction?.auto === false ? false : { threshold: settings.merged.compaction?.threshold ?? 0.8 },
   });
   const tight = contextTooSmall(model, estimateTokens(session.systemPrompt() + JSON.stringify(toolSchemas(session.tools)), []));
@@ -236,11 +301,17 @@ const WORKING_ROOM = 4_096;
  * the tools' definitions) with room to work: such a model would get its prompt cut (Ollama does so
  * silently) or fail on the first long answer. Undefined when it fits.
  */
-export function contextTooSmall(model: Pick<ModelHandle, 'provider' | 'label' | 'contextWindow' | 'contextSource'>, fixedTokens: number): string | undefined {
+export function contextTooSmall(
+  model: Pick<ModelHandle, 'provider' | 'label' | 'contextWindow' | 'contextSource'>,
+  fixedTokens: number,
+): string | undefined {
   if (model.provider === 'replay' || fixedTokens + WORKING_ROOM <= model.contextWindow) return undefined;
-  const how = model.provider === 'ollama'
-    ? 'raise it with the setting ollamaMaxContext (when the model takes more) or a num_ctx PARAMETER in its Modelfile'
-    : 'choose a model with a larger window, or set modelContextWindow if this figure is wrong';
-  return `The model ${model.label} has a ${model.contextWindow}-token context window (from ${model.contextSource ?? 'the provider'}), `
-    + `but the system prompt and tool definitions alone take about ${fixedTokens} tokens, leaving ${Math.max(0, model.contextWindow - fixedTokens)} for the conversation: ${how}.`;
+  const how =
+    model.provider === 'ollama'
+      ? 'raise it with the setting ollamaMaxContext (when the model takes more) or a num_ctx PARAMETER in its Modelfile'
+      : 'choose a model with a larger window, or set modelContextWindow if this figure is wrong';
+  return (
+    `The model ${model.label} has a ${model.contextWindow}-token context window (from ${model.contextSource ?? 'the provider'}), ` +
+    `but the system prompt and tool definitions alone take about ${fixedTokens} tokens, leaving ${Math.max(0, model.contextWindow - fixedTokens)} for the conversation: ${how}.`
+  );
 }

@@ -58,7 +58,11 @@ class Slots {
   async take(): Promise<() => void> {
     if (this.busy >= this.n) await new Promise<void>((r) => this.waiting.push(r));
     else this.busy++;
-    return () => { const next = this.waiting.shift(); if (next) next(); else this.busy--; };
+    return () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.busy--;
+    };
   }
 }
 
@@ -66,7 +70,10 @@ class Slots {
 export class Subagents {
   private readonly slots = new Slots(MAX_CONCURRENT_SUBAGENTS);
   private totals = { turns: 0, usage: emptyUsage() };
-  constructor(private readonly host: SubagentHost, readonly agents: AgentDef[]) {}
+  constructor(
+    private readonly host: SubagentHost,
+    readonly agents: AgentDef[],
+  ) {}
 
   /** The turns and usage of the subagents since the last call (the prompt's result adds them). */
   take(): { turns: number; usage: Usage } {
@@ -76,7 +83,9 @@ export class Subagents {
   }
 
   /** Tokens of a side request (WebFetch's page answer) made for the current prompt. */
-  addUsage(usage: Usage): void { this.totals = { ...this.totals, usage: addUsage(this.totals.usage, usage) }; }
+  addUsage(usage: Usage): void {
+    this.totals = { ...this.totals, usage: addUsage(this.totals.usage, usage) };
+  }
 
   /** The Task tool, its description listing the agents. */
   tool(): ToolDef {
@@ -87,11 +96,14 @@ export class Subagents {
   async run(input: { description: string; prompt: string; subagent_type?: string }, ctx: ToolContext): Promise<ToolResult> {
     // Claude Code's default when the model names none.
     const type = input.subagent_type ?? 'general-purpose';
-    const agent = this.agents.find((a) => a.name === type)
-      ?? this.agents.find((a) => a.name.toLowerCase() === type.toLowerCase());
+    const agent = this.agents.find((a) => a.name === type) ?? this.agents.find((a) => a.name.toLowerCase() === type.toLowerCase());
     if (!agent) return { isError: true, output: `There is no agent "${type}". Agents: ${this.agents.map((a) => a.name).join(', ')}.` };
     const release = await this.slots.take();
-    try { return await this.runAgentDef(agent, input, ctx); } finally { release(); }
+    try {
+      return await this.runAgentDef(agent, input, ctx);
+    } finally {
+      release();
+    }
   }
 
   private async runAgentDef(agent: AgentDef, input: { description: string; prompt: string }, ctx: ToolContext): Promise<ToolResult> {
@@ -101,9 +113,15 @@ export class Subagents {
     if (signal.aborted) return { isError: true, output: 'Interrupted by the user before the subagent started.' };
     let model = h.model();
     if (agent.model) {
-      if (!h.resolveModel) return { isError: true, output: `The agent "${agent.name}" asks for the model ${agent.model}, which cannot be set up here.` };
-      try { model = await h.resolveModel(agent.model); } catch (e) {
-        return { isError: true, output: `The agent "${agent.name}" asks for the model ${agent.model}, which cannot be used: ${(e as Error).message}` };
+      if (!h.resolveModel)
+        return { isError: true, output: `The agent "${agent.name}" asks for the model ${agent.model}, which cannot be set up here.` };
+      try {
+        model = await h.resolveModel(agent.model);
+      } catch (e) {
+        return {
+          isError: true,
+          output: `The agent "${agent.name}" asks for the model ${agent.model}, which cannot be used: ${(e as Error).message}`,
+        };
       }
     }
     const parentId = ctx.callId ?? randomUUID();
@@ -112,7 +130,15 @@ export class Subagents {
     const tools = h.tools().filter((t) => !PARENT_ONLY.has(t.name) && (!names || names.has(t.name)));
     const transcript = new Transcript(join(h.transcriptDir, h.sessionId, 'subagents'), `agent-${agentId}`);
     const now = () => new Date().toISOString();
-    transcript.write({ type: 'session', sessionId: agentId, cwd: h.cwd, model: model.id, version: h.version, timestamp: now(), ...{ parentSessionId: h.sessionId, parentToolUseId: parentId, agent: agent.name } } as never);
+    transcript.write({
+      type: 'session',
+      sessionId: agentId,
+      cwd: h.cwd,
+      model: model.id,
+      version: h.version,
+      timestamp: now(),
+      ...{ parentSessionId: h.sessionId, parentToolUseId: parentId, agent: agent.name },
+    } as never);
     const emit = (event: AgentEvent) => h.emit({ type: 'subagent', parentToolUseId: parentId, agent: agent.name, agentId, event });
     const ids = { agent_id: agentId, agent_type: agent.name };
     const stop = stopSeam(h.hooks, emit, 'SubagentStop', { ...ids, agent_transcript_path: transcript.path });
@@ -144,39 +170,81 @@ export class Subagents {
       budget: h.budget(),
       onDenied: h.onDenied,
     });
-    transcript.write({ type: 'result', status: outcome.status, turns: outcome.turns, usage: outcome.usage, costUsd: costUsd(model.facts?.price, outcome.usage), ...(outcome.error ? { error: outcome.error } : {}), timestamp: now() });
+    transcript.write({
+      type: 'result',
+      status: outcome.status,
+      turns: outcome.turns,
+      usage: outcome.usage,
+      costUsd: costUsd(model.facts?.price, outcome.usage),
+      ...(outcome.error ? { error: outcome.error } : {}),
+      timestamp: now(),
+    });
     this.totals = { turns: this.totals.turns + outcome.turns, usage: addUsage(this.totals.usage, outcome.usage) };
-    h.record({ toolUseId: parentId, agent: agent.name, agentId, path: transcript.path, status: outcome.status, turns: outcome.turns, usage: outcome.usage });
+    h.record({
+      toolUseId: parentId,
+      agent: agent.name,
+      agentId,
+      path: transcript.path,
+      status: outcome.status,
+      turns: outcome.turns,
+      usage: outcome.usage,
+    });
     const calls = messages.reduce((n, m) => n + (m.role === 'assistant' ? m.content.filter((p) => p.type === 'tool-call').length : 0), 0);
     const display = `${agent.name}: ${calls} tool use${calls === 1 ? '' : 's'} · ${outcome.usage.inputTokens + outcome.usage.outputTokens} tokens`;
     const u = outcome.usage;
     // Claude Code's Task response (agentId, agentType, status "completed", prompt, totals, usage in its names), and ours.
     const response = {
-      status: outcome.status === 'done' || outcome.status === 'stopped' ? 'completed' : outcome.status, prompt: input.prompt,
-      agentId, agentType: agent.name, agent_id: agentId, agent_type: agent.name, transcript_path: transcript.path,
-      content: [{ type: 'text', text: outcome.text }], totalToolUseCount: calls, totalDurationMs: Date.now() - started,
+      status: outcome.status === 'done' || outcome.status === 'stopped' ? 'completed' : outcome.status,
+      prompt: input.prompt,
+      agentId,
+      agentType: agent.name,
+      agent_id: agentId,
+      agent_type: agent.name,
+      transcript_path: transcript.path,
+      content: [{ type: 'text', text: outcome.text }],
+      totalToolUseCount: calls,
+      totalDurationMs: Date.now() - started,
       totalTokens: u.inputTokens + u.outputTokens,
-      usage: { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_input_tokens: u.cacheReadTokens, cache_creation_input_tokens: u.cacheWriteTokens },
+      usage: {
+        input_tokens: u.inputTokens,
+        output_tokens: u.outputTokens,
+        cache_read_input_tokens: u.cacheReadTokens,
+        cache_creation_input_tokens: u.cacheWriteTokens,
+      },
     };
     switch (outcome.status) {
-      case 'done': case 'stopped':
+      case 'done':
+      case 'stopped':
         return { output: outcome.text.trim() || `The ${agent.name} agent finished without a report.`, display, response };
-      case 'aborted': return { isError: true, output: 'The subagent was interrupted by the user.', display, response };
-      case 'max-turns': return { isError: true, output: `The subagent stopped: ${outcome.error}${outcome.text ? ` Its last words: ${outcome.text}` : ''}`, display, response };
-      default: return { isError: true, output: `The subagent failed: ${outcome.error ?? outcome.status}`, display, response };
+      case 'aborted':
+        return { isError: true, output: 'The subagent was interrupted by the user.', display, response };
+      case 'max-turns':
+        return {
+          isError: true,
+          output: `The subagent stopped: ${outcome.error}${outcome.text ? ` Its last words: ${outcome.text}` : ''}`,
+          display,
+          response,
+        };
+      default:
+        return { isError: true, output: `The subagent failed: ${outcome.error ?? outcome.status}`, display, response };
     }
   }
 }
 
 const schema = z.object({
   description: z.string().min(1).describe('A short (3-5 word) description of the task'),
-  prompt: z.string().min(1).describe('The task for the agent to perform: everything it needs to know, as it sees nothing of this conversation'),
+  prompt: z
+    .string()
+    .min(1)
+    .describe('The task for the agent to perform: everything it needs to know, as it sees nothing of this conversation'),
   subagent_type: z.string().min(1).optional().describe('The type of agent to use for this task (default: general-purpose)'),
 });
 
 /** The Task tool (SPEC §14): starts a subagent and returns its report. */
 function taskTool(subagents: Subagents): ToolDef<typeof schema> {
-  const list = subagents.agents.map((a) => `- ${a.name}: ${a.description} (Tools: ${a.tools ? a.tools.join(', ') : 'all but Task and TodoWrite'})`).join('\n');
+  const list = subagents.agents
+    .map((a) => `- ${a.name}: ${a.description} (Tools: ${a.tools ? a.tools.join(', ') : 'all but Task and TodoWrite'})`)
+    .join('\n');
   return {
     name: 'Task',
     description: description.replace('{{AGENTS}}', list),

@@ -107,7 +107,10 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   let behavior = decision.behavior;
   let reason = decision.reason;
   if (hook.decision === 'allow' && !decision.firm) behavior = 'allow';
-  if (hook.decision === 'ask') { behavior = 'ask'; reason = hook.reason ?? reason; }
+  if (hook.decision === 'ask') {
+    behavior = 'ask';
+    reason = hook.reason ?? reason;
+  }
   if (behavior === 'ask') {
     const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy, firm: decision.firm }, signal);
     if (!answer.allow) return deny(answer.message);
@@ -118,7 +121,13 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   }
   if (signal.aborted) return { result: err('Interrupted by the user before the tool ran.') };
 
-  ctx.emit({ type: 'tool-start', id: call.id, name: call.name, input, ...(decision.sandboxed ? { sandboxed: true, reason: behavior === 'allow' && decision.autoAllowed ? decision.reason : undefined } : {}) });
+  ctx.emit({
+    type: 'tool-start',
+    id: call.id,
+    name: call.name,
+    input,
+    ...(decision.sandboxed ? { sandboxed: true, reason: behavior === 'allow' && decision.autoAllowed ? decision.reason : undefined } : {}),
+  });
   const started = performance.now();
   const progress = progressSink(ctx.emit, call.id, call.name);
   let result = await executeTool(tool, input, { ...ctx.toolCtx, progress: progress.push, callId: call.id }).finally(progress.stop);

@@ -17,7 +17,10 @@ export function toolOutput(r: ToolResult, model: Pick<ModelHandle, 'label' | 'fa
   const images = r.images ?? [];
   if (images.length === 0) return { type: 'text', value: r.output };
   if (model.facts?.images === false) {
-    return { type: 'text', value: `${r.output}\n\n[${plural(images.length, 'image')} not shown: ${model.label} does not take images. Describe what you need from ${images.length === 1 ? 'it' : 'them'} to the user, or work from text.]` };
+    return {
+      type: 'text',
+      value: `${r.output}\n\n[${plural(images.length, 'image')} not shown: ${model.label} does not take images. Describe what you need from ${images.length === 1 ? 'it' : 'them'} to the user, or work from text.]`,
+    };
   }
   return {
     type: 'content',

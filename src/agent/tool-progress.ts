@@ -26,6 +26,9 @@ export function progressSink(emit: EventSink, id: string, name: string): { push(
       if (pending.length > 64_000) pending = pending.slice(-64_000);
       timer ??= setTimeout(flush, EVERY_MS);
     },
-    stop() { stopped = true; if (timer) clearTimeout(timer); },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
   };
 }

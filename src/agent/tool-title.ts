@@ -30,23 +30,41 @@ export function toolTitle(name: string, input: unknown, cwd: string, max = 200):
   const str = (k: string) => (typeof i[k] === 'string' ? (i[k] as string) : undefined);
   let arg: string | undefined;
   switch (name) {
-    case 'Bash': arg = str('command'); break;
-    case 'Read': case 'Edit': case 'Write': {
+    case 'Bash':
+      arg = str('command');
+      break;
+    case 'Read':
+    case 'Edit':
+    case 'Write': {
       const p = str('file_path');
       arg = p && shortPath(p, cwd);
-      if (name === 'Read' && p && (i.offset !== undefined || i.limit !== undefined)) arg += `:${i.offset ?? 1}${i.limit !== undefined ? `+${i.limit}` : ''}`;
+      if (name === 'Read' && p && (i.offset !== undefined || i.limit !== undefined))
+        arg += `:${i.offset ?? 1}${i.limit !== undefined ? `+${i.limit}` : ''}`;
       break;
     }
-    case 'Grep': arg = `"${str('pattern') ?? ''}"${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}${str('glob') ? ` (${str('glob')})` : ''}`; break;
-    case 'Glob': arg = `${str('pattern') ?? ''}${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}`; break;
-    case 'LS': arg = shortPath(str('path') ?? '.', cwd); break;
-    case 'Task': arg = `${str('subagent_type') ?? '?'}: ${str('description') ?? ''}`; break;
-    case 'TodoWrite': return 'Update Todos';
-    case 'WebFetch': arg = str('url'); break;
-    case 'WebSearch': arg = str('query'); break;
-    default: arg = Object.keys(i).length ? JSON.stringify(i) : undefined;
+    case 'Grep':
+      arg = `"${str('pattern') ?? ''}"${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}${str('glob') ? ` (${str('glob')})` : ''}`;
+      break;
+    case 'Glob':
+      arg = `${str('pattern') ?? ''}${str('path') ? ` in ${shortPath(str('path')!, cwd)}` : ''}`;
+      break;
+    case 'LS':
+      arg = shortPath(str('path') ?? '.', cwd);
+      break;
+    case 'Task':
+      arg = `${str('subagent_type') ?? '?'}: ${str('description') ?? ''}`;
+      break;
+    case 'TodoWrite':
+      return 'Update Todos';
+    case 'WebFetch':
+      arg = str('url');
+      break;
+    case 'WebSearch':
+      arg = str('query');
+      break;
+    default:
+      arg = Object.keys(i).length ? JSON.stringify(i) : undefined;
   }
   const title = TITLES[name] ?? name;
   return arg === undefined ? title : `${title}(${oneLine(arg, Math.max(10, max - title.length - 2))})`;
 }
-

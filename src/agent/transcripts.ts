@@ -13,7 +13,10 @@ export function projectFolder(where: { home: string; cwd: string }): string {
 }
 
 /** The other sessions of this project (`/resume`), newest first. */
-export function otherSessions(where: { home: string; cwd: string }, currentId: string): Array<{ sessionId: string; path: string; mtimeMs: number; firstPrompt: string }> {
+export function otherSessions(
+  where: { home: string; cwd: string },
+  currentId: string,
+): Array<{ sessionId: string; path: string; mtimeMs: number; firstPrompt: string }> {
   return listSessions(projectFolder(where)).filter((s) => s.sessionId !== currentId);
 }
 
@@ -23,7 +26,11 @@ export function otherSessions(where: { home: string; cwd: string }, currentId: s
  */
 export function readReplay(path: string): { entries: TranscriptEntry[]; prompts: ReturnType<typeof replayTranscript>['prompts'] } {
   let entries: TranscriptEntry[];
-  try { entries = readEntries(path); } catch { entries = []; }
+  try {
+    entries = readEntries(path);
+  } catch {
+    entries = [];
+  }
   return { entries, prompts: replayTranscript(entries).prompts };
 }
 
@@ -31,7 +38,11 @@ export function readReplay(path: string): { entries: TranscriptEntry[]; prompts:
 export function recordedSpend(entries: readonly TranscriptEntry[]): { costUsd: number; usage: Usage } {
   let costUsd = 0;
   let usage = emptyUsage();
-  for (const e of entries) if (e.type === 'result') { costUsd += e.costUsd; usage = addUsage(usage, e.usage); }
+  for (const e of entries)
+    if (e.type === 'result') {
+      costUsd += e.costUsd;
+      usage = addUsage(usage, e.usage);
+    }
   return { costUsd, usage };
 }
 

@@ -39,7 +39,12 @@ export async function runTurn(o: TurnOptions): Promise<RunOutcome> {
   const { text, conversation, tools, run, notes, appended, verify, cwd, env, skipVerify, onStop, ...loop } = o;
   const command = verify ?? (asksForVerification(text) ? detectTestCommand(cwd, text) : undefined);
   const verifier = command ? new Verifier(command, { cwd, env: { ...process.env, ...env }, emit: run.emit, skip: skipVerify }) : undefined;
-  const emit: EventSink = verifier ? (ev) => { verifier.observe(ev); run.emit(ev); } : run.emit;
+  const emit: EventSink = verifier
+    ? (ev) => {
+        verifier.observe(ev);
+        run.emit(ev);
+      }
+    : run.emit;
   const offered = tools.forRun();
   let outcome: RunOutcome;
   try {
@@ -60,7 +65,9 @@ export async function runTurn(o: TurnOptions): Promise<RunOutcome> {
     offered.unfollow?.();
   }
   // An honest end: a run that stops with verification still failing did not succeed.
-  if (verifier?.failure !== undefined && (outcome.status === 'done' || outcome.status === 'stopped')) return { ...outcome, status: 'verify-failed', error: verifier.failure };
-  if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns') return { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
+  if (verifier?.failure !== undefined && (outcome.status === 'done' || outcome.status === 'stopped'))
+    return { ...outcome, status: 'verify-failed', error: verifier.failure };
+  if (verifier?.lastFailure !== undefined && outcome.status === 'max-turns')
+    return { ...outcome, error: `${outcome.error} Verification was still failing: ${verifier.lastFailure}` };
   return outcome;
 }

@@ -13,5 +13,7 @@ const SHOWN = new Set(['vague-debugging', 'pasted-code', 'too-many-tasks', 'vagu
 /** The lint's findings that matter for `text`, at most two. Pure. */
 export function typingHints(text: string, conventionFile: boolean): Finding[] {
   if (text.length < 12 || text.startsWith('/')) return [];
-  return lintPrompt(text, { conventionFile }).filter((f) => SHOWN.has(f.id)).slice(0, 2);
+  return lintPrompt(text, { conventionFile })
+    .filter((f) => SHOWN.has(f.id))
+    .slice(0, 2);
 }

@@ -15,18 +15,37 @@ export const VERIFY_TIMEOUT_MS = 10 * 60_000;
 const changesFiles = (tool: string) => knownKinds.get(tool)?.access === 'edit';
 /** The permission check's own read-only test; the parser is ready, since the call was decided first. */
 function readOnly(command: string): boolean {
-  try { return isReadOnlyCommand(splitCommand(command)); } catch { return false; }
+  try {
+    return isReadOnlyCommand(splitCommand(command));
+  } catch {
+    return false;
+  }
 }
 /** plan.md is the plan, not the code: writing it is not a change to verify (Plan Mode writes only it). */
 const isPlanFile = (path: unknown, cwd: string) => typeof path === 'string' && resolve(cwd, path) === resolve(cwd, 'plan.md');
 
-export interface VerifyRun { passed: boolean; exitCode: number | null; output: string; durationMs: number; timedOut: boolean }
+export interface VerifyRun {
+  passed: boolean;
+  exitCode: number | null;
+  output: string;
+  durationMs: number;
+  timedOut: boolean;
+}
 
 /** Runs the command with bash in `cwd`, stdout and stderr together (head and tail kept). Never throws. */
 export async function runVerifyCommand(command: string, cwd: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<VerifyRun> {
-  const r = await runGroup({ command, cwd, env, timeoutMs: VERIFY_TIMEOUT_MS, signal, maxBytes: { head: 4_000, tail: 12_000 }, mergeStderr: true });
+  const r = await runGroup({
+    command,
+    cwd,
+    env,
+    timeoutMs: VERIFY_TIMEOUT_MS,
+    signal,
+    maxBytes: { head: 4_000, tail: 12_000 },
+    mergeStderr: true,
+  });
   const timedOut = r.stopped === 'timeout';
-  const output = `${r.stdout.render(16_000)}${r.spawnError ? `\n${r.spawnError.message}` : ''}${timedOut ? `\n[stopped after ${VERIFY_TIMEOUT_MS / 60_000} minutes]` : ''}`.trim();
+  const output =
+    `${r.stdout.render(16_000)}${r.spawnError ? `\n${r.spawnError.message}` : ''}${timedOut ? `\n[stopped after ${VERIFY_TIMEOUT_MS / 60_000} minutes]` : ''}`.trim();
   return { passed: r.code === 0 && !timedOut, exitCode: r.code, output, durationMs: Math.round(r.durationMs), timedOut };
 }
 
@@ -38,11 +57,19 @@ export async function runVerifyCommand(command: string, cwd: string, env: NodeJS
 export function detectTestCommand(cwd: string, prompt = ''): string | undefined {
   const named = namedVerifyCommand(prompt);
   if (named) return named;
-  const read = (f: string) => { try { return readFileSync(join(cwd, f), 'utf8'); } catch { return undefined; } };
+  const read = (f: string) => {
+    try {
+      return readFileSync(join(cwd, f), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
   try {
     const test = (JSON.parse(read('package.json') ?? 'null') as { scripts?: Record<string, string> } | null)?.scripts?.test;
     if (test && !/no test specified/.test(test)) return 'npm test';
-  } catch { /* not JSON */ }
+  } catch {
+    /* not JSON */
+  }
   if (/^test:/m.test(read('Makefile') ?? '')) return 'make test';
   if (read('Cargo.toml') !== undefined) return 'cargo test';
   if (read('go.mod') !== undefined) return 'go test ./...';
@@ -76,7 +103,10 @@ export class Verifier {
   lastFailure?: string;
 
   /** `skip`: no verification now (Plan Mode, where nothing but plan.md can change). */
-  constructor(readonly command: string, private readonly o: { cwd: string; env: NodeJS.ProcessEnv; emit: EventSink; skip?: () => boolean }) {}
+  constructor(
+    readonly command: string,
+    private readonly o: { cwd: string; env: NodeJS.ProcessEnv; emit: EventSink; skip?: () => boolean },
+  ) {}
 
   observe(ev: AgentEvent): void {
     if (ev.type !== 'tool-end' || ev.result.isError) return;
@@ -93,10 +123,26 @@ export class Verifier {
     const attempt = this.attempts;
     this.o.emit({ type: 'verify-start', command: this.command, attempt });
     const r = await runVerifyCommand(this.command, this.o.cwd, this.o.env, signal);
-    this.o.emit({ type: 'verify-end', command: this.command, attempt, passed: r.passed, exitCode: r.exitCode, output: r.output, durationMs: r.durationMs });
+    this.o.emit({
+      type: 'verify-end',
+      command: this.command,
+      attempt,
+      passed: r.passed,
+      exitCode: r.exitCode,
+      output: r.output,
+      durationMs: r.durationMs,
+    });
     if (signal.aborted) return undefined;
-    const how = r.timedOut ? `ran out of time (${VERIFY_TIMEOUT_MS / 60_000} minutes)` : r.exitCode === null ? 'could not run' : `exited with code ${r.exitCode}`;
-    if (r.passed) { this.failure = undefined; this.lastFailure = undefined; return undefined; }
+    const how = r.timedOut
+      ? `ran out of time (${VERIFY_TIMEOUT_MS / 60_000} minutes)`
+      : r.exitCode === null
+        ? 'could not run'
+        : `exited with code ${r.exitCode}`;
+    if (r.passed) {
+      this.failure = undefined;
+      this.lastFailure = undefined;
+      return undefined;
+    }
     this.lastFailure = `\`${this.command}\` ${how}. What still fails:\n${lastLines(r.output, 30)}`;
     if (this.attempts >= MAX_FIX_ATTEMPTS) {
       this.failure = `Verification failed after ${MAX_FIX_ATTEMPTS} fix attempts: ${this.lastFailure}`;
@@ -106,7 +152,9 @@ export class Verifier {
     this.pendingFix = true;
     return [
       `Verification failed: \`${this.command}\` ${how} after your changes.`,
-      '<verification-output>', lastLines(r.output, 120), '</verification-output>',
+      '<verification-output>',
+      lastLines(r.output, 120),
+      '</verification-output>',
       `Find the cause and fix it (fix attempt ${this.attempts} of at most ${MAX_FIX_ATTEMPTS}). Do not weaken, skip or delete tests to make them pass. When you are done, answer briefly: the command will be run again.`,
     ].join('\n');
   }

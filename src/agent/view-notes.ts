@@ -13,7 +13,9 @@ export class ViewNotes {
   private readonly tools = new Map<string, ToolNote>();
 
   /** The next prompt is shown as `shown` (undefined: as sent). */
-  show(shown: string | undefined): void { this.shownNext = shown; }
+  show(shown: string | undefined): void {
+    this.shownNext = shown;
+  }
 
   observe(ev: AgentEvent): void {
     if (ev.type === 'tool-start' && ev.sandboxed) this.note(ev.id, { sandboxed: true });
@@ -21,7 +23,9 @@ export class ViewNotes {
     if (ev.type === 'tool-denied') this.note(ev.id, { denied: ev.reason });
   }
 
-  private note(id: string, n: ToolNote): void { this.tools.set(id, { ...this.tools.get(id), ...n }); }
+  private note(id: string, n: ToolNote): void {
+    this.tools.set(id, { ...this.tools.get(id), ...n });
+  }
 
   /** The extra fields of the `message` entry of `m` (consumed: each note is written once). */
   fields(m: Message): { shown?: string; tools?: Record<string, ToolNote> } {
@@ -35,7 +39,10 @@ export class ViewNotes {
     for (const p of m.content) {
       if (p.type !== 'tool-result') continue;
       const n = this.tools.get(p.toolCallId);
-      if (n) { tools[p.toolCallId] = n; this.tools.delete(p.toolCallId); }
+      if (n) {
+        tools[p.toolCallId] = n;
+        this.tools.delete(p.toolCallId);
+      }
     }
     return Object.keys(tools).length ? { tools } : {};
   }
@@ -48,6 +55,9 @@ export function eventEntry(ev: AgentEvent): TranscriptEntry | undefined {
     const { type: _, output, ...v } = ev;
     return { type: 'verify', ...v, output: output.split('\n').slice(-40).join('\n'), timestamp };
   }
-  if (ev.type === 'hook') { const { type: _, ...h } = ev; return { type: 'hook', ...h, timestamp }; }
+  if (ev.type === 'hook') {
+    const { type: _, ...h } = ev;
+    return { type: 'hook', ...h, timestamp };
+  }
   return undefined;
 }

@@ -25,11 +25,16 @@ function positiveInt(v: string): number {
 export function splitRules(values: string[]): string[] {
   const out: string[] = [];
   for (const v of values) {
-    let depth = 0; let cur = '';
+    let depth = 0;
+    let cur = '';
     for (const ch of v) {
       if (ch === '(') depth++;
       if (ch === ')') depth = Math.max(0, depth - 1);
-      if ((ch === ',' || ch === ' ') && depth === 0) { if (cur.trim()) out.push(cur.trim()); cur = ''; continue; }
+      if ((ch === ',' || ch === ' ') && depth === 0) {
+        if (cur.trim()) out.push(cur.trim());
+        cur = '';
+        continue;
+      }
       cur += ch;
     }
     if (cur.trim()) out.push(cur.trim());
@@ -48,14 +53,18 @@ function looksLikePrompt(value: string): boolean {
 
 function swallowedPrompt(flag: string, value: string, rules: string[]): string {
   const r = rules.map((x) => (/[\s()*]/.test(x) ? `"${x}"` : x)).join(' ') || 'RULE';
-  return `${flag} "${value}": this looks like your prompt, read as permission rules because ${flag} takes every word after it. `
-    + `Put the prompt before the flag (assistant -p "${value}" ${flag} ${r}), or end the rules with -- (assistant -p ${flag} ${r} -- "${value}").`;
+  return (
+    `${flag} "${value}": this looks like your prompt, read as permission rules because ${flag} takes every word after it. ` +
+    `Put the prompt before the flag (assistant -p "${value}" ${flag} ${r}), or end the rules with -- (assistant -p ${flag} ${r} -- "${value}").`
+  );
 }
 
 export function buildProgram(version: string): Command {
   return new Command()
     .name('assistant')
-    .description('A terminal AI coding assistant: reads, searches and changes your project through tools, with hooks and permission rules you control.')
+    .description(
+      'A terminal AI coding assistant: reads, searches and changes your project through tools, with hooks and permission rules you control.',
+    )
     .usage('[options] [prompt]  |  assistant recipes|templates|advise|rules|prompt lint|hooks|mcp|doctor …')
     .argument('[prompt...]', 'the first prompt (with -p: the prompt to run; read from standard input when omitted)')
     .option('-p, --print', 'headless: run the prompt to completion, print the answer, exit')
@@ -76,7 +85,9 @@ export function buildProgram(version: string): Command {
     .option('--verify <command>', 'verification command to run after changes')
     .option('--sandbox', 'run every Bash command inside the OS sandbox (docs/sandbox.md); exit 2 when it cannot run here')
     .option('--no-sandbox', 'run Bash commands without the sandbox, whatever sandbox.enabled says')
-    .addOption(new Option('--thinking <level>', 'how much the model reasons first (docs/models.md)').choices(['off', 'low', 'medium', 'high']))
+    .addOption(
+      new Option('--thinking <level>', 'how much the model reasons first (docs/models.md)').choices(['off', 'low', 'medium', 'high']),
+    )
     .option('--verbose', 'show tool calls and more detail')
     .option('-c, --continue', 'continue the newest session of this project')
     .option('-r, --resume [sessionId]', 'resume a session by id')
@@ -85,7 +96,9 @@ export function buildProgram(version: string): Command {
     .allowExcessArguments(true)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Commands:
   recipes [show|use|run|chain|save] …        the prompt recipe library (docs/recipes.md)
   templates [use|run] NAME --file PATH       the one-line templates
@@ -94,7 +107,8 @@ Commands:
   prompt lint "prompt"                       check a prompt against the writing rules (exit 1 on findings)
   hooks list | hooks test EVENT …            the hooks in force; dry-run one
   mcp add|add-json|list|get|remove …         MCP servers (docs/mcp.md)
-  doctor                                     check settings, hooks, provider and tools`);
+  doctor                                     check settings, hooks, provider and tools`,
+    );
 }
 
 /**
@@ -107,7 +121,10 @@ function mcpConfigValues(argv: string[]): string[] {
   const looksLikeConfig = (v: string) => v.trimStart().startsWith('{') || (/\.json$/i.test(v) && !/\s/.test(v) && !v.startsWith('-'));
   for (let i = 0; i < argv.length; i++) {
     out.push(argv[i]);
-    if (argv[i] === '--') { out.push(...argv.slice(i + 1)); break; }
+    if (argv[i] === '--') {
+      out.push(...argv.slice(i + 1));
+      break;
+    }
     if (argv[i] !== '--mcp-config' || i + 1 >= argv.length) continue;
     out.push(argv[++i]);
     while (i + 1 < argv.length && looksLikeConfig(argv[i + 1])) out.push('--mcp-config', argv[++i]);
@@ -124,11 +141,15 @@ export function parseArgs(argv: string[], version: string): Parsed {
     program.parse(mcpConfigValues(argv), { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return { kind: 'exit', code: 0 };
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+        return { kind: 'exit', code: 0 };
       process.stderr.write(`Run "assistant --help" for the options.\n`);
       return { kind: 'exit', code: 2 };
     }
-    if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return { kind: 'exit', code: 2 }; }
+    if (e instanceof UsageError) {
+      process.stderr.write(`error: ${e.message}\n`);
+      return { kind: 'exit', code: 2 };
+    }
     throw e;
   }
   const o = program.opts() as CliOptions & { allowedTools: string[]; disallowedTools: string[]; dangerouslySkipPermissions?: boolean };
@@ -142,9 +163,21 @@ export function parseArgs(argv: string[], version: string): Parsed {
     o.resume = true;
   }
   if (words.length === 0) {
-    for (const [flag, values] of [['--allowed-tools', o.allowedTools], ['--disallowed-tools', o.disallowedTools]] as const) {
+    for (const [flag, values] of [
+      ['--allowed-tools', o.allowedTools],
+      ['--disallowed-tools', o.disallowedTools],
+    ] as const) {
       const v = values.find(looksLikePrompt);
-      if (v !== undefined) { process.stderr.write(`error: ${swallowedPrompt(flag, v, values.filter((x) => x !== v))}\n`); return { kind: 'exit', code: 2 }; }
+      if (v !== undefined) {
+        process.stderr.write(
+          `error: ${swallowedPrompt(
+            flag,
+            v,
+            values.filter((x) => x !== v),
+          )}\n`,
+        );
+        return { kind: 'exit', code: 2 };
+      }
     }
   }
   return {

@@ -28,7 +28,13 @@ export interface DoctorContext {
 }
 
 const defaultContext = (): DoctorContext => ({
-  cwd: process.cwd(), home: homedir(), env: process.env, err: (s) => { process.stderr.write(s); }, probeTimeoutMs: 3000,
+  cwd: process.cwd(),
+  home: homedir(),
+  env: process.env,
+  err: (s) => {
+    process.stderr.write(s);
+  },
+  probeTimeoutMs: 3000,
 });
 
 /** The request that shows a provider answers, without sending a prompt: its model list. */
@@ -37,12 +43,20 @@ function probeRequest(m: ModelHandle, env: NodeJS.ProcessEnv): { url: string; he
   switch (m.provider) {
     case 'anthropic': {
       const base = anthropicBaseUrl(env.ANTHROPIC_BASE_URL?.trim()) ?? 'https://api.anthropic.com/v1';
-      const auth: Record<string, string> = env.ANTHROPIC_API_KEY ? { 'x-api-key': env.ANTHROPIC_API_KEY }
-        : env.ANTHROPIC_AUTH_TOKEN ? { authorization: `Bearer ${env.ANTHROPIC_AUTH_TOKEN}` } : {};
+      const auth: Record<string, string> = env.ANTHROPIC_API_KEY
+        ? { 'x-api-key': env.ANTHROPIC_API_KEY }
+        : env.ANTHROPIC_AUTH_TOKEN
+          ? { authorization: `Bearer ${env.ANTHROPIC_AUTH_TOKEN}` }
+          : {};
       return { url: `${base}/models`, headers: { 'anthropic-version': '2023-06-01', ...auth } };
     }
-    case 'openai': case 'openai-chat': case 'openai-compatible': {
-      const base = m.provider === 'openai-compatible' ? env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL : env.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1';
+    case 'openai':
+    case 'openai-chat':
+    case 'openai-compatible': {
+      const base =
+        m.provider === 'openai-compatible'
+          ? env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL
+          : env.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1';
       const key = m.provider === 'openai-compatible' ? env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY : env.OPENAI_API_KEY;
       return base ? { url: `${trim(base)}/models`, headers: key ? { authorization: `Bearer ${key}` } : {} } : undefined;
     }
@@ -72,23 +86,37 @@ async function probeProvider(m: ModelHandle, env: NodeJS.ProcessEnv, timeoutMs: 
   try {
     const res = await fetch(req.url, { headers: req.headers, signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();
-    if (res.status === 401 || res.status === 403) return { ok: false, message: `${m.label}: ${req.url} refused the key (HTTP ${res.status}): check the API key` };
+    if (res.status === 401 || res.status === 403)
+      return { ok: false, message: `${m.label}: ${req.url} refused the key (HTTP ${res.status}): check the API key` };
     return { ok: true, message: `${m.label}: reachable at ${new URL(req.url).origin} (HTTP ${res.status})` };
   } catch (e) {
     const err = e as Error & { cause?: { code?: string; message?: string } };
-    const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s`
-      : err.cause?.code === 'ECONNREFUSED' ? 'connection refused'
-        : err.cause?.code ?? err.cause?.message ?? err.message;
-    return { ok: false, message: `${m.label}: cannot reach ${new URL(req.url).origin} (${why}): check the base URL variable, or that the server runs` };
+    const why =
+      err.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs / 1000} s`
+        : err.cause?.code === 'ECONNREFUSED'
+          ? 'connection refused'
+          : (err.cause?.code ?? err.cause?.message ?? err.message);
+    return {
+      ok: false,
+      message: `${m.label}: cannot reach ${new URL(req.url).origin} (${why}): check the base URL variable, or that the server runs`,
+    };
   }
 }
 
 function parseOptions(argv: string[], out: Out, err: Out): { settings?: string; model?: string; mcpConfig: string[] } | number {
   const program = new Command('assistant doctor')
-    .description('Check settings, permission rules, hooks, the model and its provider, and the tools; print what is wrong. Exit 0 when all is well, 1 when a problem was found, 2 on bad usage.')
+    .description(
+      'Check settings, permission rules, hooks, the model and its provider, and the tools; print what is wrong. Exit 0 when all is well, 1 when a problem was found, 2 on bad usage.',
+    )
     .option('--settings <file-or-json>', 'an extra settings file (or inline JSON), as for a run')
     .option('--model <provider:model>', 'the model to check instead of the configured one')
-    .option('--mcp-config <file-or-json>', 'MCP servers to check as well, as for a run (repeatable)', (v: string, prev: string[]) => [...prev, v], [])
+    .option(
+      '--mcp-config <file-or-json>',
+      'MCP servers to check as well, as for a run (repeatable)',
+      (v: string, prev: string[]) => [...prev, v],
+      [],
+    )
     .helpOption('-h, --help', 'show this help')
     .allowExcessArguments(false)
     .exitOverride()
@@ -116,9 +144,19 @@ async function checkMcp(ctx: DoctorContext, settings: LoadedSettings, mcpConfig:
       const label = `MCP server "${s.name}"`;
       if (s.state === 'connected') ok(`${label}: connected, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`);
       else if (s.state === 'disabled') ok(`${label}: disabled (${s.error})`);
-      else if (s.state === 'needs-approval') warn(skippedWarning(r.config.servers.find((e) => e.name === s.name)!, ctx.cwd).replace('was not started', 'is not started'));
+      else if (s.state === 'needs-approval')
+        warn(skippedWarning(r.config.servers.find((e) => e.name === s.name)!, ctx.cwd).replace('was not started', 'is not started'));
       else {
-        bad(`${label}: ${s.error}${s.log.length ? `\n    last output:\n${s.log.slice(-5).map((l) => `      ${l}`).join('\n')}` : ''}`);
+        bad(
+          `${label}: ${s.error}${
+            s.log.length
+              ? `\n    last output:\n${s.log
+                  .slice(-5)
+                  .map((l) => `      ${l}`)
+                  .join('\n')}`
+              : ''
+          }`,
+        );
       }
     }
   } catch (e) {
@@ -131,14 +169,23 @@ async function checkMcp(ctx: DoctorContext, settings: LoadedSettings, mcpConfig:
  * hooks, the model configuration and whether its provider answers, and the tools, and prints what
  * is wrong with the fix. Exit 0 when all is well, 1 otherwise, 2 on bad usage. Sends no prompt.
  */
-export async function doctorCommand(argv: string[], out: Out = (s) => { process.stdout.write(s); }, context: Partial<DoctorContext> = {}): Promise<number> {
+export async function doctorCommand(
+  argv: string[],
+  out: Out = (s) => {
+    process.stdout.write(s);
+  },
+  context: Partial<DoctorContext> = {},
+): Promise<number> {
   const ctx = { ...defaultContext(), ...context };
   const opts = parseOptions(argv, out, ctx.err);
   if (typeof opts === 'number') return opts;
   const { cwd } = ctx;
   let problems = 0;
   const ok = (s: string) => out(`✓ ${s}\n`);
-  const bad = (s: string) => { problems++; out(`✗ ${s}\n`); };
+  const bad = (s: string) => {
+    problems++;
+    out(`✗ ${s}\n`);
+  };
   const warn = (s: string) => out(`! ${s}\n`);
 
   const old = nodeWarning();
@@ -177,7 +224,8 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
     ok(`model: ${m.label}`);
     if (m.provider !== 'replay') {
       const probe = await probeProvider(m, runEnv, ctx.probeTimeoutMs);
-      if (probe.ok) ok(`provider: ${probe.message}`); else bad(`provider: ${probe.message}`);
+      if (probe.ok) ok(`provider: ${probe.message}`);
+      else bad(`provider: ${probe.message}`);
     }
   } catch (e) {
     bad((e as Error).message);
@@ -186,12 +234,14 @@ export async function doctorCommand(argv: string[], out: Out = (s) => { process.
   if (settings) await checkMcp(ctx, settings, opts.mcpConfig, ok, bad, warn);
 
   const rg = await ripgrepPath();
-  const probe = (command: string | string[]) => runGroup({ command, cwd, timeoutMs: 10_000, signal: new AbortController().signal, maxBytes: 4096 });
+  const probe = (command: string | string[]) =>
+    runGroup({ command, cwd, timeoutMs: 10_000, signal: new AbortController().signal, maxBytes: 4096 });
   const r = await probe([rg, '--version']);
   if (r.code === 0) ok(`ripgrep: ${r.stdout.headOnly().text.split('\n')[0]}`);
   else bad(`ripgrep (${rg}) does not run: ${r.spawnError?.message ?? r.stderr.headOnly().text}`);
   const bash = await probe('echo ok');
-  if (findShell().endsWith('/bash') && bash.stdout.headOnly().text.trim() === 'ok') ok('bash'); else bad('bash is not available: the Bash tool and hooks need it');
+  if (findShell().endsWith('/bash') && bash.stdout.headOnly().text.trim() === 'ok') ok('bash');
+  else bad('bash is not available: the Bash tool and hooks need it');
   if (sandbox) for (const l of await sandboxDoctor(sandbox)) (l.level === 'ok' ? ok : l.level === 'bad' ? bad : warn)(l.text);
 
   out(problems ? `${problems} problem${problems > 1 ? 's' : ''} found.\n` : 'All good.\n');

@@ -13,5 +13,7 @@ export function holdYoungGeneration(): void {
     const v8 = process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined;
     v8?.setFlagsFromString('--semi-space-growth-factor=1');
     v8?.setFlagsFromString('--heap-growing-percent=50');
-  } catch { /* a Node without the flag: the default sizing */ }
+  } catch {
+    /* a Node without the flag: the default sizing */
+  }
 }

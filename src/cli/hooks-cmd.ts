@@ -15,7 +15,11 @@ type Out = (s: string) => void;
 function load(cwd: string, settingsFlag: string | undefined) {
   const settings = loadSettings(homedir(), cwd, settingsFlag, cwd);
   const { hooks, warnings } = collectHooks(settings.sources);
-  return { settings, hooks, warnings: [...settings.warnings, ...warnings, ...missingPrograms(hooks, cwd, { ...process.env, ...settings.merged.env })] };
+  return {
+    settings,
+    hooks,
+    warnings: [...settings.warnings, ...warnings, ...missingPrograms(hooks, cwd, { ...process.env, ...settings.merged.env })],
+  };
 }
 
 /** `assistant hooks list`: every active hook by event, matcher, command and source file. */
@@ -28,7 +32,9 @@ function list(cwd: string, settingsFlag: string | undefined, out: Out): number {
     out(`${event}\n`);
     for (const h of of) {
       const matcher = TOOL_EVENTS.has(event) ? `  [${h.matcher === undefined || h.matcher === '' ? '*' : h.matcher}]` : '';
-      const extra = [h.timeoutMs !== 60_000 ? `timeout ${h.timeoutMs / 1000}s` : '', h.failClosed ? 'failClosed' : ''].filter(Boolean).join(', ');
+      const extra = [h.timeoutMs !== 60_000 ? `timeout ${h.timeoutMs / 1000}s` : '', h.failClosed ? 'failClosed' : '']
+        .filter(Boolean)
+        .join(', ');
       out(`${matcher}  ${h.command}${extra ? `  (${extra})` : ''}\n      from ${h.source}\n`);
     }
   }
@@ -41,7 +47,9 @@ function parseJsonArg(raw: string | undefined, flag: string): Record<string, unk
   try {
     const v = JSON.parse(raw) as unknown;
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch { /* reported below */ }
+  } catch {
+    /* reported below */
+  }
   throw new Exit(2, `${flag} must be a JSON object, e.g. ${flag} '{"command":"ls"}'`);
 }
 
@@ -49,16 +57,29 @@ function parseJsonArg(raw: string | undefined, flag: string): Record<string, unk
  * `assistant hooks test EVENT --tool NAME --input JSON`: runs the matching hooks on a made-up event
  * and prints each hook's exit code, output and time, and the resulting decision. No tool runs.
  */
-async function testEvent(cwd: string, event: string, o: { tool?: string; input?: string; response?: string; settings?: string; mode?: string }, out: Out): Promise<number> {
-  if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Exit(2, `Unknown event "${event}". Events: ${HOOK_EVENTS.join(', ')}.`);
+async function testEvent(
+  cwd: string,
+  event: string,
+  o: { tool?: string; input?: string; response?: string; settings?: string; mode?: string },
+  out: Out,
+): Promise<number> {
+  if (!(HOOK_EVENTS as readonly string[]).includes(event))
+    throw new Exit(2, `Unknown event "${event}". Events: ${HOOK_EVENTS.join(', ')}.`);
   const ev = event as HookEvent;
   const { settings, hooks, warnings } = load(cwd, o.settings);
   for (const w of warnings) out(`warning: ${w}\n`);
   const seen: Fired[] = [];
-  const emit = (e: AgentEvent) => { if (e.type === 'warning') out(`warning: ${e.message}\n`); };
+  const emit = (e: AgentEvent) => {
+    if (e.type === 'warning') out(`warning: ${e.message}\n`);
+  };
   const engine = new HookEngine(hooks, {
-    projectDir: cwd, sessionId: 'hooks-test', transcriptPath: '', env: settings.merged.env ?? {},
-    permissionMode: () => o.mode ?? 'default', emit, observe: (f) => seen.push(f),
+    projectDir: cwd,
+    sessionId: 'hooks-test',
+    transcriptPath: '',
+    env: settings.merged.env ?? {},
+    permissionMode: () => o.mode ?? 'default',
+    emit,
+    observe: (f) => seen.push(f),
   });
   const input = parseJsonArg(o.input, '--input');
   const signal = AbortSignal.timeout(10 * 60_000);
@@ -70,20 +91,31 @@ async function testEvent(cwd: string, event: string, o: { tool?: string; input?:
     const seams = toolSeams(engine);
     if (ev === 'PreToolUse') {
       const v = await seams.preToolUse!(call, signal);
-      decision = v.block !== undefined ? `blocked — the model would receive: ${v.block}`
-        : v.decision ? `${v.decision}${v.reason ? ` (${v.reason})` : ''}${v.updatedInput ? `, input rewritten to ${JSON.stringify(v.updatedInput)}` : ''}`
-        : 'no objection — the call goes on to the permission check';
+      decision =
+        v.block !== undefined
+          ? `blocked — the model would receive: ${v.block}`
+          : v.decision
+            ? `${v.decision}${v.reason ? ` (${v.reason})` : ''}${v.updatedInput ? `, input rewritten to ${JSON.stringify(v.updatedInput)}` : ''}`
+            : 'no objection — the call goes on to the permission check';
     } else {
       const fb = await seams.postToolUse!(call, { output: '', response: parseJsonArg(o.response, '--response') }, 0, signal);
       decision = fb ? `feedback to the model: ${fb}` : 'no feedback';
     }
   } else if (ev === 'Stop' || ev === 'SubagentStop') {
-    const agent = ev === 'SubagentStop' ? { agent_id: 'hooks-test', agent_type: String(input.agent_type ?? 'general-purpose'), agent_transcript_path: '' } : {};
+    const agent =
+      ev === 'SubagentStop'
+        ? { agent_id: 'hooks-test', agent_type: String(input.agent_type ?? 'general-purpose'), agent_transcript_path: '' }
+        : {};
     const more = await stopSeam(engine, emit, ev, agent).onStop(signal, String(input.last_assistant_message ?? ''));
     decision = more ? `does not stop — the model would receive: ${more}` : 'stops';
   } else if (ev === 'UserPromptSubmit') {
     const r = await userPromptSubmit(engine, String(input.prompt ?? 'test prompt'), signal);
-    decision = r.blocked !== undefined ? `prompt blocked and erased: ${r.blocked}` : r.context.length ? `prompt goes on, with context: ${r.context.join('\n')}` : 'prompt goes on';
+    decision =
+      r.blocked !== undefined
+        ? `prompt blocked and erased: ${r.blocked}`
+        : r.context.length
+          ? `prompt goes on, with context: ${r.context.join('\n')}`
+          : 'prompt goes on';
   } else if (ev === 'SessionStart') {
     const ctx = await sessionStart(engine, (input.source as 'startup') ?? 'startup', signal);
     decision = ctx.length ? `context for the model: ${ctx.join('\n')}` : 'no context';
@@ -97,7 +129,9 @@ async function testEvent(cwd: string, event: string, o: { tool?: string; input?:
   if (seen.length === 0) out(`No ${ev} hook matches${o.tool ? ` tool ${o.tool}` : ''}.\n`);
   for (const f of seen) {
     out(`● ${f.run.hook.command}  (${f.run.hook.source})\n`);
-    out(`  ${describeEnd(f.run)}, ${Math.round(f.run.durationMs)} ms, ${f.outcome.kind === 'block' ? 'blocks' : f.outcome.kind === 'failed' ? 'failed, not blocking' : 'ok'}\n`);
+    out(
+      `  ${describeEnd(f.run)}, ${Math.round(f.run.durationMs)} ms, ${f.outcome.kind === 'block' ? 'blocks' : f.outcome.kind === 'failed' ? 'failed, not blocking' : 'ok'}\n`,
+    );
     if (f.run.stdout.trim()) out(`  stdout: ${f.run.stdout.trim().slice(0, 2000)}\n`);
     if (f.run.stderr.trim()) out(`  stderr: ${f.run.stderr.trim().slice(0, 2000)}\n`);
   }
@@ -107,30 +141,46 @@ async function testEvent(cwd: string, event: string, o: { tool?: string; input?:
 }
 
 /** `assistant hooks …`. Returns the exit code. */
-export async function hooksCommand(argv: string[], out: Out = (s) => { process.stdout.write(s); }): Promise<number> {
+export async function hooksCommand(
+  argv: string[],
+  out: Out = (s) => {
+    process.stdout.write(s);
+  },
+): Promise<number> {
   const cwd = process.cwd();
   let code = 0;
   const program = new Command('assistant hooks')
     .description('List, check and dry-run hooks')
     .exitOverride()
     .configureOutput({ writeOut: out, writeErr: (s) => process.stderr.write(s) });
-  program.command('list').description('every active hook by event, matcher, command and source file')
+  program
+    .command('list')
+    .description('every active hook by event, matcher, command and source file')
     .option('--settings <file>', 'an extra settings file')
-    .action((o: { settings?: string }) => { code = list(cwd, o.settings, out); });
-  program.command('test').argument('<event>', HOOK_EVENTS.join(' | '))
+    .action((o: { settings?: string }) => {
+      code = list(cwd, o.settings, out);
+    });
+  program
+    .command('test')
+    .argument('<event>', HOOK_EVENTS.join(' | '))
     .description('run the matching hooks on a made-up event, without running any tool')
     .option('--tool <name>', 'tool name (PreToolUse, PostToolUse)')
     .option('--input <json>', 'tool_input for tool events; the event fields otherwise')
     .option('--response <json>', 'tool_response for PostToolUse')
     .option('--mode <mode>', 'permission_mode to report (default, plan, acceptEdits, bypassPermissions)')
     .option('--settings <file>', 'an extra settings file')
-    .action(async (event: string, o: { tool?: string; input?: string; response?: string; settings?: string; mode?: string }) => { code = await testEvent(cwd, event, o, out); });
+    .action(async (event: string, o: { tool?: string; input?: string; response?: string; settings?: string; mode?: string }) => {
+      code = await testEvent(cwd, event, o, out);
+    });
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) return e.code === 'commander.helpDisplayed' ? 0 : 2;
     throw e;
   }
-  if (argv.length === 0) { program.outputHelp(); return 2; }
+  if (argv.length === 0) {
+    program.outputHelp();
+    return 2;
+  }
   return code;
 }

@@ -15,9 +15,17 @@ function versionOnly(): { kind: 'exit'; code: number } {
 
 async function main(): Promise<void> {
   // A closed output pipe (`assistant -p … | head -1`) ends the run quietly, not with a stack trace.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); });
-  process.on('uncaughtException', (e) => { process.stderr.write(`assistant: unexpected error: ${e?.message ?? String(e)}\n`); process.exit(1); });
-  process.on('unhandledRejection', (e) => { process.stderr.write(`assistant: unexpected error: ${(e as Error)?.message ?? String(e)}\n`); process.exit(1); });
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
+  process.on('uncaughtException', (e) => {
+    process.stderr.write(`assistant: unexpected error: ${e?.message ?? String(e)}\n`);
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (e) => {
+    process.stderr.write(`assistant: unexpected error: ${(e as Error)?.message ?? String(e)}\n`);
+    process.exit(1);
+  });
   let code: number;
   try {
     const raw = process.argv.slice(2);
@@ -25,11 +33,15 @@ async function main(): Promise<void> {
     if (old) process.stderr.write(`warning: ${old}\n`);
     // `--version` alone answers before the command-line parser and the tool registry load.
     const version = raw.length === 1 && (raw[0] === '--version' || raw[0] === '-v');
-    const { hoistSubcommand, RECIPE_COMMANDS } = version ? { hoistSubcommand: (a: string[]) => a, RECIPE_COMMANDS: new Set<string>() } : await import('./subcommand.ts');
+    const { hoistSubcommand, RECIPE_COMMANDS } = version
+      ? { hoistSubcommand: (a: string[]) => a, RECIPE_COMMANDS: new Set<string>() }
+      : await import('./subcommand.ts');
     const argv = hoistSubcommand(raw);
-    const parsed = version ? versionOnly()
-      : argv[0] === 'hooks' || argv[0] === 'doctor' || argv[0] === 'mcp' || RECIPE_COMMANDS.has(argv[0]) ? undefined
-      : (await import('./args.ts')).parseArgs(argv, pkg.version);
+    const parsed = version
+      ? versionOnly()
+      : argv[0] === 'hooks' || argv[0] === 'doctor' || argv[0] === 'mcp' || RECIPE_COMMANDS.has(argv[0])
+        ? undefined
+        : (await import('./args.ts')).parseArgs(argv, pkg.version);
     if (parsed === undefined && RECIPE_COMMANDS.has(argv[0])) {
       code = await (await import('./recipes-cmd.ts')).recipesCommand(argv);
     } else if (parsed === undefined && argv[0] === 'mcp') {
@@ -60,7 +72,9 @@ async function main(): Promise<void> {
   // Leave once stdout and stderr are flushed (a pipe takes 64 KB at a time: `recipes --json | jq`),
   // even if a stray handle (a hung socket) is still open; a reader that never drains gets 5 s.
   let pending = 2;
-  const leave = () => { if (--pending === 0) process.exit(code); };
+  const leave = () => {
+    if (--pending === 0) process.exit(code);
+  };
   process.stdout.write('', leave);
   process.stderr.write('', leave);
   setTimeout(() => process.exit(code), 5000).unref();

@@ -16,8 +16,12 @@ import { holdYoungGeneration } from './gc-tuning.ts';
 import { promptWithStdin } from './stdin.ts';
 
 const io: HeadlessIO = {
-  out: (s) => { process.stdout.write(s); },
-  err: (s) => { process.stderr.write(s); },
+  out: (s) => {
+    process.stdout.write(s);
+  },
+  err: (s) => {
+    process.stderr.write(s);
+  },
   errIsTTY: Boolean(process.stderr.isTTY),
 };
 
@@ -26,7 +30,12 @@ const io: HeadlessIO = {
  * `ask`: who answers permission questions; by default nobody (refused, SPEC §5). `recipes run` in
  * a terminal passes a y/N question on the terminal.
  */
-export async function runHeadless(opts: CliOptions, firstPrompt: string | undefined, VERSION: string, ask: AskFn = refuseAsk): Promise<number> {
+export async function runHeadless(
+  opts: CliOptions,
+  firstPrompt: string | undefined,
+  VERSION: string,
+  ask: AskFn = refuseAsk,
+): Promise<number> {
   const started = performance.now();
   try {
     return await run(opts, firstPrompt, VERSION, ask);
@@ -35,7 +44,9 @@ export async function runHeadless(opts: CliOptions, firstPrompt: string | undefi
     const code = (e as { exitCode?: unknown })?.exitCode;
     if (typeof code === 'number' && opts.outputFormat !== 'text') {
       const outcome = failedOutcome((e as Error).message);
-      io.out(`${JSON.stringify(resultJson({ outcome, sessionId: '', durationMs: performance.now() - started, durationApiMs: 0, costUsd: 0, denials: [] }))}\n`);
+      io.out(
+        `${JSON.stringify(resultJson({ outcome, sessionId: '', durationMs: performance.now() - started, durationApiMs: 0, costUsd: 0, denials: [] }))}\n`,
+      );
     }
     throw e;
   }
@@ -51,9 +62,16 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   // Chosen now: a command's `!` commands meet the PreToolUse hooks of the session they open.
   const sessionId = resume?.sessionId ?? randomUUID();
   const hookWarnings: string[] = [];
-  const d = await dispatchHeadless(prompt, setupDispatchContext(setup, sessionId, controller.signal, (m) => hookWarnings.push(m)), setup);
+  const d = await dispatchHeadless(
+    prompt,
+    setupDispatchContext(setup, sessionId, controller.signal, (m) => hookWarnings.push(m)),
+    setup,
+  );
   if (d.kind === 'error') throw new Exit(2, d.message);
-  if (d.kind === 'print') { io.out(d.text.endsWith('\n') ? d.text : `${d.text}\n`); return 0; }
+  if (d.kind === 'print') {
+    io.out(d.text.endsWith('\n') ? d.text : `${d.text}\n`);
+    return 0;
+  }
   if (d.kind === 'compact' && !resume) throw new Exit(2, '/compact needs a conversation: continue one with -c or -r ID.');
   const command = d.kind === 'prompt' ? d : undefined;
   // A command's `model:` that cannot be used stops the run before anything is sent, naming the command.
@@ -61,19 +79,30 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     const m = await commandModel(setup, command.model);
     if ('error' in m) throw new Exit(2, `${command.of}: ${m.error} Nothing was sent.`);
   }
-  setup = { ...setup, warnings: [...setup.warnings, ...hookWarnings, ...command?.warnings ?? []] };
+  setup = { ...setup, warnings: [...setup.warnings, ...hookWarnings, ...(command?.warnings ?? [])] };
   // `/recipe N …` runs in the recipe's mode unless --permission-mode says otherwise (SPEC §7).
   if (command?.mode && !opts.permissionMode) setup = { ...setup, mode: command.mode };
 
   let session: Session | undefined;
-  const printer = headlessPrinter(opts.outputFormat, io, !!opts.verbose, () => session?.id ?? '',
+  const printer = headlessPrinter(
+    opts.outputFormat,
+    io,
+    !!opts.verbose,
+    () => session?.id ?? '',
     // Messages carry the model's own id, as the API returns it (Claude Code prints that); a replay keeps its label.
-    () => (session && session.model.provider !== 'replay' ? session.model.model : session?.model.id), cwd);
+    () => (session && session.model.provider !== 'replay' ? session.model.model : session?.model.id),
+    cwd,
+  );
   // Refused calls are summed up at the end, with what would allow them (nobody was there to ask).
   const refusals = refusalSummary(ask);
   let warnings: string[];
   ({ session, warnings } = await createSession(setup, {
-    sessionId, emit: printer.sink, ask: ask === refuseAsk ? refusals.ask : ask, interactive: ask !== refuseAsk, version: VERSION, modelSpec: command?.model,
+    sessionId,
+    emit: printer.sink,
+    ask: ask === refuseAsk ? refusals.ask : ask,
+    interactive: ask !== refuseAsk,
+    version: VERSION,
+    modelSpec: command?.model,
     // A command's allowed-tools are granted for its one turn (SPEC §6); a headless run is one turn.
     extraAllow: command?.grant,
   }));
@@ -95,7 +124,9 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   if (opts.outputFormat === 'stream-json' && session.mcp) {
     const out = io.out;
     const held: string[] = []; // init stays the first line: a failed server's warning follows it
-    io.out = (s) => { held.push(s); };
+    io.out = (s) => {
+      held.push(s);
+    };
     await mcpSettled(session.mcp, controller.signal);
     io.out = out;
     printInit(opts.outputFormat, io, session, { cwd, model: model.label, mode: CLAUDE_MODE_NAMES[setup.mode] });
@@ -118,7 +149,10 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
     started = performance.now();
     await session!.start(controller.signal);
   });
-  if (!run.sent && run.cause === 'mcp') { await session.mcp?.close(); throw new Exit(2, `Nothing was sent: ${run.errors.join('; ')}`); }
+  if (!run.sent && run.cause === 'mcp') {
+    await session.mcp?.close();
+    throw new Exit(2, `Nothing was sent: ${run.errors.join('; ')}`);
+  }
   if (!run.sent) throw new Exit(2, `Nothing was sent:\n  ${run.errors.join('\n  ')}`);
   const { outcome } = run;
   process.off('SIGINT', onSignal);
@@ -129,4 +163,3 @@ async function run(opts: CliOptions, firstPrompt: string | undefined, VERSION: s
   const code = printResult(opts.outputFormat, io, session, outcome, performance.now() - started, printer.apiMs());
   return code === 130 && abortedBy === 'SIGTERM' ? 143 : code;
 }
-

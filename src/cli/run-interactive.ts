@@ -32,9 +32,13 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   if (opts.resume === true) {
     const sessions = listSessions(projectDir(home, cwd));
     if (sessions.length === 0) throw new Exit(1, `No earlier session to resume in ${cwd}.`);
-    const id = await ui.pick('Resume which session?', sessions.slice(0, 30).map((s) => ({
-      label: `${new Date(s.mtimeMs).toLocaleString()}  ${(s.firstPrompt || '(no prompt)').replace(/\s+/g, ' ').slice(0, 60)}`, value: s.sessionId,
-    })));
+    const id = await ui.pick(
+      'Resume which session?',
+      sessions.slice(0, 30).map((s) => ({
+        label: `${new Date(s.mtimeMs).toLocaleString()}  ${(s.firstPrompt || '(no prompt)').replace(/\s+/g, ' ').slice(0, 60)}`,
+        value: s.sessionId,
+      })),
+    );
     if (!id) return 0;
     holdKeys(); // the picker gave the terminal back in cooked mode
     options = { ...opts, resume: id };
@@ -46,7 +50,12 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   }
   setup = await approveMcpServers(ui, setup);
   const idle = Number(process.env.ASSISTANT_IDLE_NOTIFY_MS);
-  const ctrl = new Controller({ setup, version, verbose: opts.verbose, idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined });
+  const ctrl = new Controller({
+    setup,
+    version,
+    verbose: opts.verbose,
+    idleMs: Number.isFinite(idle) && process.env.ASSISTANT_IDLE_NOTIFY_MS ? idle : undefined,
+  });
   ctrl.slash = runSlash;
   await ctrl.create();
   // A signal stops the running turn (its tools' process groups die), runs SessionEnd, gives the
@@ -63,7 +72,8 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   await ui.startUi(ctrl, firstPrompt);
   // Nothing to come back to in a session without a single message (-c and -r skip it too).
   const path = ctrl.session.transcript.path;
-  if (readEntries(path).some((e) => e.type === 'message')) process.stdout.write(`Resume this session with: assistant -r ${ctrl.session.id}\n`);
+  if (readEntries(path).some((e) => e.type === 'message'))
+    process.stdout.write(`Resume this session with: assistant -r ${ctrl.session.id}\n`);
   return signalled ?? 0;
 }
 
@@ -78,7 +88,11 @@ async function loadUi() {
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   try {
-    const [ui, { Controller }, { runSlash }] = await Promise.all([import('../ui/start.tsx'), import('../ui/controller.ts'), import('../ui/commands.ts')]);
+    const [ui, { Controller }, { runSlash }] = await Promise.all([
+      import('../ui/start.tsx'),
+      import('../ui/controller.ts'),
+      import('../ui/commands.ts'),
+    ]);
     holdYoungGeneration();
     return { ui, Controller, runSlash };
   } finally {
@@ -99,12 +113,23 @@ async function trusted(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setu
     setup.cwd,
     '',
     'assistant can read, change and run files here. A folder you did not write yourself (a cloned repository, a download) may hold settings that run commands on your machine.',
-    ...(runs.length ? ['', 'This folder can run:', ...runs.slice(0, 8).map((r) => `  • ${r}`), ...(runs.length > 8 ? [`  • …and ${runs.length - 8} more`] : [])] : []),
+    ...(runs.length
+      ? [
+          '',
+          'This folder can run:',
+          ...runs.slice(0, 8).map((r) => `  • ${r}`),
+          ...(runs.length > 8 ? [`  • …and ${runs.length - 8} more`] : []),
+        ]
+      : []),
   ].join('\n');
-  const answer = await ui.pick('Do you trust the files in this folder?', [
-    { label: 'Yes, I trust this folder', value: 'yes' },
-    { label: 'No, exit', value: 'no' },
-  ], body);
+  const answer = await ui.pick(
+    'Do you trust the files in this folder?',
+    [
+      { label: 'Yes, I trust this folder', value: 'yes' },
+      { label: 'No, exit', value: 'no' },
+    ],
+    body,
+  );
   holdKeys(); // the question gave the terminal back in cooked mode
   if (answer !== 'yes') return false;
   trustFolder(setup.home, setup.cwd);
@@ -118,23 +143,38 @@ async function trusted(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setu
  */
 async function approveMcpServers(ui: Awaited<ReturnType<typeof loadUi>>['ui'], setup: Setup): Promise<Setup> {
   const { unapprovedServers } = await import('../mcp/session-mcp.ts');
-  const pending = unapprovedServers({ projectRoot: setup.cwd, settings: setup.settings, mcpConfig: setup.opts.mcpConfig, strict: setup.opts.strictMcpConfig });
+  const pending = unapprovedServers({
+    projectRoot: setup.cwd,
+    settings: setup.settings,
+    mcpConfig: setup.opts.mcpConfig,
+    strict: setup.opts.strictMcpConfig,
+  });
   if (pending.length === 0) return setup;
   const { recordMcpApproval } = await import('../mcp/trust.ts');
   for (const entry of pending) {
     const c = entry.config;
-    const what = c.type === 'http' || c.type === 'sse' ? `${c.type.toUpperCase()} server at ${c.url}` : `runs: ${[c.command, ...(c.args ?? [])].join(' ')}`;
-    const answer = await ui.pick(`This project defines the MCP server "${entry.name}". Use it?`, [
-      { label: 'Yes, use this server', value: 'yes' },
-      { label: 'Yes, use every MCP server of this project', value: 'all' },
-      { label: 'No, do not start it', value: 'no' },
-    ], `${entry.file}
+    const what =
+      c.type === 'http' || c.type === 'sse'
+        ? `${c.type.toUpperCase()} server at ${c.url}`
+        : `runs: ${[c.command, ...(c.args ?? [])].join(' ')}`;
+    const answer = await ui.pick(
+      `This project defines the MCP server "${entry.name}". Use it?`,
+      [
+        { label: 'Yes, use this server', value: 'yes' },
+        { label: 'Yes, use every MCP server of this project', value: 'all' },
+        { label: 'No, do not start it', value: 'no' },
+      ],
+      `${entry.file}
 ${what}
 
-An MCP server runs with your permissions. Your answer is kept in .assistant/settings.local.json.`);
+An MCP server runs with your permissions. Your answer is kept in .assistant/settings.local.json.`,
+    );
     holdKeys();
     if (answer === undefined) continue; // Esc: not started this time, asked again next time
-    if (answer === 'all') { recordMcpApproval(setup.cwd, { approveAll: true }); break; }
+    if (answer === 'all') {
+      recordMcpApproval(setup.cwd, { approveAll: true });
+      break;
+    }
     recordMcpApproval(setup.cwd, answer === 'yes' ? { approve: entry.name } : { reject: entry.name });
   }
   // The answers are in settings.local.json now: read the settings again so the session sees them.
@@ -143,5 +183,9 @@ An MCP server runs with your permissions. Your answer is kept in .assistant/sett
 }
 
 function holdKeys(): void {
-  try { process.stdin.setRawMode(true); } catch { /* not a terminal after all */ }
+  try {
+    process.stdin.setRawMode(true);
+  } catch {
+    /* not a terminal after all */
+  }
 }

@@ -12,9 +12,23 @@ function readStdin(firstByteMs?: number): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => { clearTimeout(timer); process.stdin.pause(); process.stdin.removeAllListeners('data'); resolve(Buffer.concat(chunks).toString('utf8').slice(0, STDIN_LIMIT)); };
-    const timer = firstByteMs === undefined ? undefined : setTimeout(() => { if (size === 0) done(); }, firstByteMs);
-    process.stdin.on('data', (c: Buffer) => { chunks.push(c); size += c.length; if (size >= STDIN_LIMIT) done(); });
+    const done = () => {
+      clearTimeout(timer);
+      process.stdin.pause();
+      process.stdin.removeAllListeners('data');
+      resolve(Buffer.concat(chunks).toString('utf8').slice(0, STDIN_LIMIT));
+    };
+    const timer =
+      firstByteMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            if (size === 0) done();
+          }, firstByteMs);
+    process.stdin.on('data', (c: Buffer) => {
+      chunks.push(c);
+      size += c.length;
+      if (size >= STDIN_LIMIT) done();
+    });
     process.stdin.once('end', done);
     process.stdin.once('error', done);
   });

@@ -5,7 +5,11 @@ export const RECIPE_COMMANDS = new Set(['recipes', 'templates', 'advise', 'rules
 
 /** Global options that take a value (`--settings FILE`), to find a subcommand written after them. */
 function valued(): Set<string> {
-  return new Set(buildProgram('').options.filter((o) => o.required && o.long).map((o) => o.long!));
+  return new Set(
+    buildProgram('')
+      .options.filter((o) => o.required && o.long)
+      .map((o) => o.long!),
+  );
 }
 const SUBCOMMANDS = new Set(['hooks', 'doctor', 'mcp', ...RECIPE_COMMANDS]);
 
@@ -22,4 +26,3 @@ export function hoistSubcommand(argv: string[]): string[] {
   if (argv.slice(0, i).some((a) => a === '-p' || a === '--print')) return argv; // `-p doctor` is a prompt
   return [argv[i], ...argv.slice(i + 1), ...argv.slice(0, i)];
 }
-

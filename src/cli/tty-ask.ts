@@ -15,7 +15,11 @@ function what(tool: string, input: Record<string, unknown>): string {
 export const ttyAsk: AskFn = async (req, signal) => {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = (await rl.question(`\n${what(req.tool, req.input)} needs approval: ${req.reason}.\nAllow it? [y/N, or n and a note for the model] `, { signal })).trim();
+    const answer = (
+      await rl.question(`\n${what(req.tool, req.input)} needs approval: ${req.reason}.\nAllow it? [y/N, or n and a note for the model] `, {
+        signal,
+      })
+    ).trim();
     if (/^y(es)?$/i.test(answer)) return { allow: true };
     const note = answer.replace(/^no?\b\s*/i, '');
     return { allow: false, message: `The user refused this tool call${note ? ` and said: ${note}` : '.'}` };

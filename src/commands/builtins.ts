@@ -22,7 +22,11 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: 'recipes', description: 'Browse the recipe library' },
   { name: 'recipe', argumentHint: 'N', description: 'Use recipe N from the library' },
   { name: 'cost', description: 'Show tokens used and the cost of this session' },
-  { name: 'model', argumentHint: '[provider:model]', description: 'Switch the model for the rest of the session (a picker without a name)' },
+  {
+    name: 'model',
+    argumentHint: '[provider:model]',
+    description: 'Switch the model for the rest of the session (a picker without a name)',
+  },
   { name: 'status', description: 'Show the model, mode, settings files and working directory' },
   { name: 'resume', argumentHint: '[session]', description: 'Resume an earlier session of this project' },
   { name: 'rewind', description: 'Go back to an earlier point of the conversation and its files' },

@@ -7,11 +7,26 @@ import { resolveSlash } from './resolve.ts';
 import { bashRuleCheck, type SessionPermissions } from './rule-check.ts';
 
 /** Allow rules added for one prompt (a command's allowed-tools, /init's), with where they come from. */
-export interface Grant { rules: string[]; source: string }
+export interface Grant {
+  rules: string[];
+  source: string;
+}
 
 /** Built-ins that need a session or a terminal: the front door answers them (a picker, a print, a refusal). */
 export type UiAction =
-  | 'clear' | 'memory' | 'mode' | 'permissions' | 'hooks' | 'mcp' | 'agents' | 'cost' | 'status' | 'model' | 'resume' | 'rewind' | 'exit';
+  | 'clear'
+  | 'memory'
+  | 'mode'
+  | 'permissions'
+  | 'hooks'
+  | 'mcp'
+  | 'agents'
+  | 'cost'
+  | 'status'
+  | 'model'
+  | 'resume'
+  | 'rewind'
+  | 'exit';
 
 /**
  * What a typed line asks for (SPEC §6). The same line gives the same value in the terminal UI, a
@@ -26,7 +41,19 @@ export type Dispatch =
    * `warnings`: problems with command files, for a front door that has not shown them yet; `of`:
    * the custom command it comes from.
    */
-  | { kind: 'prompt'; prompt: string; shown?: string; of?: string; grant?: Grant; model?: string; mode?: PermissionMode; recipe?: number; mcp?: PromptCommand; reloadMemory?: true; warnings: string[] }
+  | {
+      kind: 'prompt';
+      prompt: string;
+      shown?: string;
+      of?: string;
+      grant?: Grant;
+      model?: string;
+      mode?: PermissionMode;
+      recipe?: number;
+      mcp?: PromptCommand;
+      reloadMemory?: true;
+      warnings: string[];
+    }
   /** Text to show; nothing is sent. `topic: 'help'`: /help (the terminal UI adds its keys). */
   | { kind: 'print'; text: string; topic?: 'help' }
   /** `/compact [instructions]` on the conversation. */
@@ -51,7 +78,21 @@ export interface DispatchContext {
   hook?(command: string, signal: AbortSignal): Promise<string | undefined>;
 }
 
-const UI_ACTIONS: ReadonlySet<string> = new Set<UiAction>(['clear', 'memory', 'mode', 'permissions', 'hooks', 'mcp', 'agents', 'cost', 'status', 'model', 'resume', 'rewind', 'exit']);
+const UI_ACTIONS: ReadonlySet<string> = new Set<UiAction>([
+  'clear',
+  'memory',
+  'mode',
+  'permissions',
+  'hooks',
+  'mcp',
+  'agents',
+  'cost',
+  'status',
+  'model',
+  'resume',
+  'rewind',
+  'exit',
+]);
 
 /**
  * Turns a typed line into what it asks for: a prompt (plain text, a custom command of
@@ -74,16 +115,26 @@ export async function dispatch(text: string, ctx: DispatchContext): Promise<Disp
     case 'none':
       return { kind: 'prompt', prompt: text, warnings };
     case 'unknown':
-      return { kind: 'error', unknown: true, message: `Unknown command /${res.name}.${res.suggestions.length ? ` Did you mean ${res.suggestions.map((s) => `/${s}`).join(', ')}?` : ''}` };
+      return {
+        kind: 'error',
+        unknown: true,
+        message: `Unknown command /${res.name}.${res.suggestions.length ? ` Did you mean ${res.suggestions.map((s) => `/${s}`).join(', ')}?` : ''}`,
+      };
     case 'custom': {
       const { command } = res;
       const expanded = await expandCommand(command, res.args, {
-        cwd: ctx.cwd, signal: ctx.signal, hook: ctx.hook,
+        cwd: ctx.cwd,
+        signal: ctx.signal,
+        hook: ctx.hook,
         check: await bashRuleCheck({ cwd: ctx.cwd, home: ctx.home, ...ctx.permissions() }),
       });
       if (!expanded.ok) return { kind: 'error', message: `/${command.name}: ${expanded.error}` };
       return {
-        kind: 'prompt', prompt: expanded.prompt, shown: text, of: `/${command.name}`, warnings,
+        kind: 'prompt',
+        prompt: expanded.prompt,
+        shown: text,
+        of: `/${command.name}`,
+        warnings,
         grant: { rules: expanded.allowedTools, source: `/${command.name} (${command.file}) allowed-tools` },
         ...(expanded.model ? { model: expanded.model } : {}),
       };
@@ -93,12 +144,22 @@ export async function dispatch(text: string, ctx: DispatchContext): Promise<Disp
   }
   const { name, args } = res;
   switch (name) {
-    case 'help': return { kind: 'print', text: helpText(loaded), topic: 'help' };
-    case 'compact': return { kind: 'compact', instructions: args };
+    case 'help':
+      return { kind: 'print', text: helpText(loaded), topic: 'help' };
+    case 'compact':
+      return { kind: 'compact', instructions: args };
     case 'init':
       // The model may read anything and write only ASSISTANT.md (extending, never replacing: the prompt says so and Write refuses a file it has not read).
-      return { kind: 'prompt', prompt: `${initPrompt.trim()}${args ? `\n\nAlso: ${args}` : ''}`, shown: text, grant: { rules: ['Edit(/ASSISTANT.md)'], source: '/init' }, reloadMemory: true, warnings };
-    case 'recipes': case 'recipe': {
+      return {
+        kind: 'prompt',
+        prompt: `${initPrompt.trim()}${args ? `\n\nAlso: ${args}` : ''}`,
+        shown: text,
+        grant: { rules: ['Edit(/ASSISTANT.md)'], source: '/init' },
+        reloadMemory: true,
+        warnings,
+      };
+    case 'recipes':
+    case 'recipe': {
       const { recipeSlash } = await import('../recipes/slash.ts');
       const r = recipeSlash(name, args);
       if (r.kind === 'error') return { kind: 'error', message: r.message, of: `/${name}` };

@@ -47,9 +47,8 @@ const PLACEHOLDER = /\$ARGUMENTS|\$([1-9])(?![0-9])/g;
 const SHELL = /(?<!\S)!`([^`\n]+)`/g;
 
 function substitute(text: string, args: string, words: string[]): string {
-  return text.replace(PLACEHOLDER, (_m, n: string | undefined) => (n ? words[Number(n) - 1] ?? '' : args));
+  return text.replace(PLACEHOLDER, (_m, n: string | undefined) => (n ? (words[Number(n) - 1] ?? '') : args));
 }
-
 
 /** The rule to suggest for a `!` command: `Bash(git status:*)`, `Bash(echo:*)`. */
 export function suggestBashRule(command: string): string {
@@ -65,7 +64,8 @@ export function suggestBashRule(command: string): string {
  */
 function permissionError(cmd: CommandDef, command: string, check: ExpandContext['check']): string | undefined {
   const head = `/${cmd.name} runs \`${command}\` before the prompt is sent, but`;
-  const addRule = (add: string) => `Add ${add} to allowed-tools in the front matter of ${cmd.file}, e.g.\n---\nallowed-tools: ${[...cmd.allowedTools, add].join(', ')}\n---`;
+  const addRule = (add: string) =>
+    `Add ${add} to allowed-tools in the front matter of ${cmd.file}, e.g.\n---\nallowed-tools: ${[...cmd.allowedTools, add].join(', ')}\n---`;
   const bashRules = cmd.allowedTools.filter((t) => {
     const r = parseRule(t, 'allow', cmd.file);
     return typeof r !== 'string' && r.tool === 'Bash';
@@ -121,17 +121,27 @@ export async function expandCommand(cmd: CommandDef, args: string, ctx: ExpandCo
     for (const p of parts) {
       if (!('command' in p)) continue;
       const blocked = await ctx.hook(p.command, ctx.signal);
-      if (blocked) return { ok: false, error: `/${cmd.name} runs \`${p.command}\` before the prompt is sent, but ${blocked.replace(/\.$/, '')}. Nothing was run.` };
+      if (blocked)
+        return {
+          ok: false,
+          error: `/${cmd.name} runs \`${p.command}\` before the prompt is sent, but ${blocked.replace(/\.$/, '')}. Nothing was run.`,
+        };
     }
   }
 
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;
   let prompt = '';
   for (const p of parts) {
-    if (!('command' in p)) { prompt += substitute(p.text, args, words); continue; }
+    if (!('command' in p)) {
+      prompt += substitute(p.text, args, words);
+      continue;
+    }
     if (ctx.signal.aborted) return { ok: false, error: `/${cmd.name} was interrupted` };
     const run = await runShell(p.command, { cwd: ctx.cwd, signal: ctx.signal, timeoutMs, maxChars: MAX_SHELL_OUTPUT_CHARS });
-    const output = [run.stdout, run.stderr].map((s) => s.replace(/\n+$/, '')).filter((s) => s !== '').join('\n');
+    const output = [run.stdout, run.stderr]
+      .map((s) => s.replace(/\n+$/, ''))
+      .filter((s) => s !== '')
+      .join('\n');
     const error = runError(cmd, p.command, run, output, timeoutMs);
     if (error) return { ok: false, error };
     prompt += output;

@@ -9,8 +9,15 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
  * belongs to is left out (its default is used).
  */
 type FrontValue = string | string[];
-export interface FrontEntry { key: string; value: FrontValue; line: number }
-export interface FrontProblem { line: number; message: string }
+export interface FrontEntry {
+  key: string;
+  value: FrontValue;
+  line: number;
+}
+export interface FrontProblem {
+  line: number;
+  message: string;
+}
 interface FrontMatter {
   entries: FrontEntry[];
   body: string;
@@ -42,7 +49,9 @@ export function parseFrontMatter(source: string): FrontMatter {
     return {
       entries: [],
       body: text,
-      problems: [{ line: 1, message: 'the front matter opened by "---" is never closed by a "---" line; the whole file is used as the prompt' }],
+      problems: [
+        { line: 1, message: 'the front matter opened by "---" is never closed by a "---" line; the whole file is used as the prompt' },
+      ],
     };
   }
   const body = lines.slice(end + 1).join('\n');
@@ -62,7 +71,13 @@ export function parseFrontMatter(source: string): FrontMatter {
   if (doc.contents === null) return { entries, body, problems };
   if (!isMap(doc.contents)) {
     const line = lineAt(doc.contents.range?.[0] ?? 0);
-    if (!bad.length) problems.push({ line, message: isScalar(doc.contents) ? `"${(lines[line - 1] ?? '').trim()}" is not "key: value"` : 'the front matter must be "key: value" lines' });
+    if (!bad.length)
+      problems.push({
+        line,
+        message: isScalar(doc.contents)
+          ? `"${(lines[line - 1] ?? '').trim()}" is not "key: value"`
+          : 'the front matter must be "key: value" lines',
+      });
     return { entries, body, problems };
   }
   const seen = new Map<string, number>();
@@ -71,7 +86,10 @@ export function parseFrontMatter(source: string): FrontMatter {
     const stop = pair.value?.range?.[1] ?? pair.key?.range?.[1] ?? start;
     if (bad.some((o) => o >= start && o <= stop)) continue; // already reported
     const line = lineAt(start);
-    if (!isScalar(pair.key)) { problems.push({ line, message: 'a key must be a plain word' }); continue; }
+    if (!isScalar(pair.key)) {
+      problems.push({ line, message: 'a key must be a plain word' });
+      continue;
+    }
     const key = String(pair.key.value);
     const value = readValue(key, pair.value, yamlText, line, problems);
     if (value === undefined) continue; // `key:` with nothing is YAML's null: as if absent
@@ -101,7 +119,9 @@ function readValue(key: string, node: Node | null, source: string, line: number,
     if (node.flow && node.range) return source.slice(node.range[0], node.range[1]).trim();
     const items: string[] = [];
     for (const item of node.items) {
-      if (isScalar(item)) { if (String(item.value) !== '') items.push(String(item.value)); } else problems.push({ line, message: `${key}: each list item must be text` });
+      if (isScalar(item)) {
+        if (String(item.value) !== '') items.push(String(item.value));
+      } else problems.push({ line, message: `${key}: each list item must be text` });
     }
     return items.length ? items : undefined;
   }

@@ -33,19 +33,23 @@ export function helpText(loaded: LoadedCommands): string {
   } else {
     const shadowed = new Set(loaded.shadowed);
     out.push('Custom commands:');
-    out.push(...table(loaded.commands.map((c) => {
-      const notes: string[] = [];
-      let invocation = `/${c.name}`;
-      if (BUILTIN_NAMES.has(c.name)) {
-        invocation = `/${c.scope}:${c.name}`;
-        notes.push(`(the built-in /${c.name} wins; run this one as ${invocation})`);
-      } else if (c.scope === 'user' && shadowed.has(c.name)) {
-        invocation = `/user:${c.name}`;
-        notes.push(`(/${c.name} runs the project command of the same name: project command wins; run this one as ${invocation})`);
-      }
-      const description = c.description || '(no description)';
-      return { left: withHint(invocation, c.argumentHint), right: `${description} (${commandSource(c)})`, notes };
-    })));
+    out.push(
+      ...table(
+        loaded.commands.map((c) => {
+          const notes: string[] = [];
+          let invocation = `/${c.name}`;
+          if (BUILTIN_NAMES.has(c.name)) {
+            invocation = `/${c.scope}:${c.name}`;
+            notes.push(`(the built-in /${c.name} wins; run this one as ${invocation})`);
+          } else if (c.scope === 'user' && shadowed.has(c.name)) {
+            invocation = `/user:${c.name}`;
+            notes.push(`(/${c.name} runs the project command of the same name: project command wins; run this one as ${invocation})`);
+          }
+          const description = c.description || '(no description)';
+          return { left: withHint(invocation, c.argumentHint), right: `${description} (${commandSource(c)})`, notes };
+        }),
+      ),
+    );
     out.push('', 'Project commands also run as /project:NAME, user commands as /user:NAME.');
   }
   if (loaded.problems.length) {

@@ -42,11 +42,17 @@ function listMarkdown(dir: string, problems: string[]): string[] {
   const visited = new Set<string>();
   const walk = (abs: string, rel: string) => {
     let real: string;
-    try { real = realpathSync(abs); } catch { return; }
+    try {
+      real = realpathSync(abs);
+    } catch {
+      return;
+    }
     if (visited.has(real)) return;
     visited.add(real);
     let names: string[];
-    try { names = readdirSync(abs).sort(); } catch (e) {
+    try {
+      names = readdirSync(abs).sort();
+    } catch (e) {
       problems.push(`${abs}: cannot be read (${(e as Error).message})`);
       return;
     }
@@ -55,7 +61,11 @@ function listMarkdown(dir: string, problems: string[]): string[] {
       const childAbs = join(abs, name);
       const childRel = rel ? `${rel}/${name}` : name;
       let st;
-      try { st = statSync(childAbs); } catch { continue; } // a dangling symlink
+      try {
+        st = statSync(childAbs);
+      } catch {
+        continue;
+      } // a dangling symlink
       if (st.isDirectory()) walk(childAbs, childRel);
       else if (st.isFile() && name.endsWith('.md')) out.push(childRel);
     }
@@ -66,7 +76,11 @@ function listMarkdown(dir: string, problems: string[]): string[] {
 
 /** The first non-empty line of the body, without Markdown heading marks, shortened. */
 function firstLine(body: string): string {
-  const line = body.split('\n').map((l) => l.replace(/^#+\s*/, '').trim()).find((l) => l !== '') ?? '';
+  const line =
+    body
+      .split('\n')
+      .map((l) => l.replace(/^#+\s*/, '').trim())
+      .find((l) => l !== '') ?? '';
   return line.length > DESCRIPTION_MAX ? `${line.slice(0, DESCRIPTION_MAX - 1)}…` : line;
 }
 
@@ -78,7 +92,9 @@ function loadFile(file: string, rel: string, scope: CommandScope, problems: stri
     return undefined;
   }
   let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) {
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
     problems.push(`${file}: cannot be read (${(e as Error).message})`);
     return undefined;
   }
@@ -108,7 +124,13 @@ function loadScope(dir: string, scope: CommandScope, problems: string[]): Comman
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-const realOrSelf = (p: string) => { try { return realpathSync(p); } catch { return p; } };
+const realOrSelf = (p: string) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
 
 /**
  * Never throws. Every file that is not loaded, and every front-matter problem of a file that is,

@@ -28,8 +28,8 @@ export function resolveSlash(input: string, loaded: LoadedCommands): SlashResolu
   if (BUILTIN_NAMES.has(name)) return { kind: 'builtin', name, args };
 
   const find = (n: string, scope?: CommandScope) =>
-    loaded.commands.find((c) => c.name === n && c.scope === 'project' && scope !== 'user')
-    ?? loaded.commands.find((c) => c.name === n && c.scope === 'user' && scope !== 'project');
+    loaded.commands.find((c) => c.name === n && c.scope === 'project' && scope !== 'user') ??
+    loaded.commands.find((c) => c.name === n && c.scope === 'user' && scope !== 'project');
   const exact = find(name);
   if (exact) return { kind: 'custom', command: exact, args };
 

@@ -30,6 +30,19 @@ export async function bashRuleCheck(p: SessionPermissions): Promise<ExpandContex
   return (command, cmd): RuledDecision => {
     const granted = buildRules([{ kind: 'allow', rules: cmd.allowedTools, source: `${cmd.file} allowed-tools` }]).rules;
     const rules: RuleSet = { allow: [...p.rules.allow, ...granted.allow], ask: p.rules.ask, deny: p.rules.deny };
-    return decide('Bash', { command }, { mode: p.mode, projectRoot: p.cwd, additionalDirs: p.additionalDirs, home: p.home, rules, shell: splitCommand(command), guarded: p.guarded, look: fsLookup });
+    return decide(
+      'Bash',
+      { command },
+      {
+        mode: p.mode,
+        projectRoot: p.cwd,
+        additionalDirs: p.additionalDirs,
+        home: p.home,
+        rules,
+        shell: splitCommand(command),
+        guarded: p.guarded,
+        look: fsLookup,
+      },
+    );
   };
 }

@@ -25,11 +25,18 @@ function render(cap: OutputCap, max: number): string {
  * Runs `bash -c command` in cwd with its own process group, killed (with everything it started)
  * on timeout or abort. Never rejects.
  */
-export async function runShell(command: string, o: { cwd: string; signal: AbortSignal; timeoutMs: number; maxChars: number }): Promise<ShellRun> {
+export async function runShell(
+  command: string,
+  o: { cwd: string; signal: AbortSignal; timeoutMs: number; maxChars: number },
+): Promise<ShellRun> {
   const r = await runGroup({ command, cwd: o.cwd, timeoutMs: o.timeoutMs, signal: o.signal, maxBytes: o.maxChars * 3 });
   return {
-    code: r.code, signal: r.signal, stdout: render(r.stdout, o.maxChars), stderr: render(r.stderr, o.maxChars),
-    ...(r.stopped ? { stopped: r.stopped } : {}), ...(r.spawnError ? { spawnError: r.spawnError.message } : {}),
+    code: r.code,
+    signal: r.signal,
+    stdout: render(r.stdout, o.maxChars),
+    stderr: render(r.stderr, o.maxChars),
+    ...(r.stopped ? { stopped: r.stopped } : {}),
+    ...(r.spawnError ? { spawnError: r.spawnError.message } : {}),
   };
 }
 

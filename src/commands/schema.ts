@@ -9,14 +9,19 @@ import { splitRuleList } from './words.ts';
  * can be generated from this with z.toJSONSchema.
  */
 const CommandFrontMatterSchema = z.object({
-  description: z.string({ error: 'must be text, not a list' }).optional()
+  description: z
+    .string({ error: 'must be text, not a list' })
+    .optional()
     .describe('One line shown by /help; defaults to the first line of the body'),
-  'argument-hint': z.string({ error: 'must be text, not a list' }).optional()
+  'argument-hint': z
+    .string({ error: 'must be text, not a list' })
+    .optional()
     .describe('What to type after the command, shown by /help, e.g. "[pr-number] [priority]"'),
-  'allowed-tools': z.union([z.string(), z.array(z.string())], { error: 'must be rules: "Bash(git add:*), Read" or a YAML list' }).optional()
+  'allowed-tools': z
+    .union([z.string(), z.array(z.string())], { error: 'must be rules: "Bash(git add:*), Read" or a YAML list' })
+    .optional()
     .describe('Permission rules granted for the turn the command starts; Bash rules also gate !`cmd` in the body'),
-  model: z.string({ error: 'must be text, not a list' }).optional()
-    .describe('The model for this command, as PROVIDER:MODEL'),
+  model: z.string({ error: 'must be text, not a list' }).optional().describe('The model for this command, as PROVIDER:MODEL'),
 });
 type CommandFrontMatter = z.infer<typeof CommandFrontMatterSchema>;
 

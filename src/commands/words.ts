@@ -11,7 +11,8 @@ export function splitWords(text: string): string[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quote === "'") {
-      if (ch === "'") quote = undefined; else cur += ch;
+      if (ch === "'") quote = undefined;
+      else cur += ch;
       continue;
     }
     if (quote === '"') {

@@ -6,7 +6,10 @@ type Node = Record<string, unknown>;
 
 /** Editors flag keys the schema does not list, as `assistant` warns about them (SPEC §2). */
 function closeObjects(node: unknown): void {
-  if (Array.isArray(node)) { node.forEach(closeObjects); return; }
+  if (Array.isArray(node)) {
+    node.forEach(closeObjects);
+    return;
+  }
   if (node === null || typeof node !== 'object') return;
   const n = node as Node;
   if (n.type === 'object' && n.properties) n.additionalProperties = false;
@@ -25,7 +28,8 @@ export function settingsJsonSchema(): string {
   const out = {
     $schema: schema.$schema,
     title: 'assistant settings',
-    description: 'One settings file of assistant: ~/.assistant/settings.json, .assistant/settings.json, .assistant/settings.local.json or --settings FILE (docs/configuration.md).',
+    description:
+      'One settings file of assistant: ~/.assistant/settings.json, .assistant/settings.json, .assistant/settings.local.json or --settings FILE (docs/configuration.md).',
     ...schema,
   };
   return `${JSON.stringify(out, null, 2)}\n`;

@@ -67,7 +67,13 @@ function parseSettingsSource(file: string, raw: string, warnings: string[]): { s
  * errors and schema errors as ConfigError with line, column and fix; unknown and duplicate keys
  * and an empty file as warnings. `what` names the whole value in messages ("the settings").
  */
-export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(file: string, raw: string, warnings: string[], schema: S, what: string): { value: z.infer<S>; locate: Locate } {
+export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(
+  file: string,
+  raw: string,
+  warnings: string[],
+  schema: S,
+  what: string,
+): { value: z.infer<S>; locate: Locate } {
   // A leading byte-order mark is dropped silently, as Node's require, TypeScript and VS Code do;
   // columns are then counted as editors show them.
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
@@ -88,7 +94,10 @@ export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(fi
     throw new ConfigError(file, 1, 1, `not valid JSON (${msg})`, 'correct the JSON syntax');
   }
   const locate = locator(text, scan.positions);
-  const where = (path: JsonPath) => { const { line, column } = locate(path); return `${file}:${line}:${column}`; };
+  const where = (path: JsonPath) => {
+    const { line, column } = locate(path);
+    return `${file}:${line}:${column}`;
+  };
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw new ConfigError(file, 1, 1, `${what} must be a JSON object`, `wrap ${what} in { … }`);
   }
@@ -108,7 +117,7 @@ export function parseJsonSource<S extends z.ZodType<Record<string, unknown>>>(fi
   for (const u of unknownKeys(json, schema)) {
     const key = String(u.path[u.path.length - 1]);
     const guess = closest(key, u.known);
-    const hint = guess ? ` (did you mean "${guess}"?)` : HINTS[key] ?? ` (known keys here: ${u.known.join(', ')})`;
+    const hint = guess ? ` (did you mean "${guess}"?)` : (HINTS[key] ?? ` (known keys here: ${u.known.join(', ')})`);
     warnings.push(`${where(u.path)}: unknown key "${showPath(u.path)}" is ignored${hint}`);
   }
   return { value: parsed.data as z.infer<S>, locate };
@@ -129,21 +138,35 @@ function guardDuplicates(file: string, text: string, duplicates: JsonScan['dupli
   const first = lineColumn(text, d.first).line;
   const key = showPath(d.path);
   const what = d.path[0] === 'hooks' ? 'its hooks' : 'its rules (deny rules too)';
-  throw new ConfigError(file, line, column,
+  throw new ConfigError(
+    file,
+    line,
+    column,
     `"${key}" is written twice in the same object (lines ${first} and ${line}); JSON keeps only the last, which would silently drop the first and ${what}`,
-    `merge the two into one "${String(d.path.at(-1))}" (line ${first} and line ${line})`);
+    `merge the two into one "${String(d.path.at(-1))}" (line ${first} and line ${line})`,
+  );
 }
 
 function fixFor(issue: z.core.$ZodIssue): string {
   const path = showPath(issue.path as JsonPath);
   if (issue.code === 'invalid_value' && 'values' in issue) return `use one of: ${(issue.values as unknown[]).map(String).join(', ')}`;
-  if (issue.code === 'invalid_type') return `make ${path || 'it'} ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${issue.expected}`;
-  const doc = issue.path[0] === 'hooks' ? 'hooks.md' : issue.path[0] === 'permissions' ? 'permissions.md' : /mcp/i.test(String(issue.path[0])) ? 'mcp.md' : 'configuration.md';
+  if (issue.code === 'invalid_type')
+    return `make ${path || 'it'} ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${issue.expected}`;
+  const doc =
+    issue.path[0] === 'hooks'
+      ? 'hooks.md'
+      : issue.path[0] === 'permissions'
+        ? 'permissions.md'
+        : /mcp/i.test(String(issue.path[0]))
+          ? 'mcp.md'
+          : 'configuration.md';
   return `see docs/${doc} for the settings format`;
 }
 
 function readIfExists(file: string): string | undefined {
-  try { return readFileSync(file, 'utf8'); } catch (e) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ConfigError(file, 1, 1, `cannot be read: ${(e as Error).message}`, 'check the file permissions');
   }

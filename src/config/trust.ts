@@ -36,7 +36,11 @@ export function trustFolder(home: string, dir: string): boolean {
  * settings files, project commands with `` !`cmd` ``, and `.mcp.json` servers. Each line is short
  * and names where it comes from.
  */
-export function projectRunnables(projectRoot: string, sources: readonly SettingsSource[], commandFiles: readonly { file: string; body: string }[]): string[] {
+export function projectRunnables(
+  projectRoot: string,
+  sources: readonly SettingsSource[],
+  commandFiles: readonly { file: string; body: string }[],
+): string[] {
   const out: string[] = [];
   for (const s of sources) {
     if (s.scope !== 'project' && s.scope !== 'local') continue;

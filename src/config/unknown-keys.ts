@@ -8,7 +8,15 @@ interface UnknownKey {
   known: string[];
 }
 
-interface Def { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; valueType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; in?: z.ZodType }
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  valueType?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+}
 
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -21,7 +29,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export function unknownKeys(value: unknown, schema: z.ZodType, path: JsonPath = []): UnknownKey[] {
   const def = defOf(schema);
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
       return unknownKeys(value, def.innerType!, path);
     case 'pipe':
       return unknownKeys(value, def.in!, path);
@@ -29,7 +42,8 @@ export function unknownKeys(value: unknown, schema: z.ZodType, path: JsonPath = 
       // The branch of the value's own shape: `verify` is a string or { command }.
       for (const option of def.options!) {
         const t = defOf(option).type;
-        if ((t === 'object' || t === 'record') === isObject(value) && (t !== 'array' || Array.isArray(value))) return unknownKeys(value, option, path);
+        if ((t === 'object' || t === 'record') === isObject(value) && (t !== 'array' || Array.isArray(value)))
+          return unknownKeys(value, option, path);
       }
       return [];
     case 'object': {

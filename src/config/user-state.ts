@@ -41,7 +41,11 @@ export function firstTimeNotices(home: string, notices: readonly string[]): stri
   const seen = new Set(readState(home).shownNotices ?? []);
   const fresh = notices.filter((n) => !seen.has(n));
   if (fresh.length) {
-    try { updateState(home, (s) => ({ ...s, shownNotices: [...seen, ...fresh] })); } catch { /* shown again next time */ }
+    try {
+      updateState(home, (s) => ({ ...s, shownNotices: [...seen, ...fresh] }));
+    } catch {
+      /* shown again next time */
+    }
   }
   return fresh;
 }

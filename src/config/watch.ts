@@ -1,7 +1,12 @@
 import { statSync, unwatchFile, watchFile } from 'node:fs';
 
 function stamp(file: string): string {
-  try { const s = statSync(file); return `${s.mtimeMs}:${s.size}`; } catch { return 'missing'; }
+  try {
+    const s = statSync(file);
+    return `${s.mtimeMs}:${s.size}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /**
@@ -59,6 +64,8 @@ export class SettingsWatch {
     const listener = () => onChange();
     const files = [...this.stamps.keys()];
     for (const f of files) watchFile(f, { interval: intervalMs, persistent: false }, listener);
-    return () => { for (const f of files) unwatchFile(f, listener); };
+    return () => {
+      for (const f of files) unwatchFile(f, listener);
+    };
   }
 }

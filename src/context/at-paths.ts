@@ -49,10 +49,17 @@ export type Expansion = { ok: true; prompt: string; attachments: Attachment[] } 
 const DEFAULT_ATTACH_LINES = 2000;
 const DEFAULT_ATTACH_BYTES = 256 * 1024;
 
-interface Hit { c: AtCandidate; abs: string; st: Stats }
+interface Hit {
+  c: AtCandidate;
+  abs: string;
+  st: Stats;
+}
 
 /** Where attached files are recorded (as after a Read) until every reference is known to be good. */
-interface ReadState { signal: AbortSignal; fileState: FileStateMap }
+interface ReadState {
+  signal: AbortSignal;
+  fileState: FileStateMap;
+}
 
 /** The first reading of the token that names something on disk. */
 async function locate(tok: AtToken, ctx: AttachContext): Promise<Hit | undefined> {
@@ -93,7 +100,12 @@ async function attachOne(hit: Hit, ctx: AttachContext, tool: ReadState): Promise
     if (c.start !== undefined) return `${c.ref}: ${display} is a directory; a line range needs a file`;
     const tree = await listTree(abs, { projectRoot: ctx.cwd, signal: tool.signal });
     if (!tree) return `${c.ref}: LS was interrupted.`;
-    return { ref: c.ref, path: abs, kind: 'directory', text: `Listing of ${display.endsWith('/') ? display : `${display}/`}:\n${tree.output}` };
+    return {
+      ref: c.ref,
+      path: abs,
+      kind: 'directory',
+      text: `Listing of ${display.endsWith('/') ? display : `${display}/`}:\n${tree.output}`,
+    };
   }
   if (!st.isFile()) return `${c.ref}: ${display} is not a regular file (a device, socket or pipe)`;
   if (c.start !== undefined && (c.start < 1 || (c.end ?? c.start) < c.start)) {
@@ -106,11 +118,18 @@ async function attachOne(hit: Hit, ctx: AttachContext, tool: ReadState): Promise
     return { ref: c.ref, path: abs, kind: 'image', text: `Image ${display} (${img.note}) is attached to this message.`, image: img.image };
   }
   const range = c.start === undefined ? undefined : { start: c.start, end: c.end ?? c.start };
-  const r = await attachFile({
-    abs, display, ref: c.ref, range, tool,
-    maxLines: ctx.maxLines ?? DEFAULT_ATTACH_LINES,
-    maxBytes: ctx.maxBytes ?? DEFAULT_ATTACH_BYTES,
-  }, st.size);
+  const r = await attachFile(
+    {
+      abs,
+      display,
+      ref: c.ref,
+      range,
+      tool,
+      maxLines: ctx.maxLines ?? DEFAULT_ATTACH_LINES,
+      maxBytes: ctx.maxBytes ?? DEFAULT_ATTACH_BYTES,
+    },
+    st.size,
+  );
   if ('error' in r) return r.error;
   return { ref: c.ref, path: abs, kind: range ? 'range' : 'file', text: r.text };
 }
@@ -130,8 +149,13 @@ export async function expandAtPaths(prompt: string, ctx: AttachContext): Promise
     const hit = await locate(tok, ctx);
     if (!hit) {
       const scope = packageScope(tok);
-      const meant = scope === undefined ? looksLikePath(tok)
-        : await stat(resolvePath(scope, ctx.cwd, ctx.home)).then((s) => s.isDirectory(), () => false);
+      const meant =
+        scope === undefined
+          ? looksLikePath(tok)
+          : await stat(resolvePath(scope, ctx.cwd, ctx.home)).then(
+              (s) => s.isDirectory(),
+              () => false,
+            );
       if (meant) errors.push(await missing(tok, ctx));
       continue;
     }

@@ -6,7 +6,12 @@ import { codeRanges, inCode } from './code-ranges.ts';
  */
 
 /** One reading of a token: `ref` is the text it covers, from the `@`. `start`/`end`: 1-based lines. */
-export interface AtCandidate { ref: string; path: string; start?: number; end?: number }
+export interface AtCandidate {
+  ref: string;
+  path: string;
+  start?: number;
+  end?: number;
+}
 
 export interface AtToken {
   /** Offset of the `@`. */
@@ -20,7 +25,7 @@ export interface AtToken {
 
 /** An `@` starts a reference only at the start of the text, after whitespace or an opening bracket or quote: `a@b.com` is an address. */
 const BEFORE = /[\s([{<"']/;
-const TRAILING = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '>', '"', '\'']);
+const TRAILING = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '>', '"', "'"]);
 const ONLY_PUNCTUATION = /^[.,;:!?)\]}>"']*$/;
 const RANGE = /^(.+):(\d+)(?:-(\d+))?$/;
 const QUOTED_RANGE = /^:(\d+)(?:-(\d+))?/;
@@ -69,7 +74,7 @@ export function scanAtTokens(text: string): AtToken[] {
   for (let i = text.indexOf('@'); i !== -1; i = text.indexOf('@', i + 1)) {
     if (i > 0 && !BEFORE.test(text[i - 1])) continue;
     if (inCode(code, i)) continue;
-    const tok = text[i + 1] === '"' || text[i + 1] === '\'' ? quoted(text, i) : unquoted(text, i);
+    const tok = text[i + 1] === '"' || text[i + 1] === "'" ? quoted(text, i) : unquoted(text, i);
     if (tok) out.push(tok);
   }
   return out;

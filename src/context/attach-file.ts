@@ -19,8 +19,6 @@ interface FileAttachInput {
 
 type FileAttachResult = { text: string; lines: { from: number; to: number; total: number } } | { error: string };
 
-
-
 /** Never throws: an unreadable or binary file is an error value naming the reference. */
 export async function attachFile(a: FileAttachInput, size: number): Promise<FileAttachResult> {
   const byName = binaryByName(a.abs);
@@ -56,7 +54,8 @@ export async function attachFile(a: FileAttachInput, size: number): Promise<File
   let out = `Contents of ${a.display} (lines ${from}-${to} of ${totalText}):\n${text}`;
   if (to < askedTo || !page.counted) {
     const why = shown < page.lines.length ? `${a.maxBytes} bytes` : `${a.maxLines} lines`;
-    out += `\n\n(Attached in part: the attachment limit is ${why}. ${a.display} has ${totalText} lines; ` +
+    out +=
+      `\n\n(Attached in part: the attachment limit is ${why}. ${a.display} has ${totalText} lines; ` +
       `to read more, call the Read tool with file_path "${a.abs}" and offset ${to + 1}.)`;
   }
   if (note) out += `\n\n(${note})`;

@@ -10,7 +10,11 @@ type CodeRanges = Array<[number, number]>;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
-interface Line { start: number; end: number; text: string }
+interface Line {
+  start: number;
+  end: number;
+  text: string;
+}
 
 function linesOf(text: string): Line[] {
   const out: Line[] = [];
@@ -38,10 +42,16 @@ function spansIn(text: string, from: number, to: number, out: CodeRanges): void 
       if (k === -1 || k >= to) break;
       let m = 0;
       while (text[k + m] === '`') m++;
-      if (m === n) { close = k; break; }
+      if (m === n) {
+        close = k;
+        break;
+      }
       j = k + m;
     }
-    if (close === -1) { i = open + n; continue; }
+    if (close === -1) {
+      i = open + n;
+      continue;
+    }
     out.push([open, close + n]);
     i = close + n;
   }

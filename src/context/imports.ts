@@ -17,7 +17,11 @@ interface ImportOptions {
 }
 
 /** Files read while expanding, for callers that want to watch them (real paths). */
-interface ImportResult { text: string; warnings: string[]; imported: string[] }
+interface ImportResult {
+  text: string;
+  warnings: string[];
+  imported: string[];
+}
 
 const kindOf = (abs: string) => {
   const s = statSync(abs, { throwIfNoEntry: false });

@@ -16,7 +16,11 @@ interface MemoryFile {
   content: string;
 }
 
-export interface MemoryResult { files: MemoryFile[]; notices: string[]; warnings: string[] }
+export interface MemoryResult {
+  files: MemoryFile[];
+  notices: string[];
+  warnings: string[];
+}
 
 /** Characters (all files together, imports included) put into the system prompt at most. */
 const DEFAULT_MEMORY_MAX_CHARS = 40_000;
@@ -67,8 +71,10 @@ function discover(cwd: string, home: string, notices: string[]): Array<{ path: s
       if (name) {
         const path = join(d, name);
         found.push({ path, scope: 'project' });
-        notices.push(`No ${MEMORY_FILE} found; using ${path} instead. Rename it to ${MEMORY_FILE}, ` +
-          `or create an ${MEMORY_FILE} next to it that imports it with a line "@${name}".`);
+        notices.push(
+          `No ${MEMORY_FILE} found; using ${path} instead. Rename it to ${MEMORY_FILE}, ` +
+            `or create an ${MEMORY_FILE} next to it that imports it with a line "@${name}".`,
+        );
       }
     }
     if (existsSync(join(d, LOCAL_MEMORY_FILE))) found.push({ path: join(d, LOCAL_MEMORY_FILE), scope: 'local' });
@@ -91,14 +97,17 @@ function applyCap(files: MemoryFile[], max: number, warnings: string[]): void {
     }
     const nl = f.content.lastIndexOf('\n', room);
     const keep = nl >= room / 2 ? nl : room;
-    const note = `[… ${f.content.length - keep} characters of ${f.path} left out: ` +
+    const note =
+      `[… ${f.content.length - keep} characters of ${f.path} left out: ` +
       `the ${MEMORY_FILE} files are over the limit of ${max} characters in all]`;
     f.content = keep > 0 ? `${f.content.slice(0, keep)}\n\n${note}` : note;
     room = 0;
     cut.push(f.path);
   }
-  warnings.push(`The ${MEMORY_FILE} files hold ${total} characters, over the limit of ${max}; the end of ` +
-    `${cut.join(', ')} was left out of the system prompt. Shorten them (or move details into files the model can read when needed).`);
+  warnings.push(
+    `The ${MEMORY_FILE} files hold ${total} characters, over the limit of ${max}; the end of ` +
+      `${cut.join(', ')} was left out of the system prompt. Shorten them (or move details into files the model can read when needed).`,
+  );
 }
 
 export function loadMemory(o: { cwd: string; home: string; maxBytes?: number }): MemoryResult {
@@ -112,7 +121,8 @@ export function loadMemory(o: { cwd: string; home: string; maxBytes?: number }):
   const projectImports = {
     home: o.home,
     mayImport: (p: string) => isInside(root, p) || isInside(userDir, p),
-    remedy: `a project's ${MEMORY_FILE} may import files from the project and ~/.assistant/ only; ` +
+    remedy:
+      `a project's ${MEMORY_FILE} may import files from the project and ~/.assistant/ only; ` +
       `move the file there, or import it from ~/.assistant/${MEMORY_FILE}`,
   };
   for (const f of discover(o.cwd, o.home, notices)) {
@@ -134,9 +144,9 @@ export function loadMemory(o: { cwd: string; home: string; maxBytes?: number }):
 }
 
 const SCOPE_TEXT: Record<MemoryFile['scope'], string> = {
-  user: 'the user\'s own instructions, for all projects',
+  user: "the user's own instructions, for all projects",
   project: 'project instructions, shared with the team',
-  local: 'the user\'s private instructions for this project',
+  local: "the user's private instructions for this project",
 };
 
 /**

@@ -14,10 +14,10 @@ interface EnvironmentFacts {
 }
 
 const MODE_TEXT: Record<PermissionMode, string> = {
-  normal: 'Normal: reading and searching run freely; edits, writes and commands may need the user\'s approval.',
+  normal: "Normal: reading and searching run freely; edits, writes and commands may need the user's approval.",
   'auto-accept': 'Auto-Accept: edits and writes inside the project run without asking; commands may need approval.',
   plan: 'Plan Mode: do not change anything. Read and search, then write your plan to plan.md in the project root and stop. Every other write or command that changes something is refused by the tools.',
-  bypass: 'Bypass: every tool call runs without asking, except what the user\'s rules deny.',
+  bypass: "Bypass: every tool call runs without asking, except what the user's rules deny.",
 };
 
 function isGitRepo(dir: string): boolean {
@@ -54,9 +54,15 @@ export function buildSystemPrompt(facts: EnvironmentFacts, mode: PermissionMode,
 
 /** A subagent's system prompt (SPEC §14): its agent's prompt, then the mode, the environment facts and ASSISTANT.md. */
 export function subagentSystemPrompt(agentPrompt: string, facts: EnvironmentFacts, mode: PermissionMode, extra: string[] = []): string {
-  const env = template.slice(template.indexOf('# Mode'))
-    .replace('{{mode}}', MODE_TEXT[mode]).replace('{{cwd}}', facts.cwd).replace('{{git}}', facts.isGitRepo ? 'yes' : 'no')
-    .replace('{{platform}}', facts.platform).replace('{{shell}}', facts.shell).replace('{{date}}', facts.date).replace('{{model}}', facts.model)
+  const env = template
+    .slice(template.indexOf('# Mode'))
+    .replace('{{mode}}', MODE_TEXT[mode])
+    .replace('{{cwd}}', facts.cwd)
+    .replace('{{git}}', facts.isGitRepo ? 'yes' : 'no')
+    .replace('{{platform}}', facts.platform)
+    .replace('{{shell}}', facts.shell)
+    .replace('{{date}}', facts.date)
+    .replace('{{model}}', facts.model)
     .trimEnd();
   return [agentPrompt.trim(), env, ...extra.filter(Boolean)].join('\n\n');
 }

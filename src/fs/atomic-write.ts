@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-const tempBeside = (target: string, kind: string) => join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.${kind}`);
+const tempBeside = (target: string, kind: string) =>
+  join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.${kind}`);
 
 /**
  * Writes `content` to `path`: follows a symlink to its target, keeps an existing file's permission
@@ -47,7 +48,11 @@ async function writeInPlace(target: string, content: string | Uint8Array): Promi
   const backup = tempBeside(target, 'bak');
   await copyFile(target, backup);
   const bfh = await open(backup, 'r+');
-  try { await bfh.sync(); } finally { await bfh.close(); }
+  try {
+    await bfh.sync();
+  } finally {
+    await bfh.close();
+  }
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   try {
     const fh = await open(target, 'r+');

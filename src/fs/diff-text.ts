@@ -18,7 +18,9 @@ interface FileDiff {
 }
 
 /** Hunks as unified-diff lines without file headers: `@@ -a,b +c,d @@` and the hunk's lines. Whole, never capped. */
-export function hunkLines(hunks: readonly Pick<StructuredPatchHunk, 'oldStart' | 'oldLines' | 'newStart' | 'newLines' | 'lines'>[]): string[] {
+export function hunkLines(
+  hunks: readonly Pick<StructuredPatchHunk, 'oldStart' | 'oldLines' | 'newStart' | 'newLines' | 'lines'>[],
+): string[] {
   const lines: string[] = [];
   for (const h of hunks) {
     lines.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);

@@ -37,6 +37,8 @@ export function refuseUnreadOrStale(
   if (!snap) return `File has not been read yet. Read it first before ${verb} it.`;
   if (snap.mtimeMs === current.mtimeMs && snap.size === current.size) return undefined;
   if (snap.content !== undefined && snap.content === current.content) return undefined;
-  return 'File has been modified since it was last read (by the user, a formatter or another program). Read it again before ' +
-    `${verb} it, so your change is based on its current content.`;
+  return (
+    'File has been modified since it was last read (by the user, a formatter or another program). Read it again before ' +
+    `${verb} it, so your change is based on its current content.`
+  );
 }

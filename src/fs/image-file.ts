@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 
 /** An image as the model receives it: base64 data and its media type (`image/png`). */
-export interface ImageData { mediaType: string; data: string }
+export interface ImageData {
+  mediaType: string;
+  data: string;
+}
 
 /**
  * Images for the model (Read of a picture, `@shot.png`): PNG, JPEG, GIF and WebP, the formats
@@ -12,7 +15,13 @@ export interface ImageData { mediaType: string; data: string }
  * size limit. Where sharp cannot load, the file goes as it is when under the limit, and the note
  * says so; over the limit it is refused with what to do.
  */
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 /** The long edge an image is scaled down to. */
 const MAX_EDGE = 1568;
 /** The most bytes of one image sent (Anthropic's 5 MB limit applies to the base64 text: 3.75 MB of image). */
@@ -43,24 +52,42 @@ type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp | undefined> | undefined;
 /** sharp, or undefined where its binary cannot load (an unusual platform): never throws. */
 function loadSharp(): Promise<Sharp | undefined> {
-  return (sharpModule ??= import('sharp').then((m) => m.default, () => undefined));
+  return (sharpModule ??= import('sharp').then(
+    (m) => m.default,
+    () => undefined,
+  ));
 }
 
 const kb = (n: number) => (n < 1024 * 1024 ? `${Math.round(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 /** Reads an image for the model. Never throws: an error string says what is wrong and what to do. */
-export async function loadImage(abs: string, display: string, opts: { maxEdge?: number; maxBytes?: number; /** Tests: as where sharp cannot load. */ withoutSharp?: boolean } = {}): Promise<LoadedImage | { error: string }> {
+export async function loadImage(
+  abs: string,
+  display: string,
+  opts: { maxEdge?: number; maxBytes?: number /** Tests: as where sharp cannot load. */; withoutSharp?: boolean } = {},
+): Promise<LoadedImage | { error: string }> {
   const maxEdge = opts.maxEdge ?? MAX_EDGE;
   const maxBytes = opts.maxBytes ?? MAX_BYTES;
   let bytes: Buffer;
-  try { bytes = await readFile(abs); } catch (e) { return { error: `cannot read ${display}: ${(e as Error).message}` }; }
+  try {
+    bytes = await readFile(abs);
+  } catch (e) {
+    return { error: `cannot read ${display}: ${(e as Error).message}` };
+  }
   const type = sniffImage(bytes);
   if (!type) return { error: `${display} is not a PNG, JPEG, GIF or WebP image (its bytes say otherwise)` };
   const name = type.slice(6).toUpperCase();
   const sharp = opts.withoutSharp ? undefined : await loadSharp();
   if (!sharp) {
-    if (bytes.length > maxBytes) return { error: `${display} is ${kb(bytes.length)}, over the ${kb(maxBytes)} a model takes, and it cannot be scaled down here (the sharp library did not load); make a smaller copy and use that` };
-    return { image: { mediaType: type, data: bytes.toString('base64') }, note: `${name}, ${kb(bytes.length)}, sent as it is (not scaled: the sharp library did not load)`, originalBytes: bytes.length };
+    if (bytes.length > maxBytes)
+      return {
+        error: `${display} is ${kb(bytes.length)}, over the ${kb(maxBytes)} a model takes, and it cannot be scaled down here (the sharp library did not load); make a smaller copy and use that`,
+      };
+    return {
+      image: { mediaType: type, data: bytes.toString('base64') },
+      note: `${name}, ${kb(bytes.length)}, sent as it is (not scaled: the sharp library did not load)`,
+      originalBytes: bytes.length,
+    };
   }
   try {
     const meta = await sharp(bytes, { animated: false }).metadata();
@@ -68,7 +95,11 @@ export async function loadImage(abs: string, display: string, opts: { maxEdge?: 
     const h = meta.height ?? 0;
     const big = Math.max(w, h) > maxEdge;
     if (!big && bytes.length <= maxBytes) {
-      return { image: { mediaType: type, data: bytes.toString('base64') }, note: `${name}, ${w}×${h}, ${kb(bytes.length)}`, originalBytes: bytes.length };
+      return {
+        image: { mediaType: type, data: bytes.toString('base64') },
+        note: `${name}, ${w}×${h}, ${kb(bytes.length)}`,
+        originalBytes: bytes.length,
+      };
     }
     let pipeline = sharp(bytes, { animated: false }).rotate();
     if (big) pipeline = pipeline.resize(maxEdge, maxEdge, { fit: 'inside', withoutEnlargement: true });
@@ -78,7 +109,8 @@ export async function loadImage(abs: string, display: string, opts: { maxEdge?: 
       out = await sharp(out.data).jpeg({ quality: 75 }).toBuffer({ resolveWithObject: true });
       mediaType = 'image/jpeg';
     }
-    if (out.data.length > maxBytes) return { error: `${display} is still ${kb(out.data.length)} after scaling, over the ${kb(maxBytes)} a model takes` };
+    if (out.data.length > maxBytes)
+      return { error: `${display} is still ${kb(out.data.length)} after scaling, over the ${kb(maxBytes)} a model takes` };
     return {
       image: { mediaType, data: out.data.toString('base64') },
       note: `${name}, ${w}×${h}, ${kb(bytes.length)}; scaled to ${out.info.width}×${out.info.height}${mediaType !== type ? ' JPEG' : ''}, ${kb(out.data.length)}`,

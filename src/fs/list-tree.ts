@@ -9,7 +9,10 @@ import { isInside } from './paths.ts';
 const MAX_LS_ENTRIES = 1000;
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 
-interface Rules { base: string; ig: Ignore }
+interface Rules {
+  base: string;
+  ig: Ignore;
+}
 
 async function gitignoreAt(dir: string): Promise<Rules | undefined> {
   const text = await readFile(join(dir, '.gitignore'), 'utf8').catch(() => undefined);
@@ -23,7 +26,14 @@ async function inheritedRules(dir: string, projectRoot: string): Promise<Rules[]
   while (isInside(projectRoot, cur) && cur !== dir) {
     const r = await gitignoreAt(cur);
     if (r) rules.unshift(r);
-    if (cur === projectRoot || (await stat(join(cur, '.git')).then(() => true, () => false))) break;
+    if (
+      cur === projectRoot ||
+      (await stat(join(cur, '.git')).then(
+        () => true,
+        () => false,
+      ))
+    )
+      break;
     const up = dirname(cur);
     if (up === cur) break;
     cur = up;
@@ -34,7 +44,11 @@ async function inheritedRules(dir: string, projectRoot: string): Promise<Rules[]
 const ignoredBy = (rules: Rules[], abs: string, isDir: boolean) =>
   rules.some(({ base, ig }) => ig.ignores(relative(base, abs) + (isDir ? '/' : '')));
 
-interface Node { name: string; isDir: boolean; children: Node[] }
+interface Node {
+  name: string;
+  isDir: boolean;
+  children: Node[];
+}
 
 interface TreeOptions {
   /** The project directory: .gitignore files between it and `root` apply too. */
@@ -84,7 +98,10 @@ export async function listTree(root: string, opts: TreeOptions): Promise<Tree | 
       if (ALWAYS_SKIPPED.has(e.name) || ignoredBy(rules, childAbs, isDir) || skippedByUser(relative(root, childAbs), e.name)) continue;
       if (opts.hidden?.(childAbs)) continue;
 
-      if (count >= MAX_LS_ENTRIES) { truncated = true; break; }
+      if (count >= MAX_LS_ENTRIES) {
+        truncated = true;
+        break;
+      }
       count++;
       const child: Node = { name: e.name, isDir, children: [] };
       node.children.push(child);

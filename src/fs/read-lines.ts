@@ -43,7 +43,11 @@ export function pageOfText(text: string, first: number, limit: number): Page {
  * length. Lines after the page are only counted, and counting stops after `countLimitBytes`.
  */
 export async function pageOfFile(
-  path: string, first: number, limit: number, signal: AbortSignal, countLimitBytes = 512 * 1024 * 1024,
+  path: string,
+  first: number,
+  limit: number,
+  signal: AbortSignal,
+  countLimitBytes = 512 * 1024 * 1024,
   decode: (line: Buffer) => string = (b) => b.toString('utf8'),
 ): Promise<Page> {
   const fh = await open(path, 'r');
@@ -122,7 +126,12 @@ export async function pageOfFile(
  * Rows numbered as Read shows them (`cat -n`: the number right-aligned to 6, a tab, the line),
  * stopping before the output passes `max` — counted in characters, or in UTF-8 bytes.
  */
-export function numberedRows(page: Page, startLine: number, max: number, unit: 'chars' | 'bytes' = 'chars'): { text: string; shown: number } {
+export function numberedRows(
+  page: Page,
+  startLine: number,
+  max: number,
+  unit: 'chars' | 'bytes' = 'chars',
+): { text: string; shown: number } {
   const rows: string[] = [];
   let used = 0;
   for (let i = 0; i < page.lines.length; i++) {

@@ -7,13 +7,26 @@ let rgBinary: Promise<string> | undefined;
 
 /** The ripgrep shipped with @vscode/ripgrep; `rg` on PATH when its platform package is missing. */
 export function ripgrepPath(): Promise<string> {
-  rgBinary ??= import('@vscode/ripgrep').then((m) => m.rgPath, () => 'rg');
+  rgBinary ??= import('@vscode/ripgrep').then(
+    (m) => m.rgPath,
+    () => 'rg',
+  );
   return rgBinary;
 }
 
 /** Flags every search shares: .gitignore honoured even outside a git repository, hidden files included but not VCS folders. */
 export const COMMON_RG_FLAGS = [
-  '--no-config', '--no-require-git', '--hidden', '--glob', '!.git', '--glob', '!.svn', '--glob', '!.hg', '--glob', '!.jj',
+  '--no-config',
+  '--no-require-git',
+  '--hidden',
+  '--glob',
+  '!.git',
+  '--glob',
+  '!.svn',
+  '--glob',
+  '!.hg',
+  '--glob',
+  '!.jj',
 ];
 
 interface RgEnd {
@@ -29,7 +42,11 @@ export async function runRg(args: string[], cwd: string, signal: AbortSignal, on
   const bin = await ripgrepPath();
   let carry = '';
   const r = await runGroup({
-    command: [bin, ...args], cwd, signal, maxBytes: STDERR_KEPT, group: false,
+    command: [bin, ...args],
+    cwd,
+    signal,
+    maxBytes: STDERR_KEPT,
+    group: false,
     onOutput(text, stream) {
       if (stream !== 'stdout') return;
       const parts = (carry + text).split('\n');
@@ -50,7 +67,7 @@ export function splitGlobs(glob: string): string[] {
   for (const ch of glob) {
     if (ch === '{') depth++;
     if (ch === '}') depth = Math.max(0, depth - 1);
-    if ((/\s/.test(ch) || (ch === ',' && depth === 0))) {
+    if (/\s/.test(ch) || (ch === ',' && depth === 0)) {
       if (cur) out.push(cur);
       cur = '';
     } else {

@@ -22,7 +22,10 @@ export async function missingFileMessage(abs: string, cwd: string): Promise<stri
   if (similar.length > 0) {
     msg += ` Did you mean ${similar.map((p) => displayPath(p, cwd)).join(', ')}?`;
   } else {
-    const dirExists = await stat(dirname(abs)).then((s) => s.isDirectory(), () => false);
+    const dirExists = await stat(dirname(abs)).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (!dirExists) msg += ` Its directory ${dirname(abs)} does not exist either.`;
   }
   return `${msg} (Working directory: ${cwd}.) Use Glob or LS to find the right path.`;

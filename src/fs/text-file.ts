@@ -30,7 +30,10 @@ export interface TextFormat {
 /** What a new file gets: UTF-8, no BOM, the text's own line breaks. */
 export const NEW_FILE: TextFormat = { encoding: 'utf-8', bom: false, crlf: false };
 
-interface DecodedText { text: string; format: TextFormat }
+interface DecodedText {
+  text: string;
+  format: TextFormat;
+}
 
 const BOMS: Array<[Encoding, number[]]> = [
   ['utf-8', [0xef, 0xbb, 0xbf]],
@@ -46,7 +49,12 @@ function bomOf(bytes: Uint8Array): Encoding | undefined {
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function isUtf8(bytes: Uint8Array): boolean {
-  try { fatalUtf8.decode(bytes); return true; } catch { return false; }
+  try {
+    fatalUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -64,7 +72,8 @@ export function detectEncoding(bytes: Uint8Array, complete = true): { encoding: 
 }
 
 // Windows-1252 bytes 0x80–0x9F; the five it leaves undefined map to the same code point (as in browsers).
-const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 const CP1252_BACK = new Map([...CP1252_HIGH].map((c, i) => [c.codePointAt(0)!, 0x80 + i]));
 
@@ -123,8 +132,9 @@ export function encodeText(text: string, format: TextFormat): { bytes: Buffer } 
       for (let i = 0; i < body.length; i++) {
         const c = body.charCodeAt(i);
         const byte = c < 0x80 || (c >= 0xa0 && c <= 0xff) ? c : CP1252_BACK.get(c);
-        if (byte === undefined) { if (c < 0xdc00 || c > 0xdfff) bad.add(String.fromCodePoint(body.codePointAt(i)!)); }
-        else out[i] = byte;
+        if (byte === undefined) {
+          if (c < 0xdc00 || c > 0xdfff) bad.add(String.fromCodePoint(body.codePointAt(i)!));
+        } else out[i] = byte;
       }
       return bad.size ? { unencodable: [...bad] } : { bytes: out };
     }
@@ -134,29 +144,39 @@ export function encodeText(text: string, format: TextFormat): { bytes: Buffer } 
 /** How the encoding is named to the model and the user. */
 export function encodingName(format: Pick<TextFormat, 'encoding' | 'bom'>): string {
   switch (format.encoding) {
-    case 'utf-8': return format.bom ? 'UTF-8 with a byte-order mark' : 'UTF-8';
-    case 'utf-16le': return 'UTF-16 little-endian';
-    case 'utf-16be': return 'UTF-16 big-endian';
-    case 'windows-1252': return 'Windows-1252 (Latin-1)';
+    case 'utf-8':
+      return format.bom ? 'UTF-8 with a byte-order mark' : 'UTF-8';
+    case 'utf-16le':
+      return 'UTF-16 little-endian';
+    case 'utf-16be':
+      return 'UTF-16 big-endian';
+    case 'windows-1252':
+      return 'Windows-1252 (Latin-1)';
   }
 }
 
 /** Read's note for a file that is not UTF-8, or undefined. */
 export function encodingNote(format: Pick<TextFormat, 'encoding' | 'bom'>): string | undefined {
   if (format.encoding === 'utf-8') return undefined;
-  const guess = format.encoding === 'windows-1252'
-    ? 'it is not valid UTF-8 and looks like Windows-1252 / ISO-8859-1 (Latin-1); if it is another 8-bit encoding, some non-ASCII characters show wrongly here'
-    : `it is ${encodingName(format)} (it starts with a byte-order mark)`;
+  const guess =
+    format.encoding === 'windows-1252'
+      ? 'it is not valid UTF-8 and looks like Windows-1252 / ISO-8859-1 (Latin-1); if it is another 8-bit encoding, some non-ASCII characters show wrongly here'
+      : `it is ${encodingName(format)} (it starts with a byte-order mark)`;
   return `Note: this file is not UTF-8: ${guess}. It is shown decoded; Edit and Write keep its encoding and every byte they do not change.`;
 }
 
 /** The refusal of a change the file's encoding cannot hold. */
 export function unencodableMessage(abs: string, format: TextFormat, chars: string[]): string {
-  const shown = chars.slice(0, 8).map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
+  const shown = chars
+    .slice(0, 8)
+    .map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`)
+    .join(', ');
   const from = format.encoding === 'windows-1252' ? 'WINDOWS-1252' : 'UTF-16';
-  return `${abs} is ${encodingName(format)}, which cannot hold ${shown}${chars.length > 8 ? ', …' : ''}. Nothing was written. ` +
+  return (
+    `${abs} is ${encodingName(format)}, which cannot hold ${shown}${chars.length > 8 ? ', …' : ''}. Nothing was written. ` +
     `Use characters of that encoding (ASCII is always safe), or convert the file to UTF-8 first ` +
-    `(e.g. \`iconv -f ${from} -t UTF-8 FILE > FILE.utf8 && mv FILE.utf8 FILE\`) and Read it again.`;
+    `(e.g. \`iconv -f ${from} -t UTF-8 FILE > FILE.utf8 && mv FILE.utf8 FILE\`) and Read it again.`
+  );
 }
 
 /** A text file read whole: its bytes (for backups), text and format. */
@@ -188,7 +208,10 @@ export async function readTextPage(abs: string, size: number, first: number, lim
   const enc = detectEncoding(await headBytes(abs), false);
   if (enc === 'binary') return { kind: 'binary' };
   if (enc.encoding !== 'utf-8' && enc.encoding !== 'windows-1252') {
-    return { kind: 'unsupported', why: `it is ${encodingName(enc)} and larger than ${SNAPSHOT_CONTENT_LIMIT / 1024 / 1024} MB; large files are paged in UTF-8 or 8-bit encodings only. Convert it (iconv -f UTF-16 -t UTF-8) to read it` };
+    return {
+      kind: 'unsupported',
+      why: `it is ${encodingName(enc)} and larger than ${SNAPSHOT_CONTENT_LIMIT / 1024 / 1024} MB; large files are paged in UTF-8 or 8-bit encodings only. Convert it (iconv -f UTF-16 -t UTF-8) to read it`,
+    };
   }
   return { kind: 'text', page: await pageOfFile(abs, first, limit, signal, undefined, (b) => decodeBytes(b, enc.encoding)), format: enc };
 }

@@ -31,9 +31,14 @@ function messageJson(m: Message, meta: { model?: string; usage?: Usage } = {}): 
         stop_reason: calls ? 'tool_use' : 'end_turn',
         ...(meta.usage ? { usage: usageJson(meta.usage) } : {}),
         content: m.content.map((p) =>
-          p.type === 'tool-call' ? { type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input }
-          : p.type === 'text' ? { type: 'text', text: p.text }
-          : p.type === 'reasoning' ? thinkingJson(p) : { type: p.type }),
+          p.type === 'tool-call'
+            ? { type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input }
+            : p.type === 'text'
+              ? { type: 'text', text: p.text }
+              : p.type === 'reasoning'
+                ? thinkingJson(p)
+                : { type: p.type },
+        ),
       },
     };
   }
@@ -45,8 +50,12 @@ function messageJson(m: Message, meta: { model?: string; usage?: Usage } = {}): 
         content: m.content.map((p) => {
           if (p.type !== 'tool-result') return { type: p.type };
           const out = p.output as { type: string; value?: unknown };
-          const content = out.type === 'content' && Array.isArray(out.value) ? out.value.map(partJson)
-            : typeof out.value === 'string' ? out.value : JSON.stringify(out.value ?? '');
+          const content =
+            out.type === 'content' && Array.isArray(out.value)
+              ? out.value.map(partJson)
+              : typeof out.value === 'string'
+                ? out.value
+                : JSON.stringify(out.value ?? '');
           return { type: 'tool_result', tool_use_id: p.toolCallId, content, is_error: out.type.startsWith('error') };
         }),
       },
@@ -67,7 +76,8 @@ function partJson(p: { type: string; text?: string; mediaType?: string; data?: u
   if (p.type === 'text') return { type: 'text', text: p.text };
   const data = p.data as { type?: string; data?: unknown } | string | undefined;
   const b64 = typeof data === 'string' ? data : data?.type === 'data' && typeof data.data === 'string' ? data.data : undefined;
-  if (p.type === 'file' && p.mediaType?.startsWith('image/') && b64 !== undefined) return { type: 'image', source: { type: 'base64', media_type: p.mediaType, data: b64 } };
+  if (p.type === 'file' && p.mediaType?.startsWith('image/') && b64 !== undefined)
+    return { type: 'image', source: { type: 'base64', media_type: p.mediaType, data: b64 } };
   return { type: p.type };
 }
 
@@ -75,47 +85,110 @@ function partJson(p: { type: string; text?: string; mediaType?: string; data?: u
 export function streamJsonEvent(ev: AgentEvent, sessionId: string, model?: string): Record<string, unknown> | undefined {
   switch (ev.type) {
     // The prompt itself is not echoed (Claude Code does so only with --replay-user-messages).
-    case 'message': return ev.message.role === 'user' ? undefined
-      : { ...messageJson(ev.message, { model, usage: ev.usage }), parent_tool_use_id: null, session_id: sessionId, uuid: randomUUID() };
-    case 'retry': return { type: 'system', subtype: 'api_retry', attempt: ev.attempt, max_retries: ev.maxRetries, retry_delay_ms: ev.delayMs, error: ev.message, session_id: sessionId };
+    case 'message':
+      return ev.message.role === 'user'
+        ? undefined
+        : { ...messageJson(ev.message, { model, usage: ev.usage }), parent_tool_use_id: null, session_id: sessionId, uuid: randomUUID() };
+    case 'retry':
+      return {
+        type: 'system',
+        subtype: 'api_retry',
+        attempt: ev.attempt,
+        max_retries: ev.maxRetries,
+        retry_delay_ms: ev.delayMs,
+        error: ev.message,
+        session_id: sessionId,
+      };
     // A call that runs inside the OS sandbox (SPEC §13); `auto_allowed`: the sandbox is why it was not asked about.
-    case 'tool-start': return ev.sandboxed
-      ? { type: 'system', subtype: 'sandboxed', tool_name: ev.name, tool_use_id: ev.id, auto_allowed: ev.reason !== undefined, ...(ev.reason ? { reason: ev.reason } : {}), session_id: sessionId }
-      : undefined;
-    case 'tool-denied': return { type: 'system', subtype: 'permission_denied', tool_name: ev.name, tool_use_id: ev.id, reason: ev.reason, session_id: sessionId };
-    case 'warning': return { type: 'warning', message: ev.message, session_id: sessionId };
-    case 'hook': return {
-      type: 'system', subtype: 'hook_response', hook_event: ev.event, command: ev.command, source: ev.source,
-      exit_code: ev.exitCode, duration_ms: ev.durationMs, outcome: ev.outcome, ...(ev.message ? { message: ev.message } : {}), session_id: sessionId,
-    };
-    case 'verify-start': return { type: 'system', subtype: 'verification', phase: 'start', command: ev.command, attempt: ev.attempt, session_id: sessionId };
-    case 'verify-end': return {
-      type: 'system', subtype: 'verification', phase: 'end', command: ev.command, attempt: ev.attempt, passed: ev.passed,
-      exit_code: ev.exitCode, duration_ms: ev.durationMs, output: ev.output, session_id: sessionId,
-    };
+    case 'tool-start':
+      return ev.sandboxed
+        ? {
+            type: 'system',
+            subtype: 'sandboxed',
+            tool_name: ev.name,
+            tool_use_id: ev.id,
+            auto_allowed: ev.reason !== undefined,
+            ...(ev.reason ? { reason: ev.reason } : {}),
+            session_id: sessionId,
+          }
+        : undefined;
+    case 'tool-denied':
+      return {
+        type: 'system',
+        subtype: 'permission_denied',
+        tool_name: ev.name,
+        tool_use_id: ev.id,
+        reason: ev.reason,
+        session_id: sessionId,
+      };
+    case 'warning':
+      return { type: 'warning', message: ev.message, session_id: sessionId };
+    case 'hook':
+      return {
+        type: 'system',
+        subtype: 'hook_response',
+        hook_event: ev.event,
+        command: ev.command,
+        source: ev.source,
+        exit_code: ev.exitCode,
+        duration_ms: ev.durationMs,
+        outcome: ev.outcome,
+        ...(ev.message ? { message: ev.message } : {}),
+        session_id: sessionId,
+      };
+    case 'verify-start':
+      return { type: 'system', subtype: 'verification', phase: 'start', command: ev.command, attempt: ev.attempt, session_id: sessionId };
+    case 'verify-end':
+      return {
+        type: 'system',
+        subtype: 'verification',
+        phase: 'end',
+        command: ev.command,
+        attempt: ev.attempt,
+        passed: ev.passed,
+        exit_code: ev.exitCode,
+        duration_ms: ev.durationMs,
+        output: ev.output,
+        session_id: sessionId,
+      };
     // A subagent's events, marked with the Task call that started it (SPEC §14).
     case 'subagent': {
       const inner = streamJsonEvent(ev.event, sessionId, model);
       return inner && { ...inner, parent_tool_use_id: ev.parentToolUseId };
     }
-    case 'hook-running': return { type: 'system', subtype: 'hook_running', hook_event: ev.event, command: ev.command, session_id: sessionId };
-    default: return undefined;
+    case 'hook-running':
+      return { type: 'system', subtype: 'hook_running', hook_event: ev.event, command: ev.command, session_id: sessionId };
+    default:
+      return undefined;
   }
 }
 
 /** The first stream-json line: what the session runs with (`mode`: Claude Code's name of it). */
-export function initJson(session: {
-  id: string; tools: ReadonlyArray<{ name: string }>; transcript: { path: string };
-  /** The tools offered now, MCP tools included (Session.allTools). */
-  allTools?: () => ReadonlyArray<{ name: string }>;
-  /** The session's MCP servers, when any is configured. */
-  mcp?: { statuses(): ReadonlyArray<{ name: string; state: string }> };
-}, info: { cwd: string; model: string; mode: string }) {
+export function initJson(
+  session: {
+    id: string;
+    tools: ReadonlyArray<{ name: string }>;
+    transcript: { path: string };
+    /** The tools offered now, MCP tools included (Session.allTools). */
+    allTools?: () => ReadonlyArray<{ name: string }>;
+    /** The session's MCP servers, when any is configured. */
+    mcp?: { statuses(): ReadonlyArray<{ name: string; state: string }> };
+  },
+  info: { cwd: string; model: string; mode: string },
+) {
   return {
-    type: 'system' as const, subtype: 'init' as const, session_id: session.id, cwd: info.cwd, model: info.model,
-    permissionMode: info.mode, tools: (session.allTools?.() ?? session.tools).map((t) => t.name), transcript_path: session.transcript.path,
+    type: 'system' as const,
+    subtype: 'init' as const,
+    session_id: session.id,
+    cwd: info.cwd,
+    model: info.model,
+    permissionMode: info.mode,
+    tools: (session.allTools?.() ?? session.tools).map((t) => t.name),
+    transcript_path: session.transcript.path,
     // Claude Code's field: each MCP server and its state now (servers start in the background: `pending`).
-    ...(session.mcp ? { mcp_servers: session.mcp.statuses().map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })) } : {}),
+    ...(session.mcp
+      ? { mcp_servers: session.mcp.statuses().map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })) }
+      : {}),
     uuid: randomUUID(),
   };
 }
@@ -132,7 +205,13 @@ interface ResultInfo {
 export function resultJson(r: ResultInfo): Record<string, unknown> {
   const { outcome } = r;
   const ok = outcome.status === 'done' || outcome.status === 'stopped';
-  const subtype = ok ? 'success' : outcome.status === 'max-turns' ? 'error_max_turns' : outcome.status === 'verify-failed' ? 'error_verification' : 'error_during_execution';
+  const subtype = ok
+    ? 'success'
+    : outcome.status === 'max-turns'
+      ? 'error_max_turns'
+      : outcome.status === 'verify-failed'
+        ? 'error_verification'
+        : 'error_during_execution';
   const isError = !ok;
   return {
     type: 'result',

@@ -4,7 +4,10 @@ import { matcherProblem } from './matcher.ts';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_EVENTS, type HookEvent, type HookSpec, type HooksSettings } from './schema.ts';
 
 /** Every hook of every settings file, flattened in file order, with its source (SPEC §4: lists merge). */
-export function collectHooks(sources: Array<{ file: string; settings: { hooks?: HooksSettings } }>): { hooks: HookSpec[]; warnings: string[] } {
+export function collectHooks(sources: Array<{ file: string; settings: { hooks?: HooksSettings } }>): {
+  hooks: HookSpec[];
+  warnings: string[];
+} {
   const hooks: HookSpec[] = [];
   const warnings: string[] = [];
   for (const { file, settings } of sources) {
@@ -38,7 +41,47 @@ export function collectHooks(sources: Array<{ file: string; settings: { hooks?: 
   return { hooks, warnings };
 }
 
-const SHELL_WORDS = new Set(['echo', 'printf', 'cat', 'true', 'false', 'exit', 'test', '[', '[[', 'cd', 'if', 'for', 'while', 'until', 'case', 'select', 'function', 'read', 'export', 'local', 'declare', 'set', 'unset', 'exec', 'eval', 'command', 'builtin', 'source', '.', ':', '{', '(', '!', 'time', 'env', 'trap', 'shift', 'return', 'wait']);
+const SHELL_WORDS = new Set([
+  'echo',
+  'printf',
+  'cat',
+  'true',
+  'false',
+  'exit',
+  'test',
+  '[',
+  '[[',
+  'cd',
+  'if',
+  'for',
+  'while',
+  'until',
+  'case',
+  'select',
+  'function',
+  'read',
+  'export',
+  'local',
+  'declare',
+  'set',
+  'unset',
+  'exec',
+  'eval',
+  'command',
+  'builtin',
+  'source',
+  '.',
+  ':',
+  '{',
+  '(',
+  '!',
+  'time',
+  'env',
+  'trap',
+  'shift',
+  'return',
+  'wait',
+]);
 
 /** `$ASSISTANT_PROJECT_DIR`, `$CLAUDE_PROJECT_DIR` or `${…}` of either, at the start of the text. */
 const PROJECT_VAR = /^\$(?:\{(?:ASSISTANT|CLAUDE)_PROJECT_DIR\}|(?:ASSISTANT|CLAUDE)_PROJECT_DIR(?![A-Za-z0-9_]))/;
@@ -69,11 +112,25 @@ function shellWord(s: string, i: number, projectDir: string): { text: string; en
       for (;;) {
         if (i >= s.length) return undefined;
         const d = s[i];
-        if (d === '"') { i++; break; }
+        if (d === '"') {
+          i++;
+          break;
+        }
         if (d === '`') return undefined;
-        if (d === '\\' && i + 1 < s.length) { text += '$`"\\\n'.includes(s[i + 1]) ? s[i + 1] : d + s[i + 1]; i += 2; continue; }
-        if (d === '$') { const v = dollar(i); if (!v) return undefined; text += v.text; i = v.end; continue; }
-        text += d; i++;
+        if (d === '\\' && i + 1 < s.length) {
+          text += '$`"\\\n'.includes(s[i + 1]) ? s[i + 1] : d + s[i + 1];
+          i += 2;
+          continue;
+        }
+        if (d === '$') {
+          const v = dollar(i);
+          if (!v) return undefined;
+          text += v.text;
+          i = v.end;
+          continue;
+        }
+        text += d;
+        i++;
       }
     } else if (c === '\\') {
       if (i + 1 >= s.length) return undefined;
@@ -104,7 +161,9 @@ function shellWord(s: string, i: number, projectDir: string): { text: string; en
 export function programOf(command: string, projectDir: string, home?: string): string | undefined {
   const s = command.trimStart();
   let i = 0;
-  const skipBlanks = () => { while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++; };
+  const skipBlanks = () => {
+    while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
+  };
   skipBlanks();
   for (;;) {
     if (i >= s.length || /[;&|\n<>()#]/.test(s[i]) || /^\d+[<>]/.test(s.slice(i))) return undefined;
@@ -113,7 +172,10 @@ export function programOf(command: string, projectDir: string, home?: string): s
     if (!word) return undefined;
     i = word.end;
     const raw = s.slice(start, i);
-    if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(raw)) { skipBlanks(); continue; } // VAR=value: the program comes after it
+    if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(raw)) {
+      skipBlanks();
+      continue;
+    } // VAR=value: the program comes after it
     if (word.text === '') return undefined;
     if (home && /^~(\/|$)/.test(raw)) return home + word.text.slice(1);
     return word.text;
@@ -121,7 +183,12 @@ export function programOf(command: string, projectDir: string, home?: string): s
 }
 
 function executable(p: string): boolean {
-  try { accessSync(p, constants.X_OK); return statSync(p).isFile(); } catch { return false; }
+  try {
+    accessSync(p, constants.X_OK);
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -141,7 +208,12 @@ export function missingPrograms(hooks: readonly HookSpec[], projectDir: string, 
       const p = isAbsolute(prog) ? prog : resolve(projectDir, prog);
       if (!executable(p)) {
         let why = 'does not exist';
-        try { statSync(p); why = 'is not executable (chmod +x it, or run it as "bash ' + prog + '")'; } catch { /* missing */ }
+        try {
+          statSync(p);
+          why = 'is not executable (chmod +x it, or run it as "bash ' + prog + '")';
+        } catch {
+          /* missing */
+        }
         out.push(`${h.event} hook "${h.command}" (${h.source}): ${p} ${why}`);
       }
       continue;

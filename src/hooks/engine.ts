@@ -8,7 +8,16 @@ import { TOOL_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
 
 /** The events a hook engine reports: a subset of the agent's events, so its sink fits. */
 type HookReport =
-  | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; durationMs: number; outcome: 'ok' | 'block' | 'failed'; message?: string }
+  | {
+      type: 'hook';
+      event: string;
+      command: string;
+      source: string;
+      exitCode: number | null;
+      durationMs: number;
+      outcome: 'ok' | 'block' | 'failed';
+      message?: string;
+    }
   | { type: 'hook-running'; event: string; command: string }
   | { type: 'warning'; message: string };
 type HookSink = (report: HookReport) => void;
@@ -33,7 +42,10 @@ interface HookContext {
   interactive?: boolean;
 }
 
-export interface Fired { run: HookRun; outcome: HookOutcome }
+export interface Fired {
+  run: HookRun;
+  outcome: HookOutcome;
+}
 
 /** Events where a blocking hook has nothing to block: its reason is for the user. */
 const USER_ONLY_BLOCKS: ReadonlySet<HookEvent> = new Set(['Notification', 'SessionStart', 'SessionEnd', 'PreCompact']);
@@ -57,14 +69,22 @@ export class HookEngine {
   /** See HookContext.interactive; settable after construction (set-up knows, the Session does not pass it). */
   interactive: boolean;
 
-  constructor(readonly hooks: readonly HookSpec[], private readonly ctx: HookContext) {
+  constructor(
+    readonly hooks: readonly HookSpec[],
+    private readonly ctx: HookContext,
+  ) {
     this.interactive = ctx.interactive ?? false;
   }
 
-  has(event: HookEvent): boolean { return this.hooks.some((h) => h.event === event); }
+  has(event: HookEvent): boolean {
+    return this.hooks.some((h) => h.event === event);
+  }
 
   /** A new prompt: a new prompt_id, and a stop from the last prompt is forgotten (not a SessionStart one). */
-  newPrompt(): void { this.promptId = randomUUID(); this.stopReason = this.sessionStop; }
+  newPrompt(): void {
+    this.promptId = randomUUID();
+    this.stopReason = this.sessionStop;
+  }
 
   /** The fields every event's input carries (Claude Code's names). */
   base(event: HookEvent, withMode: boolean): Record<string, unknown> {
@@ -79,7 +99,12 @@ export class HookEngine {
   }
 
   /** Runs the matching hooks of `event` with `input` on stdin. */
-  async fire(event: HookEvent, input: Record<string, unknown>, signal: AbortSignal, tool?: { name: string; filePath?: string }): Promise<Fired[]> {
+  async fire(
+    event: HookEvent,
+    input: Record<string, unknown>,
+    signal: AbortSignal,
+    tool?: { name: string; filePath?: string },
+  ): Promise<Fired[]> {
     // A run already stopped by a SessionStart hook sends no prompt: nothing sees one.
     if (event === 'UserPromptSubmit' && this.sessionStop !== undefined) return [];
     // The same command string runs once, with the longest timeout of its entries, and failClosed
@@ -92,38 +117,56 @@ export class HookEngine {
       // SubagentStop matches the agent's type, as in Claude Code (`tool` names it).
       if (event === 'SubagentStop' && tool && !matches(h.matcher, tool.name)) continue;
       const first = byCommand.get(h.command);
-      if (!first) { byCommand.set(h.command, h); continue; }
+      if (!first) {
+        byCommand.set(h.command, h);
+        continue;
+      }
       if ((h.failClosed && !first.failClosed) || h.timeoutMs > first.timeoutMs) {
-        byCommand.set(h.command, { ...first, failClosed: first.failClosed || h.failClosed, timeoutMs: Math.max(first.timeoutMs, h.timeoutMs) });
+        byCommand.set(h.command, {
+          ...first,
+          failClosed: first.failClosed || h.failClosed,
+          timeoutMs: Math.max(first.timeoutMs, h.timeoutMs),
+        });
       }
     }
     const selected = [...byCommand.values()];
     if (selected.length === 0) return [];
     // Only command hooks get an environment (SDK function hooks run in this process).
-    const env = selected.every((h) => h.fn) ? {} : envWith(this.ctx.env, {
-      ASSISTANT_PROJECT_DIR: this.ctx.projectDir,
-      CLAUDE_PROJECT_DIR: this.ctx.projectDir,
-      ASSISTANT_SESSION_ID: this.ctx.sessionId,
-      ASSISTANT_HOOK_EVENT: event,
-      ...(tool ? { ASSISTANT_TOOL_NAME: tool.name } : {}),
-      ...(tool?.filePath ? { ASSISTANT_FILE_PATH: tool.filePath } : {}),
-    });
-    return Promise.all(selected.map(async (hook) => {
-      const slow = setTimeout(() => this.ctx.emit({ type: 'hook-running', event, command: hook.command }), SLOW_MS);
-      const run = hook.fn ? await runHookFunction(hook, input, signal) : await runHookCommand(hook, input, env, this.ctx.projectDir, signal);
-      clearTimeout(slow);
-      const outcome = interpret(run, event);
-      this.report(event, run, outcome);
-      this.ctx.observe?.({ run, outcome });
-      return { run, outcome };
-    }));
+    const env = selected.every((h) => h.fn)
+      ? {}
+      : envWith(this.ctx.env, {
+          ASSISTANT_PROJECT_DIR: this.ctx.projectDir,
+          CLAUDE_PROJECT_DIR: this.ctx.projectDir,
+          ASSISTANT_SESSION_ID: this.ctx.sessionId,
+          ASSISTANT_HOOK_EVENT: event,
+          ...(tool ? { ASSISTANT_TOOL_NAME: tool.name } : {}),
+          ...(tool?.filePath ? { ASSISTANT_FILE_PATH: tool.filePath } : {}),
+        });
+    return Promise.all(
+      selected.map(async (hook) => {
+        const slow = setTimeout(() => this.ctx.emit({ type: 'hook-running', event, command: hook.command }), SLOW_MS);
+        const run = hook.fn
+          ? await runHookFunction(hook, input, signal)
+          : await runHookCommand(hook, input, env, this.ctx.projectDir, signal);
+        clearTimeout(slow);
+        const outcome = interpret(run, event);
+        this.report(event, run, outcome);
+        this.ctx.observe?.({ run, outcome });
+        return { run, outcome };
+      }),
+    );
   }
 
   private report(event: HookEvent, run: HookRun, outcome: HookOutcome): void {
     const json = outcome.kind === 'ok' ? outcome.json : undefined;
     this.ctx.emit({
-      type: 'hook', event, command: run.hook.command, source: run.hook.source, exitCode: run.exitCode,
-      durationMs: Math.round(run.durationMs), outcome: outcome.kind,
+      type: 'hook',
+      event,
+      command: run.hook.command,
+      source: run.hook.source,
+      exitCode: run.exitCode,
+      durationMs: Math.round(run.durationMs),
+      outcome: outcome.kind,
       ...(outcome.kind === 'block' ? { message: outcome.reason } : {}),
     });
     if (outcome.kind === 'failed' && !run.interrupted) this.ctx.emit({ type: 'warning', message: outcome.warning });
@@ -136,7 +179,10 @@ export class HookEngine {
       const reason = json.stopReason ?? `A ${event} hook asked to stop ("continue": false).`;
       if (event === 'SessionStart' && this.interactive) {
         // The person decides: shown at once, nothing is stopped.
-        this.ctx.emit({ type: 'warning', message: `SessionStart hook "${run.hook.command}" (${run.hook.source}) asked to stop: ${reason} — the session stays open; /exit ends it.` });
+        this.ctx.emit({
+          type: 'warning',
+          message: `SessionStart hook "${run.hook.command}" (${run.hook.source}) asked to stop: ${reason} — the session stays open; /exit ends it.`,
+        });
         return;
       }
       if (event === 'SessionStart') this.sessionStop ??= reason;
@@ -158,7 +204,8 @@ export function jsonOf(fired: Fired[]): HookJson[] {
 export function contextOf(fired: Fired[]): string[] {
   return fired.flatMap((f) => {
     if (f.outcome.kind !== 'ok') return [];
-    if (f.outcome.json) return f.outcome.json.hookSpecificOutput?.additionalContext ? [f.outcome.json.hookSpecificOutput.additionalContext] : [];
+    if (f.outcome.json)
+      return f.outcome.json.hookSpecificOutput?.additionalContext ? [f.outcome.json.hookSpecificOutput.additionalContext] : [];
     const t = f.outcome.stdout.trim();
     return t ? [t] : [];
   });

@@ -13,13 +13,27 @@ export async function runHookFunction(hook: HookSpec, input: Record<string, unkn
   const started = performance.now();
   const own = new AbortController();
   const end = (r: Partial<HookRun>): HookRun => ({
-    hook, exitCode: null, stdout: '', stderr: '', timedOut: false, interrupted: false, durationMs: performance.now() - started, ...r,
+    hook,
+    exitCode: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    interrupted: false,
+    durationMs: performance.now() - started,
+    ...r,
   });
   let timer: NodeJS.Timeout | undefined;
   const stopped = new Promise<HookRun>((resolve) => {
-    timer = setTimeout(() => { own.abort(new Error('hook timed out')); resolve(end({ timedOut: true })); }, hook.timeoutMs);
-    const onAbort = () => { own.abort(signal.reason); resolve(end({ interrupted: true })); };
-    if (signal.aborted) onAbort(); else signal.addEventListener('abort', onAbort, { once: true });
+    timer = setTimeout(() => {
+      own.abort(new Error('hook timed out'));
+      resolve(end({ timedOut: true }));
+    }, hook.timeoutMs);
+    const onAbort = () => {
+      own.abort(signal.reason);
+      resolve(end({ interrupted: true }));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
     own.signal.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
   });
   const ran = (async (): Promise<HookRun> => {

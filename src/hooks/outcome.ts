@@ -53,7 +53,8 @@ export function describeEnd(run: HookRun): string {
 
 export function interpret(run: HookRun, event: HookEvent): HookOutcome {
   if (run.exitCode === 0) return { kind: 'ok', json: parseJson(run.stdout), stdout: run.stdout };
-  if (run.exitCode === 2) return { kind: 'block', reason: run.stderr.trim() || run.stdout.trim() || 'No reason given (the hook printed nothing)' };
+  if (run.exitCode === 2)
+    return { kind: 'block', reason: run.stderr.trim() || run.stdout.trim() || 'No reason given (the hook printed nothing)' };
   const output = clip(run.stderr || run.stdout);
   if (run.hook.failClosed) {
     return { kind: 'block', reason: `the hook failed (${describeEnd(run)}) and is marked failClosed${output ? `: ${output}` : ''}` };

@@ -37,11 +37,25 @@ export async function runHookCommand(
   cwd: string,
   signal: AbortSignal,
 ): Promise<HookRun> {
-  const r = await runGroup({ command: hook.command, cwd, env, stdin: `${JSON.stringify(input)}\n`, timeoutMs: hook.timeoutMs, signal, maxBytes: OUTPUT_CAP });
+  const r = await runGroup({
+    command: hook.command,
+    cwd,
+    env,
+    stdin: `${JSON.stringify(input)}\n`,
+    timeoutMs: hook.timeoutMs,
+    signal,
+    maxBytes: OUTPUT_CAP,
+  });
   const exitCode = r.stopped ? null : r.code;
   return {
-    hook, exitCode, stdout: text(r.stdout), stderr: text(r.stderr), timedOut: r.stopped === 'timeout', interrupted: r.stopped === 'interrupt',
-    durationMs: r.durationMs, spawnError: r.spawnError?.message,
+    hook,
+    exitCode,
+    stdout: text(r.stdout),
+    stderr: text(r.stderr),
+    timedOut: r.stopped === 'timeout',
+    interrupted: r.stopped === 'interrupt',
+    durationMs: r.durationMs,
+    spawnError: r.spawnError?.message,
     ...(r.signal && exitCode === null ? { signal: r.signal } : {}),
   };
 }

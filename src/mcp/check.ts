@@ -38,7 +38,12 @@ export async function checkServers(input: CheckInput): Promise<CheckResult> {
   const { limits, warnings } = mcpLimits(env);
   const approvals = mcpApprovals(input.settings.sources);
   const mcp = new McpManager({
-    config: { ...config, servers }, approvals, env, cwd: input.projectRoot, clientInfo: { name: 'assistant', version: input.version }, limits,
+    config: { ...config, servers },
+    approvals,
+    env,
+    cwd: input.projectRoot,
+    clientInfo: { name: 'assistant', version: input.version },
+    limits,
   });
   try {
     mcp.start();

@@ -44,7 +44,9 @@ interface McpConfigInput {
 export const mcpJsonPath = (projectRoot: string) => join(projectRoot, '.mcp.json');
 
 function readIfExists(file: string): string | undefined {
-  try { return readFileSync(file, 'utf8'); } catch (e) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ConfigError(file, 1, 1, `cannot be read: ${(e as Error).message}`, 'check the file permissions');
   }
@@ -63,7 +65,14 @@ function readMcpConfigFlag(value: string, cwd: string, warnings: string[]): { fi
   }
   const file = resolve(cwd, value);
   const text = readIfExists(file);
-  if (text === undefined) throw new ConfigError(file, 1, 1, 'the --mcp-config file does not exist', 'check the path given to --mcp-config, or pass the JSON itself');
+  if (text === undefined)
+    throw new ConfigError(
+      file,
+      1,
+      1,
+      'the --mcp-config file does not exist',
+      'check the path given to --mcp-config, or pass the JSON itself',
+    );
   return { file, servers: parseMcpJson(file, text, warnings) };
 }
 
@@ -78,7 +87,8 @@ export function loadMcpConfig(input: McpConfigInput): McpConfig {
   const warnings: string[] = [];
   const found: Array<Omit<McpServerEntry, 'hides'>> = [];
   const add = (scope: McpScope, file: string, servers: Record<string, McpServerConfig> | undefined) => {
-    for (const [name, config] of Object.entries(servers ?? {})) found.push({ name, scope, file, config, shared: scope === 'mcpjson' || scope === 'project' });
+    for (const [name, config] of Object.entries(servers ?? {}))
+      found.push({ name, scope, file, config, shared: scope === 'mcpjson' || scope === 'project' });
   };
   if (!input.strict) {
     for (const s of input.settings.sources) add(SETTINGS_SCOPE[s.scope], s.file, s.settings.mcpServers);
@@ -94,7 +104,11 @@ export function loadMcpConfig(input: McpConfigInput): McpConfig {
   const order: string[] = [];
   for (const f of found) {
     const prev = byName.get(f.name);
-    if (!prev) { order.push(f.name); byName.set(f.name, { ...f, hides: [] }); continue; }
+    if (!prev) {
+      order.push(f.name);
+      byName.set(f.name, { ...f, hides: [] });
+      continue;
+    }
     const [win, lose] = RANK[f.scope] >= RANK[prev.scope] ? [f, prev] : [prev, f];
     byName.set(f.name, { ...win, hides: [...prev.hides, lose.file] });
   }

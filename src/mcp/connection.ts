@@ -65,13 +65,22 @@ export class McpConnection {
   private resources?: Resource[];
   private prompts?: Prompt[];
 
-  constructor(readonly entry: McpServerEntry, private readonly o: ConnectionOptions) {}
+  constructor(
+    readonly entry: McpServerEntry,
+    private readonly o: ConnectionOptions,
+  ) {}
 
   status(): McpServerStatus {
     const version = this.client?.getServerVersion();
     return {
-      name: this.entry.name, scope: this.entry.scope, file: this.entry.file, transport: transportOf(this.entry),
-      state: this.state, error: this.error, log: [...this.log], tools: this.state === 'connected' ? this.tools : [],
+      name: this.entry.name,
+      scope: this.entry.scope,
+      file: this.entry.file,
+      transport: transportOf(this.entry),
+      state: this.state,
+      error: this.error,
+      log: [...this.log],
+      tools: this.state === 'connected' ? this.tools : [],
       pid: (this.transport as GroupStdioTransport | undefined)?.pid,
       serverInfo: version ? { name: version.name, version: version.version } : undefined,
       instructions: this.client?.getInstructions(),
@@ -97,10 +106,16 @@ export class McpConnection {
   private async run(): Promise<void> {
     this.set('starting');
     const { server, missing } = expandServer(this.entry.config, this.o.env);
-    if (missing.length) { this.set('failed', describeMissing(missing)); return; }
+    if (missing.length) {
+      this.set('failed', describeMissing(missing));
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`it did not finish starting within ${this.o.startTimeoutMs / 1000} s (MCP_TIMEOUT)`)), this.o.startTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`it did not finish starting within ${this.o.startTimeoutMs / 1000} s (MCP_TIMEOUT)`)),
+        this.o.startTimeoutMs,
+      );
     });
     try {
       // A stdio server is spawned before the SDK has loaded: its start and the SDK's load overlap.
@@ -108,27 +123,47 @@ export class McpConnection {
       if (kind === 'stdio') {
         const { GroupStdioTransport } = await import('./stdio-transport.ts');
         const early = new GroupStdioTransport({
-          command: server.command!, args: server.args ?? [], cwd: resolve(this.o.cwd, server.cwd ?? '.'),
+          command: server.command!,
+          args: server.args ?? [],
+          cwd: resolve(this.o.cwd, server.cwd ?? '.'),
           env: clean({ ...this.o.env, ...server.env }),
           onLog: (line, stream) => this.note(stream === 'stdout' ? `(stdout) ${line}` : line),
         });
         this.transport = early;
-        early.start().catch(() => { /* reported when the client starts it (the same promise) */ });
+        early.start().catch(() => {
+          /* reported when the client starts it (the same promise) */
+        });
       }
       const s = await loadSdk();
       const client = new s.Client(this.o.clientInfo, {
         capabilities: {},
         listChanged: {
-          tools: { autoRefresh: false, onChanged: () => { void this.refreshTools(); } },
-          resources: { autoRefresh: false, onChanged: () => { this.resources = undefined; } },
-          prompts: { autoRefresh: false, onChanged: () => { this.prompts = undefined; } },
+          tools: {
+            autoRefresh: false,
+            onChanged: () => {
+              void this.refreshTools();
+            },
+          },
+          resources: {
+            autoRefresh: false,
+            onChanged: () => {
+              this.resources = undefined;
+            },
+          },
+          prompts: {
+            autoRefresh: false,
+            onChanged: () => {
+              this.prompts = undefined;
+            },
+          },
         },
       });
       this.client = client;
       if (kind !== 'stdio') {
         const url = new URL(server.url!);
         const requestInit = { headers: server.headers ?? {} };
-        this.transport = kind === 'http' ? new s.StreamableHTTPClientTransport(url, { requestInit }) : new s.SSEClientTransport(url, { requestInit });
+        this.transport =
+          kind === 'http' ? new s.StreamableHTTPClientTransport(url, { requestInit }) : new s.SSEClientTransport(url, { requestInit });
       }
       client.onclose = () => this.lost();
       await Promise.race([
@@ -154,7 +189,8 @@ export class McpConnection {
     const t = this.transport as Partial<GroupStdioTransport> | undefined;
     if (t?.failure) return t.failure.message;
     const err = e as NodeJS.ErrnoException & { cause?: { code?: string } };
-    if (err?.code === 'ENOENT' && transportOf(this.entry) === 'stdio') return `the command "${this.entry.config.command}" was not found (check "command" and PATH)`;
+    if (err?.code === 'ENOENT' && transportOf(this.entry) === 'stdio')
+      return `the command "${this.entry.config.command}" was not found (check "command" and PATH)`;
     if (t?.exit) return `the server exited${exitWords(t.exit)} before it was ready`;
     const net = networkCause(e);
     if (net) return `cannot reach ${this.entry.config.url}: ${net}`;
@@ -206,7 +242,8 @@ export class McpConnection {
   }
 
   private connected(): Client {
-    if (this.state !== 'connected' || !this.client) throw new Error(`MCP server "${this.entry.name}" is ${this.state === 'failed' ? `failed: ${this.error}` : this.state}`);
+    if (this.state !== 'connected' || !this.client)
+      throw new Error(`MCP server "${this.entry.name}" is ${this.state === 'failed' ? `failed: ${this.error}` : this.state}`);
     return this.client;
   }
 
@@ -215,16 +252,28 @@ export class McpConnection {
    * `notifications/cancelled`) or an abort (the same); a server that then does not answer a ping
    * is marked failed and ended.
    */
-  async callTool(tool: string, args: Record<string, unknown>, o: { signal?: AbortSignal; timeoutMs: number; onProgress?: (p: { progress: number; total?: number; message?: string }) => void }): Promise<CallToolResult> {
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    o: { signal?: AbortSignal; timeoutMs: number; onProgress?: (p: { progress: number; total?: number; message?: string }) => void },
+  ): Promise<CallToolResult> {
     const client = this.connected();
     try {
-      return await client.callTool({ name: tool, arguments: args }, undefined, { signal: o.signal, timeout: o.timeoutMs, onprogress: o.onProgress }) as CallToolResult;
+      return (await client.callTool({ name: tool, arguments: args }, undefined, {
+        signal: o.signal,
+        timeout: o.timeoutMs,
+        onprogress: o.onProgress,
+      })) as CallToolResult;
     } catch (e) {
       if (!o.signal?.aborted && this.state === 'connected') {
         const code = (e as { code?: unknown }).code;
         if (code === -32001 /* RequestTimeout */) {
-          const alive = await client.ping({ timeout: PING_TIMEOUT_MS }).then(() => true, () => false);
-          if (!alive) void this.fail(`it stopped answering (a call ran out of time and a ping got no answer within ${PING_TIMEOUT_MS / 1000} s)`);
+          const alive = await client.ping({ timeout: PING_TIMEOUT_MS }).then(
+            () => true,
+            () => false,
+          );
+          if (!alive)
+            void this.fail(`it stopped answering (a call ran out of time and a ping got no answer within ${PING_TIMEOUT_MS / 1000} s)`);
         } else if (transportOf(this.entry) !== 'stdio' && typeof code !== 'number') {
           void this.fail(`it cannot be reached: ${(e as Error).message}`);
         }
@@ -280,7 +329,11 @@ export class McpConnection {
 /** `fetch failed` says nothing: the cause below it does (ECONNREFUSED, a DNS error, a bad port). */
 function networkCause(e: unknown): string | undefined {
   if ((e as Error)?.message !== 'fetch failed') return undefined;
-  for (let c = (e as { cause?: unknown }).cause as { code?: string; message?: string; cause?: unknown } | undefined; c; c = c.cause as typeof c) {
+  for (
+    let c = (e as { cause?: unknown }).cause as { code?: string; message?: string; cause?: unknown } | undefined;
+    c;
+    c = c.cause as typeof c
+  ) {
     if (c.code) return c.code === 'ECONNREFUSED' ? 'connection refused' : c.code === 'ENOTFOUND' ? 'no such host' : c.code;
     if (!c.cause && c.message) return c.message;
   }

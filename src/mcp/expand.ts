@@ -27,7 +27,10 @@ function expandString(text: string, env: Readonly<Record<string, string | undefi
  * The server with every string expanded: command, args, env values, cwd, url and header values
  * (keys are names, not expanded). Unset variables without a default are listed, with the field.
  */
-export function expandServer(server: McpServerConfig, env: Readonly<Record<string, string | undefined>>): { server: McpServerConfig; missing: MissingVariable[] } {
+export function expandServer(
+  server: McpServerConfig,
+  env: Readonly<Record<string, string | undefined>>,
+): { server: McpServerConfig; missing: MissingVariable[] } {
   const missing: MissingVariable[] = [];
   const one = (text: string, field: string) => expandString(text, env, (variable) => missing.push({ variable, field }));
   const map = (rec: Record<string, string> | undefined, field: string) =>

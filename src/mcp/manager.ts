@@ -49,10 +49,17 @@ export class McpManager {
     if (o.onChange) this.listeners.add(o.onChange);
     for (const entry of o.config.servers) {
       const conn = new McpConnection(entry, {
-        env: o.env, cwd: o.cwd, clientInfo: o.clientInfo, startTimeoutMs: this.limits.startTimeoutMs, onChange: () => this.changed(),
+        env: o.env,
+        cwd: o.cwd,
+        clientInfo: o.clientInfo,
+        startTimeoutMs: this.limits.startTimeoutMs,
+        onChange: () => this.changed(),
       });
       const a = admission(entry, o.approvals);
-      if (a.state === 'disabled') { conn.state = 'disabled'; conn.error = a.reason; }
+      if (a.state === 'disabled') {
+        conn.state = 'disabled';
+        conn.error = a.reason;
+      }
       if (a.state === 'needs-approval') conn.state = 'needs-approval';
       this.connections.set(entry.name, conn);
     }
@@ -85,9 +92,18 @@ export class McpManager {
     const settled = () => ![...this.connections.values()].some((c) => c.state === 'starting');
     if (settled()) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => { off(); resolve(false); }, timeoutMs);
+      const timer = setTimeout(() => {
+        off();
+        resolve(false);
+      }, timeoutMs);
       timer.unref();
-      const off = this.subscribe(() => { if (settled()) { clearTimeout(timer); off(); resolve(true); } });
+      const off = this.subscribe(() => {
+        if (settled()) {
+          clearTimeout(timer);
+          off();
+          resolve(true);
+        }
+      });
     });
   }
 
@@ -124,14 +140,22 @@ export class McpManager {
     if (!old || old.state === 'needs-approval' || old.state === 'disabled') return;
     await old.close();
     const fresh = new McpConnection(old.entry, {
-      env: this.o.env, cwd: this.o.cwd, clientInfo: this.o.clientInfo, startTimeoutMs: this.limits.startTimeoutMs, onChange: () => this.changed(),
+      env: this.o.env,
+      cwd: this.o.cwd,
+      clientInfo: this.o.clientInfo,
+      startTimeoutMs: this.limits.startTimeoutMs,
+      onChange: () => this.changed(),
     });
     this.connections.set(name, fresh);
     await fresh.start();
   }
 
   /** Calls a tool by its model-facing name. Never throws. */
-  callTool(name: string, input: Record<string, unknown>, o: { signal?: AbortSignal; onProgress?: (p: McpProgress) => void } = {}): Promise<ToolResult> {
+  callTool(
+    name: string,
+    input: Record<string, unknown>,
+    o: { signal?: AbortSignal; onProgress?: (p: McpProgress) => void } = {},
+  ): Promise<ToolResult> {
     const m = this.mapping.find((x) => x.name === name);
     if (!m) return Promise.resolve({ output: `There is no MCP tool named "${name}" (its server may have stopped).`, isError: true });
     return this.callMapped(m, input, { signal: o.signal ?? new AbortController().signal, onProgress: o.onProgress });
@@ -140,17 +164,32 @@ export class McpManager {
   private async callMapped(m: ToolNameMapping, input: Record<string, unknown>, ctx: CallContext): Promise<ToolResult> {
     const conn = this.connections.get(m.server);
     if (!conn || conn.state !== 'connected') {
-      return { output: `The MCP server "${m.server}" is not available${conn?.error ? ` (${conn.error})` : ''}; its tools cannot be used now.`, isError: true };
+      return {
+        output: `The MCP server "${m.server}" is not available${conn?.error ? ` (${conn.error})` : ''}; its tools cannot be used now.`,
+        isError: true,
+      };
     }
     try {
-      const result = await conn.callTool(m.tool, input, { signal: ctx.signal, timeoutMs: this.limits.toolTimeoutMs, onProgress: ctx.onProgress });
+      const result = await conn.callTool(m.tool, input, {
+        signal: ctx.signal,
+        timeoutMs: this.limits.toolTimeoutMs,
+        onProgress: ctx.onProgress,
+      });
       return toToolResult(result, this.limits.maxOutputTokens);
     } catch (e) {
       if (ctx.signal?.aborted) return { output: `${m.name} was interrupted; the server was told to cancel the call.`, isError: true };
       const code = (e as { code?: unknown }).code;
-      if (code === -32001) return { output: `${m.name} did not answer within ${this.limits.toolTimeoutMs / 1000} s (MCP_TOOL_TIMEOUT); the call was cancelled.`, isError: true };
+      if (code === -32001)
+        return {
+          output: `${m.name} did not answer within ${this.limits.toolTimeoutMs / 1000} s (MCP_TOOL_TIMEOUT); the call was cancelled.`,
+          isError: true,
+        };
       const msg = (e as Error)?.message ?? String(e);
-      if ((conn.state as McpState) === 'failed') return { output: `The MCP server "${m.server}" failed during the call (${conn.error}); its tools cannot be used now.`, isError: true };
+      if ((conn.state as McpState) === 'failed')
+        return {
+          output: `The MCP server "${m.server}" failed during the call (${conn.error}); its tools cannot be used now.`,
+          isError: true,
+        };
       return { output: `${m.name} failed: ${msg}`, isError: true };
     }
   }
@@ -161,10 +200,18 @@ export class McpManager {
     return c;
   }
 
-  listResources(server: string): Promise<Resource[]> { return this.live(server).listResources(); }
-  readResource(server: string, uri: string, signal?: AbortSignal): Promise<ReadResourceResult> { return this.live(server).readResource(uri, signal); }
-  listPrompts(server: string): Promise<Prompt[]> { return this.live(server).listPrompts(); }
-  getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> { return this.live(server).getPrompt(name, args, signal); }
+  listResources(server: string): Promise<Resource[]> {
+    return this.live(server).listResources();
+  }
+  readResource(server: string, uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    return this.live(server).readResource(uri, signal);
+  }
+  listPrompts(server: string): Promise<Prompt[]> {
+    return this.live(server).listPrompts();
+  }
+  getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+    return this.live(server).getPrompt(name, args, signal);
+  }
 
   /** Ends every server, in parallel; resolves once their processes are gone. */
   async close(): Promise<void> {

@@ -7,7 +7,11 @@ import type { McpManager } from './manager.ts';
  * last one takes the rest of the line), or `name=value`.
  */
 
-export interface PromptCommand { server: string; prompt: string; args: string }
+export interface PromptCommand {
+  server: string;
+  prompt: string;
+  args: string;
+}
 
 const COMMAND = /^\/mcp__([A-Za-z0-9_-]+?)__(\S+)(?:\s+([\s\S]*))?$/;
 
@@ -34,28 +38,51 @@ export function promptArguments(declared: Prompt['arguments'], text: string): { 
     if (name === undefined) return;
     args[name] = args[name] === undefined ? w : `${args[name]} ${w}`;
   });
-  if (positional.length > 0 && free.length === 0) return { error: `it takes ${names.length ? `only the arguments ${names.join(', ')}` : 'no arguments'}` };
+  if (positional.length > 0 && free.length === 0)
+    return { error: `it takes ${names.length ? `only the arguments ${names.join(', ')}` : 'no arguments'}` };
   const missing = (declared ?? []).filter((a) => a.required && !(a.name in args)).map((a) => a.name);
   if (missing.length) return { error: `missing ${missing.join(', ')} (usage: ${usage(declared)})` };
   return { args };
 }
 
-const usage = (declared: Prompt['arguments']) => (declared ?? []).map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ') || '(no arguments)';
+const usage = (declared: Prompt['arguments']) =>
+  (declared ?? []).map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ') || '(no arguments)';
 
 /**
  * Gets the prompt from its server and returns the text to send (its messages' text and text
  * resources, in order), or why it cannot.
  */
-export async function runPromptCommand(cmd: PromptCommand, mcp: McpManager, signal?: AbortSignal): Promise<{ ok: true; prompt: string } | { ok: false; error: string }> {
+export async function runPromptCommand(
+  cmd: PromptCommand,
+  mcp: McpManager,
+  signal?: AbortSignal,
+): Promise<{ ok: true; prompt: string } | { ok: false; error: string }> {
   const name = `/mcp__${cmd.server}__${cmd.prompt}`;
   await mcp.whenSettled();
   const status = mcp.statuses().find((s) => s.name === cmd.server);
-  if (!status) return { ok: false, error: `${name}: there is no MCP server named "${cmd.server}" (configured: ${mcp.statuses().map((s) => s.name).join(', ') || 'none'})` };
-  if (status.state !== 'connected') return { ok: false, error: `${name}: the MCP server "${cmd.server}" is not connected (${status.state}${status.error ? `: ${status.error}` : ''})` };
+  if (!status)
+    return {
+      ok: false,
+      error: `${name}: there is no MCP server named "${cmd.server}" (configured: ${
+        mcp
+          .statuses()
+          .map((s) => s.name)
+          .join(', ') || 'none'
+      })`,
+    };
+  if (status.state !== 'connected')
+    return {
+      ok: false,
+      error: `${name}: the MCP server "${cmd.server}" is not connected (${status.state}${status.error ? `: ${status.error}` : ''})`,
+    };
   try {
     const prompts = await mcp.listPrompts(cmd.server);
     const p = prompts.find((x) => x.name === cmd.prompt);
-    if (!p) return { ok: false, error: `${name}: the server "${cmd.server}" has no prompt "${cmd.prompt}"${prompts.length ? ` (it has: ${prompts.map((x) => x.name).join(', ')})` : ''}` };
+    if (!p)
+      return {
+        ok: false,
+        error: `${name}: the server "${cmd.server}" has no prompt "${cmd.prompt}"${prompts.length ? ` (it has: ${prompts.map((x) => x.name).join(', ')})` : ''}`,
+      };
     const a = promptArguments(p.arguments, cmd.args);
     if ('error' in a) return { ok: false, error: `${name}: ${a.error}` };
     const result = await mcp.getPrompt(cmd.server, cmd.prompt, a.args, signal);

@@ -8,7 +8,12 @@ import type { McpManager } from './manager.ts';
  * anything else is left to `@path`.
  */
 
-interface McpRef { ref: string; server: string; uri: string; index: number }
+interface McpRef {
+  ref: string;
+  server: string;
+  uri: string;
+  index: number;
+}
 
 const REF = /(?<![\w@/])@([A-Za-z0-9_-]+):([A-Za-z][A-Za-z0-9+.-]*:[^\s]+)/g;
 /** Punctuation that ends a sentence, not a URI. */
@@ -32,7 +37,12 @@ export function withoutMcpRefs(prompt: string, refs: readonly McpRef[]): string 
   return out;
 }
 
-interface ResourceAttachment { ref: string; uri: string; text: string; image?: ImageData }
+interface ResourceAttachment {
+  ref: string;
+  uri: string;
+  text: string;
+  image?: ImageData;
+}
 
 /** What one resource may add to a message, in characters (as a large attached file, 256 KB). */
 const MAX_CHARS = 256 * 1024;
@@ -42,7 +52,11 @@ const MAX_CHARS = 256 * 1024;
  * every problem, or the attachments: each content part as text, images as images (or a line when
  * the model takes none).
  */
-export async function readMcpRefs(refs: readonly McpRef[], mcp: McpManager, o: { signal?: AbortSignal; imagesRefused?: string }): Promise<{ attachments: ResourceAttachment[]; errors: string[] }> {
+export async function readMcpRefs(
+  refs: readonly McpRef[],
+  mcp: McpManager,
+  o: { signal?: AbortSignal; imagesRefused?: string },
+): Promise<{ attachments: ResourceAttachment[]; errors: string[] }> {
   const attachments: ResourceAttachment[] = [];
   const errors: string[] = [];
   if (refs.length === 0) return { attachments, errors };
@@ -53,7 +67,9 @@ export async function readMcpRefs(refs: readonly McpRef[], mcp: McpManager, o: {
     seen.add(r.ref);
     const status = mcp.statuses().find((s) => s.name === r.server);
     if (status?.state !== 'connected') {
-      errors.push(`${r.ref}: the MCP server "${r.server}" is not connected (${status?.state ?? 'unknown'}${status?.error ? `: ${status.error}` : ''})`);
+      errors.push(
+        `${r.ref}: the MCP server "${r.server}" is not connected (${status?.state ?? 'unknown'}${status?.error ? `: ${status.error}` : ''})`,
+      );
       continue;
     }
     try {
@@ -63,16 +79,27 @@ export async function readMcpRefs(refs: readonly McpRef[], mcp: McpManager, o: {
         const type = c.mimeType ?? 'unknown type';
         if ('text' in c && typeof c.text === 'string') {
           const cut = c.text.length > MAX_CHARS;
-          parts.push(`${cut ? c.text.slice(0, MAX_CHARS) : c.text}${cut ? `\n[cut: the resource has ${c.text.length} characters; the first ${MAX_CHARS} are shown]` : ''}`);
+          parts.push(
+            `${cut ? c.text.slice(0, MAX_CHARS) : c.text}${cut ? `\n[cut: the resource has ${c.text.length} characters; the first ${MAX_CHARS} are shown]` : ''}`,
+          );
         } else if ('blob' in c && typeof c.blob === 'string') {
-          const kb = (c.blob.length * 3 / 4 / 1024).toFixed(1);
+          const kb = ((c.blob.length * 3) / 4 / 1024).toFixed(1);
           if (type.startsWith('image/') && !o.imagesRefused) {
-            attachments.push({ ref: r.ref, uri: c.uri, text: `Image ${c.uri} (${type}, ${kb} KB) from the MCP server "${r.server}" is attached to this message.`, image: { mediaType: type, data: c.blob } });
+            attachments.push({
+              ref: r.ref,
+              uri: c.uri,
+              text: `Image ${c.uri} (${type}, ${kb} KB) from the MCP server "${r.server}" is attached to this message.`,
+              image: { mediaType: type, data: c.blob },
+            });
           } else parts.push(`[binary content: ${type}, ${kb} KB]`);
         }
       }
       if (parts.length || !attachments.some((a) => a.ref === r.ref)) {
-        attachments.push({ ref: r.ref, uri: r.uri, text: `Resource ${r.uri} from the MCP server "${r.server}" (${r.ref}):\n${parts.join('\n\n') || '(empty)'}` });
+        attachments.push({
+          ref: r.ref,
+          uri: r.uri,
+          text: `Resource ${r.uri} from the MCP server "${r.server}" (${r.ref}):\n${parts.join('\n\n') || '(empty)'}`,
+        });
       }
     } catch (e) {
       errors.push(`${r.ref}: ${(e as Error)?.message ?? String(e)}`);

@@ -21,8 +21,9 @@ export function capOutput(text: string, maxTokens: number): { text: string; cut:
   if (nl > budget * 0.8) head = head.slice(0, nl + 1);
   const total = Math.ceil(text.length / CHARS_PER_TOKEN);
   return {
-    text: `${head}\n\n[output cut: the tool returned about ${total} tokens, over the limit of ${maxTokens} (MAX_MCP_OUTPUT_TOKENS); `
-      + 'ask it for less, with a filter, a limit or paging, if it takes one]',
+    text:
+      `${head}\n\n[output cut: the tool returned about ${total} tokens, over the limit of ${maxTokens} (MAX_MCP_OUTPUT_TOKENS); ` +
+      'ask it for less, with a filter, a limit or paging, if it takes one]',
     cut: true,
   };
 }
@@ -52,12 +53,15 @@ export function toToolResult(result: CallToolResult, maxTokens: number): ToolRes
         break;
       case 'resource_link': {
         const label = block.title ?? block.name;
-        parts.push(`[resource link: ${label} <${block.uri}>${block.mimeType ? ` (${block.mimeType})` : ''}]${block.description ? ` ${block.description}` : ''}`);
+        parts.push(
+          `[resource link: ${label} <${block.uri}>${block.mimeType ? ` (${block.mimeType})` : ''}]${block.description ? ` ${block.description}` : ''}`,
+        );
         break;
       }
       case 'resource': {
         const r = block.resource;
-        if ('text' in r && typeof r.text === 'string') parts.push(`[resource <${r.uri}>${r.mimeType ? ` (${r.mimeType})` : ''}]\n${r.text}`);
+        if ('text' in r && typeof r.text === 'string')
+          parts.push(`[resource <${r.uri}>${r.mimeType ? ` (${r.mimeType})` : ''}]\n${r.text}`);
         else if ('blob' in r && typeof r.blob === 'string') {
           if (r.mimeType?.startsWith('image/')) images.push({ mediaType: r.mimeType, data: r.blob });
           parts.push(`[resource <${r.uri}>: ${r.mimeType ?? 'binary'}, ${size(r.blob)}]`);
@@ -83,6 +87,8 @@ export function toToolResult(result: CallToolResult, maxTokens: number): ToolRes
     isError ? 'error' : `${lines} line${lines === 1 ? '' : 's'}`,
     images.length ? `${images.length} image${images.length === 1 ? '' : 's'}` : '',
     capped.cut ? 'cut to the output limit' : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   return { output: capped.text, isError: isError || undefined, display, response: content, ...(images.length ? { images } : {}) };
 }

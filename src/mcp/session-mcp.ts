@@ -34,24 +34,48 @@ interface SessionMcp {
 
 /** Opens the servers of a session. Throws ConfigError (exit 2) for a broken `.mcp.json` or `--mcp-config`. */
 export async function openSessionMcp(input: SessionMcpInput): Promise<SessionMcp> {
-  const config = loadMcpConfig({ projectRoot: input.projectRoot, cwd: input.projectRoot, settings: input.settings, mcpConfig: input.mcpConfig, strict: input.strict });
+  const config = loadMcpConfig({
+    projectRoot: input.projectRoot,
+    cwd: input.projectRoot,
+    settings: input.settings,
+    mcpConfig: input.mcpConfig,
+    strict: input.strict,
+  });
   if (config.servers.length === 0) return { warnings: config.warnings };
   const [{ McpManager }, { mcpLimits }] = await Promise.all([import('./manager.ts'), import('./limits.ts')]);
   const approvals = mcpApprovals(input.settings.sources);
   const { limits, warnings } = mcpLimits(input.env);
-  const manager = new McpManager({ config, approvals, env: input.env, cwd: input.projectRoot, clientInfo: { name: 'assistant', version: input.version }, limits });
+  const manager = new McpManager({
+    config,
+    approvals,
+    env: input.env,
+    cwd: input.projectRoot,
+    clientInfo: { name: 'assistant', version: input.version },
+    limits,
+  });
   const reported = new Set<string>();
   manager.subscribe(() => {
     for (const s of manager.statuses()) {
-      if (s.state !== 'failed') { reported.delete(s.name); continue; }
+      if (s.state !== 'failed') {
+        reported.delete(s.name);
+        continue;
+      }
       if (reported.has(s.name)) continue;
       reported.add(s.name);
-      const log = s.log.slice(-5).map((l) => `\n  ${l}`).join('');
-      input.warn(`MCP server "${s.name}" failed: ${s.error}; its tools are not offered.${log ? ` Its last output:${log}` : ''} (/mcp or "assistant mcp get ${s.name}" to check it)`);
+      const log = s.log
+        .slice(-5)
+        .map((l) => `\n  ${l}`)
+        .join('');
+      input.warn(
+        `MCP server "${s.name}" failed: ${s.error}; its tools are not offered.${log ? ` Its last output:${log}` : ''} (/mcp or "assistant mcp get ${s.name}" to check it)`,
+      );
     }
   });
   manager.start();
-  return { manager, warnings: [...config.warnings, ...approvals.warnings, ...warnings, ...(input.interactive ? [] : manager.skippedWarnings())] };
+  return {
+    manager,
+    warnings: [...config.warnings, ...approvals.warnings, ...warnings, ...(input.interactive ? [] : manager.skippedWarnings())],
+  };
 }
 
 /**
@@ -59,7 +83,13 @@ export async function openSessionMcp(input: SessionMcpInput): Promise<SessionMcp
  * each once, before the session starts. Pure but for reading `.mcp.json` (no SDK).
  */
 export function unapprovedServers(input: Pick<SessionMcpInput, 'projectRoot' | 'settings' | 'mcpConfig' | 'strict'>): McpServerEntry[] {
-  const config = loadMcpConfig({ projectRoot: input.projectRoot, cwd: input.projectRoot, settings: input.settings, mcpConfig: input.mcpConfig, strict: input.strict });
+  const config = loadMcpConfig({
+    projectRoot: input.projectRoot,
+    cwd: input.projectRoot,
+    settings: input.settings,
+    mcpConfig: input.mcpConfig,
+    strict: input.strict,
+  });
   if (config.servers.length === 0) return [];
   const approvals = mcpApprovals(input.settings.sources);
   return config.servers.filter((e) => admission(e, approvals).state === 'needs-approval');

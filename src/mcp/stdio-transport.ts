@@ -49,7 +49,12 @@ function trackGroup(pgid: number): void {
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
-  try { process.kill(-pgid, signal); return true; } catch { return false; }
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export class GroupStdioTransport implements Transport {
@@ -77,7 +82,9 @@ export class GroupStdioTransport implements Transport {
 
   constructor(private readonly o: GroupStdioOptions) {}
 
-  get pid(): number | undefined { return this.child?.pid; }
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
 
   private started?: Promise<void>;
 
@@ -88,7 +95,12 @@ export class GroupStdioTransport implements Transport {
 
   private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.o.command, [...this.o.args], { cwd: this.o.cwd, env: this.o.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(this.o.command, [...this.o.args], {
+        cwd: this.o.cwd,
+        env: this.o.env,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       this.child = child;
       let spawned = false;
       this.exited = new Promise((done) => {
@@ -99,7 +111,10 @@ export class GroupStdioTransport implements Transport {
         });
         // Not started at all (ENOENT): there is no process to wait for.
         child.once('error', (e) => {
-          if (spawned) { this.onerror?.(e); return; }
+          if (spawned) {
+            this.onerror?.(e);
+            return;
+          }
           this.exit = { code: null, signal: null };
           this.finish();
           done();
@@ -111,14 +126,21 @@ export class GroupStdioTransport implements Transport {
         spawned = true;
         const pid = child.pid!;
         trackGroup(pid);
-        const dog = spawn('/bin/sh', ['-c', WATCHDOG, 'mcp-watchdog', String(pid)], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
-        dog.on('error', () => { /* no sh: the exit handler still covers the ordinary ways out */ });
+        const dog = spawn('/bin/sh', ['-c', WATCHDOG, 'mcp-watchdog', String(pid)], {
+          stdio: ['pipe', 'ignore', 'ignore'],
+          detached: true,
+        });
+        dog.on('error', () => {
+          /* no sh: the exit handler still covers the ordinary ways out */
+        });
         dog.unref();
         (dog.stdin as unknown as { unref?: () => void }).unref?.();
         this.watchdog = dog;
         resolve();
       });
-      child.stdin!.on('error', () => { /* EPIPE when the server is gone: reported by 'close' */ });
+      child.stdin!.on('error', () => {
+        /* EPIPE when the server is gone: reported by 'close' */
+      });
       child.stdout!.on('data', (chunk: Buffer) => this.read(chunk));
       const decoder = new StringDecoder('utf8');
       let partial = '';
@@ -127,7 +149,9 @@ export class GroupStdioTransport implements Transport {
         partial = lines.pop()!;
         for (const l of lines) this.o.onLog?.(l.replace(/\r$/, ''), 'stderr');
       });
-      child.stderr!.on('end', () => { if (partial) this.o.onLog?.(partial, 'stderr'); });
+      child.stderr!.on('end', () => {
+        if (partial) this.o.onLog?.(partial, 'stderr');
+      });
     });
   }
 
@@ -145,17 +169,21 @@ export class GroupStdioTransport implements Transport {
     if (start < chunk.length) {
       this.buffer.push(chunk.subarray(start));
       this.buffered += chunk.length - start;
-      if (this.buffered > MAX_LINE_BYTES) this.fail(new Error(`the server wrote a message over ${MAX_LINE_BYTES / 1024 / 1024} MB on stdout`));
+      if (this.buffered > MAX_LINE_BYTES)
+        this.fail(new Error(`the server wrote a message over ${MAX_LINE_BYTES / 1024 / 1024} MB on stdout`));
     }
   }
 
   private line(line: string): void {
     if (line.trim() === '') return;
-    if (!line.trimStart().startsWith('{')) { this.o.onLog?.(line, 'stdout'); return; }
+    if (!line.trimStart().startsWith('{')) {
+      this.o.onLog?.(line, 'stdout');
+      return;
+    }
     let message: JSONRPCMessage;
     try {
       const value: unknown = JSON.parse(line);
-      message = GroupStdioTransport.validate ? GroupStdioTransport.validate(value) : value as JSONRPCMessage;
+      message = GroupStdioTransport.validate ? GroupStdioTransport.validate(value) : (value as JSONRPCMessage);
     } catch {
       const shown = line.length > 200 ? `${line.slice(0, 200)}…` : line;
       this.fail(new Error(`the server wrote something on stdout that is not a JSON-RPC message: ${shown}`));
@@ -174,7 +202,10 @@ export class GroupStdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin;
-      if (!stdin || this.closed || !stdin.writable) { reject(new Error('Not connected')); return; }
+      if (!stdin || this.closed || !stdin.writable) {
+        reject(new Error('Not connected'));
+        return;
+      }
       if (stdin.write(`${JSON.stringify(message)}\n`)) resolve();
       else stdin.once('drain', resolve);
     });
@@ -207,13 +238,22 @@ export class GroupStdioTransport implements Transport {
    */
   async close(): Promise<void> {
     const child = this.child;
-    if (!child || this.exit) { this.finish(); return; }
+    if (!child || this.exit) {
+      this.finish();
+      return;
+    }
     child.stdin?.end();
     const pid = child.pid!;
     const wait = (ms: number) => Promise.race([this.exited, new Promise((r) => setTimeout(r, ms).unref())]);
     await wait(STDIN_GRACE_MS);
-    if (!this.exit) { signalGroup(pid, 'SIGTERM'); await wait(TERM_GRACE_MS); }
-    if (!this.exit) { signalGroup(pid, 'SIGKILL'); await this.exited; }
+    if (!this.exit) {
+      signalGroup(pid, 'SIGTERM');
+      await wait(TERM_GRACE_MS);
+    }
+    if (!this.exit) {
+      signalGroup(pid, 'SIGKILL');
+      await this.exited;
+    }
     this.finish();
   }
 }

@@ -33,7 +33,10 @@ export function mcpApprovals(sources: readonly SettingsSource[]): McpApprovals {
     for (const n of s.settings.disabledMcpjsonServers ?? []) disabled.add(n);
     const approves = s.settings.enabledMcpjsonServers?.length || s.settings.enableAllProjectMcpServers !== undefined;
     if (s.scope === 'project') {
-      if (approves) warnings.push(`${s.file}: "enabledMcpjsonServers" and "enableAllProjectMcpServers" are ignored in the project's shared settings (a repository cannot approve its own servers); put them in .assistant/settings.local.json`);
+      if (approves)
+        warnings.push(
+          `${s.file}: "enabledMcpjsonServers" and "enableAllProjectMcpServers" are ignored in the project's shared settings (a repository cannot approve its own servers); put them in .assistant/settings.local.json`,
+        );
       continue;
     }
     for (const n of s.settings.enabledMcpjsonServers ?? []) enabled.add(n);
@@ -42,10 +45,7 @@ export function mcpApprovals(sources: readonly SettingsSource[]): McpApprovals {
   return { enabled, disabled, all, warnings };
 }
 
-type Admission =
-  | { state: 'allowed' }
-  | { state: 'disabled'; reason: string }
-  | { state: 'needs-approval' };
+type Admission = { state: 'allowed' } | { state: 'disabled'; reason: string } | { state: 'needs-approval' };
 
 /** May this server start? A turned-down server never starts; a shared one needs an approval. Pure. */
 export function admission(entry: Pick<McpServerEntry, 'name' | 'shared'>, approvals: McpApprovals): Admission {
@@ -61,15 +61,14 @@ export function admission(entry: Pick<McpServerEntry, 'name' | 'shared'>, approv
  */
 export function skippedWarning(entry: Pick<McpServerEntry, 'name' | 'file'>, projectRoot: string): string {
   const where = entry.file.startsWith(`${projectRoot}/`) ? entry.file.slice(projectRoot.length + 1) : entry.file;
-  return `MCP server "${entry.name}" (${where}) was not started: the project defines it and it is not approved. `
-    + `To approve it, add "enabledMcpjsonServers": ["${entry.name}"] (or "enableAllProjectMcpServers": true) to .assistant/settings.local.json, `
-    + `or answer the question in an interactive session.`;
+  return (
+    `MCP server "${entry.name}" (${where}) was not started: the project defines it and it is not approved. ` +
+    `To approve it, add "enabledMcpjsonServers": ["${entry.name}"] (or "enableAllProjectMcpServers": true) to .assistant/settings.local.json, ` +
+    `or answer the question in an interactive session.`
+  );
 }
 
-type ApprovalChoice =
-  | { approve: string }
-  | { approveAll: true }
-  | { reject: string };
+type ApprovalChoice = { approve: string } | { approveAll: true } | { reject: string };
 
 /**
  * Records an answer to the approval question in `.assistant/settings.local.json` (created and
@@ -83,7 +82,8 @@ export function recordMcpApproval(projectRoot: string, choice: ApprovalChoice): 
     const move = (name: string, into: string, outOf: string) => {
       json[into] = [...new Set([...list(into), name])];
       const rest = list(outOf).filter((n) => n !== name);
-      if (rest.length) json[outOf] = rest; else delete json[outOf];
+      if (rest.length) json[outOf] = rest;
+      else delete json[outOf];
     };
     if ('approveAll' in choice) json.enableAllProjectMcpServers = true;
     else if ('approve' in choice) move(choice.approve, 'enabledMcpjsonServers', 'disabledMcpjsonServers');

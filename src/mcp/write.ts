@@ -15,7 +15,11 @@ export type WriteScope = 'local' | 'project' | 'user';
 export const WRITE_SCOPES: readonly WriteScope[] = ['local', 'project', 'user'];
 
 export function scopeFile(scope: WriteScope, projectRoot: string, home: string): string {
-  return scope === 'project' ? mcpJsonPath(projectRoot) : scope === 'user' ? join(home, '.assistant', 'settings.json') : join(projectRoot, '.assistant', 'settings.local.json');
+  return scope === 'project'
+    ? mcpJsonPath(projectRoot)
+    : scope === 'user'
+      ? join(home, '.assistant', 'settings.json')
+      : join(projectRoot, '.assistant', 'settings.local.json');
 }
 
 type Servers = Record<string, unknown>;
@@ -34,7 +38,8 @@ function edit(scope: WriteScope, projectRoot: string, home: string, change: (ser
   }
   const file = scopeFile(scope, projectRoot, home);
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  if (scope === 'project') parseMcpJson(file, text || '{}', []); else parseSettings(file, text || '{}', []);
+  if (scope === 'project') parseMcpJson(file, text || '{}', []);
+  else parseSettings(file, text || '{}', []);
   const body = text.replace(/^\uFEFF/, '');
   const json = (body.trim() === '' ? {} : JSON.parse(body)) as Record<string, unknown>;
   const servers = (json.mcpServers ?? {}) as Servers;
@@ -57,12 +62,21 @@ export function serversIn(scope: WriteScope, projectRoot: string, home: string):
 export function addServer(scope: WriteScope, projectRoot: string, home: string, name: string, server: McpServerConfig): string {
   const file = scopeFile(scope, projectRoot, home);
   if (name in serversIn(scope, projectRoot, home)) {
-    throw Object.assign(new Error(`an MCP server named "${name}" is already in ${file}: remove it first (assistant mcp remove ${name} --scope ${scope}), or choose another name.`), { exitCode: 1 });
+    throw Object.assign(
+      new Error(
+        `an MCP server named "${name}" is already in ${file}: remove it first (assistant mcp remove ${name} --scope ${scope}), or choose another name.`,
+      ),
+      { exitCode: 1 },
+    );
   }
-  return edit(scope, projectRoot, home, (servers) => { servers[name] = server; });
+  return edit(scope, projectRoot, home, (servers) => {
+    servers[name] = server;
+  });
 }
 
 /** Removes a server from the file of `scope`. Returns the file. */
 export function removeServer(scope: WriteScope, projectRoot: string, home: string, name: string): string {
-  return edit(scope, projectRoot, home, (servers) => { delete servers[name]; });
+  return edit(scope, projectRoot, home, (servers) => {
+    delete servers[name];
+  });
 }

@@ -20,17 +20,27 @@ function readAll(path: string): Buffer | undefined {
     if (size > ARCHIVE_LIMIT) return undefined;
     const buf = Buffer.alloc(size);
     const fd = openSync(path, 'r');
-    try { readSync(fd, buf, 0, size, 0); } finally { closeSync(fd); }
+    try {
+      readSync(fd, buf, 0, size, 0);
+    } finally {
+      closeSync(fd);
+    }
     return buf;
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }
 
-const cstr = (b: Buffer, from: number, len: number) => { const s = b.subarray(from, from + len); const z = s.indexOf(0); return s.subarray(0, z < 0 ? s.length : z).toString('utf8'); };
+const cstr = (b: Buffer, from: number, len: number) => {
+  const s = b.subarray(from, from + len);
+  const z = s.indexOf(0);
+  return s.subarray(0, z < 0 ? s.length : z).toString('utf8');
+};
 
 function tarNames(b: Buffer): string[] | undefined {
   const names: string[] = [];
   let long: string | undefined;
-  for (let off = 0; off + 512 <= b.length && names.length < NAMES_LIMIT;) {
+  for (let off = 0; off + 512 <= b.length && names.length < NAMES_LIMIT; ) {
     const h = b.subarray(off, off + 512);
     if (h.every((x) => x === 0)) break;
     const size = parseInt(cstr(h, 124, 12).trim() || '0', 8);
@@ -75,7 +85,10 @@ function patchNames(text: string): string[] {
     const m = /^(?:\+\+\+|---) ("?)([^\t\n"]+)\1/.exec(line) ?? /^(?:rename|copy) (?:to|from) (.+)$/.exec(line);
     if (m) out.add((m[2] ?? m[1]).trim());
     const g = /^diff --git a\/(\S+) b\/(\S+)/.exec(line);
-    if (g) { out.add(`a/${g[1]}`); out.add(`b/${g[2]}`); }
+    if (g) {
+      out.add(`a/${g[1]}`);
+      out.add(`b/${g[2]}`);
+    }
   }
   out.delete('/dev/null');
   return [...out];
@@ -87,7 +100,11 @@ export function archiveNames(path: string): string[] | undefined {
   if (!raw) return undefined;
   let b = raw;
   if (b[0] === 0x1f && b[1] === 0x8b) {
-    try { b = gunzipSync(b, { maxOutputLength: ARCHIVE_LIMIT }); } catch { return undefined; }
+    try {
+      b = gunzipSync(b, { maxOutputLength: ARCHIVE_LIMIT });
+    } catch {
+      return undefined;
+    }
   }
   if (b.readUInt32LE?.(0) === 0x04034b50 || (b.length >= 22 && b.readUInt32LE(b.length - 22) === 0x06054b50)) return zipNames(b);
   if (b.length >= 512 && cstr(b, 257, 5) === 'ustar') return tarNames(b);
@@ -97,13 +114,21 @@ export function archiveNames(path: string): string[] | undefined {
 }
 
 /** A patch name with 0…4 leading components stripped (`-pN`): every file it may write. */
-const stripped = (name: string) => { const segs = name.split('/').filter((s) => s !== ''); return [0, 1, 2, 3, 4].filter((k) => k < segs.length).map((k) => segs.slice(k).join('/')); };
+const stripped = (name: string) => {
+  const segs = name.split('/').filter((s) => s !== '');
+  return [0, 1, 2, 3, 4].filter((k) => k < segs.length).map((k) => segs.slice(k).join('/'));
+};
 
 /**
  * The files an extracting part (`tar -x`, `unzip`, `patch`, `git apply`) writes, from the archive
  * or patch it reads, absolute; undefined when there is none to read or it cannot be read.
  */
-export function extractedFiles(c: SimpleCommand, dirs: string[], home: string, names: (path: string) => string[] | undefined): string[] | undefined {
+export function extractedFiles(
+  c: SimpleCommand,
+  dirs: string[],
+  home: string,
+  names: (path: string) => string[] | undefined,
+): string[] | undefined {
   const abs = (p: string, d: string) => (p === '~' || p.startsWith('~/') ? resolve(home, p.slice(2)) : resolve(d, p));
   const args = c.args;
   let archive: string | undefined;

@@ -1,6 +1,16 @@
 import picomatch from 'picomatch';
 import type { CommandFiles, Target } from './bash-files.ts';
-import { globMayMatch, globMayOverlap, inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches, type PathContext } from './path-forms.ts';
+import {
+  globMayMatch,
+  globMayOverlap,
+  inWorkspace,
+  lookOf,
+  pathDenials,
+  pathForms,
+  pathRuleFor,
+  tailMatches,
+  type PathContext,
+} from './path-forms.ts';
 import type { GlobResult } from './look.ts';
 import type { Rule } from './rules.ts';
 import { runtimeFileWord } from './runtime-reads.ts';
@@ -19,7 +29,10 @@ export const commandText = (c: SimpleCommand) => [c.program, ...c.args].join(' '
 /** The part as the user reads it in a reason: as written, quotes kept (`grep -n "a b" f`), not unquoted. */
 export const shownText = (c: SimpleCommand) => c.shown ?? commandText(c);
 
-interface FileDenial { rule: Rule; reason: string }
+interface FileDenial {
+  rule: Rule;
+  reason: string;
+}
 
 /** The files a glob may name: what it expands to on disk now (`truncated`: maybe more). */
 function expansions(t: Target, ctx: PathContext, dot: boolean): GlobResult {
@@ -39,7 +52,12 @@ function targetDenied(t: Target, rules: Rule[], tool: string, ctx: PathContext, 
   }
   // Past the expansion cap the paths not looked at may be any the pattern names: decided on the pattern.
   const rule = rules.find((r) => globMayMatch(r, t.abs, dot, ctx) || (truncated && globMayOverlap(r, t.abs, dot, ctx)));
-  return rule && { rule, path: `${t.word} (a pattern that can name a file the rule covers${truncated ? ', with too many matches to check each' : ''})` };
+  return (
+    rule && {
+      rule,
+      path: `${t.word} (a pattern that can name a file the rule covers${truncated ? ', with too many matches to check each' : ''})`,
+    }
+  );
 }
 
 /** Is a rule's pattern tied to a place (`secrets/**`, `/config/x`, `~/.ssh/**`), so a tree above that place holds what it covers? */
@@ -64,7 +82,10 @@ function treeDenied(t: Target, rules: Rule[], ctx: PathContext, dot: boolean): {
 /** The first file of a part that a Read or Edit deny rule covers, or may cover. */
 export function fileDenial(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): FileDenial | undefined {
   const text = shownText(c);
-  for (const [kind, tool, targets, unknown] of [['reads', 'Read', [...f.reads, ...f.loopReads], f.unknownReads], ['writes', 'Edit', [...f.writes, ...f.dests], f.unknownWrites]] as const) {
+  for (const [kind, tool, targets, unknown] of [
+    ['reads', 'Read', [...f.reads, ...f.loopReads], f.unknownReads],
+    ['writes', 'Edit', [...f.writes, ...f.dests], f.unknownWrites],
+  ] as const) {
     const rules = pathDenials(ctx, tool);
     if (!rules.length) continue;
     for (const t of targets) {
@@ -79,7 +100,8 @@ export function fileDenial(c: SimpleCommand, f: CommandFiles, ctx: PathContext, 
     }
     for (const u of unknown) {
       const rule = u.rel ? rules.find((r) => tailMatches(r, u.rel)) : undefined;
-      if (rule) return { rule, reason: `\`${text}\` ${kind} ${u.word}, which may be a file the rule ${describeRule(rule)} denies: ${u.why}` };
+      if (rule)
+        return { rule, reason: `\`${text}\` ${kind} ${u.word}, which may be a file the rule ${describeRule(rule)} denies: ${u.why}` };
     }
   }
   return undefined;
@@ -95,7 +117,8 @@ export function editRisk(c: SimpleCommand, f: CommandFiles, ctx: PathContext, do
   if (!rules.length) return undefined;
   const u = f.unknownWrites[0];
   if (u) return { rule: rules[0], why: `writes ${u.word}, a name known only when it runs` };
-  if (c.wrappers.includes('xargs') && (f.dests.length || f.trees.length || writesOperands(c))) return { rule: rules[0], why: 'writes files named by xargs input' };
+  if (c.wrappers.includes('xargs') && (f.dests.length || f.trees.length || writesOperands(c)))
+    return { rule: rules[0], why: 'writes files named by xargs input' };
   for (const t of f.trees.filter((x) => x.names)) {
     const d = treeDenied(t, rules, ctx, dot);
     if (d) return { rule: d.rule, why: `may remove files under ${d.path.replace(/ \(and what is under it\)$/, '')} that the rule covers` };
@@ -110,17 +133,40 @@ export function editRisk(c: SimpleCommand, f: CommandFiles, ctx: PathContext, do
 }
 
 /** A writer (rm, cp, touch…) that gets its operands at run time (`xargs rm`, `find -exec rm {} +`). */
-const writesOperands = (c: SimpleCommand) => ['rm', 'rmdir', 'unlink', 'shred', 'truncate', 'touch', 'tee', 'cp', 'mv', 'ln', 'install', 'chmod', 'chown', 'chgrp', 'mkdir', 'sed', 'perl', 'dd'].includes(c.program);
+const writesOperands = (c: SimpleCommand) =>
+  [
+    'rm',
+    'rmdir',
+    'unlink',
+    'shred',
+    'truncate',
+    'touch',
+    'tee',
+    'cp',
+    'mv',
+    'ln',
+    'install',
+    'chmod',
+    'chown',
+    'chgrp',
+    'mkdir',
+    'sed',
+    'perl',
+    'dd',
+  ].includes(c.program);
 
 /**
  * A Bash deny rule names a program, and a part hands that name to a program not described here
  * (`mytool rm -rf x`): it may run it. Returns the rule.
  */
 export function hiddenProgram(c: SimpleCommand, f: CommandFiles, rules: Rule[]): Rule | undefined {
-  const runsArgs = Object.hasOwn(RUNS_ARGUMENTS, c.program) && RUNS_ARGUMENTS[c.program].includes(c.args.find((a) => !a.startsWith('-')) ?? '');
+  const runsArgs =
+    Object.hasOwn(RUNS_ARGUMENTS, c.program) && RUNS_ARGUMENTS[c.program].includes(c.args.find((a) => !a.startsWith('-')) ?? '');
   if (!f.undescribed || (KNOWN_TOOLS.has(c.program) && !runsArgs)) return undefined;
   const named = new Set(c.args.filter((a) => !a.startsWith('-')).map((a) => a.slice(a.lastIndexOf('/') + 1)));
-  return rules.find((r) => r.tool === 'Bash' && r.specifier !== undefined && named.has(r.specifier.trim().split(/[\s:]/)[0].replace(/^.*\//, '')));
+  return rules.find(
+    (r) => r.tool === 'Bash' && r.specifier !== undefined && named.has(r.specifier.trim().split(/[\s:]/)[0].replace(/^.*\//, '')),
+  );
 }
 
 /**
@@ -175,7 +221,9 @@ function indirectReads(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot 
   const look = lookOf(ctx);
   // The trees it walks: its file operands (not grep's pattern), or where it runs.
   const named = fileRoles(c).reads.map((r) => r.path);
-  const roots = named.length ? f.dirs.flatMap((d) => named.map((p) => (p === '~' || p.startsWith('~/') ? resolve(ctx.home, p.slice(2)) : resolve(d, p)))) : f.dirs;
+  const roots = named.length
+    ? f.dirs.flatMap((d) => named.map((p) => (p === '~' || p.startsWith('~/') ? resolve(ctx.home, p.slice(2)) : resolve(d, p))))
+    : f.dirs;
   for (const dir of roots) {
     if (!look.isDir(dir)) continue;
     const found = look.linksUnder?.(dir) ?? { targets: [], truncated: false };
@@ -221,9 +269,71 @@ function unreadable(f: CommandFiles, ctx: PathContext, dot: boolean): string | u
 
 /** Subcommands of known tools that run the program their arguments name (`npm exec touch X`, `pnpm dlx x`). */
 const RUNS_ARGUMENTS: Record<string, string[]> = {
-  npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x', 'exec'], pipx: ['run'], uv: ['run', 'tool'], cargo: ['run'], go: ['run'],
-  conda: ['run'], poetry: ['run'], dotnet: ['exec', 'tool'],
+  npm: ['exec', 'x'],
+  pnpm: ['exec', 'dlx'],
+  yarn: ['exec', 'dlx'],
+  bun: ['x', 'exec'],
+  pipx: ['run'],
+  uv: ['run', 'tool'],
+  cargo: ['run'],
+  go: ['run'],
+  conda: ['run'],
+  poetry: ['run'],
+  dotnet: ['exec', 'tool'],
 };
 
 /** Programs whose subcommands share names with programs (`npm rm`, `docker rm`) but run no program of that name. */
-const KNOWN_TOOLS = new Set(['npm', 'yarn', 'pnpm', 'bun', 'docker', 'podman', 'kubectl', 'helm', 'brew', 'apt', 'apt-get', 'dnf', 'yum', 'pacman', 'pip', 'pip3', 'pipx', 'cargo', 'go', 'gem', 'conda', 'terraform', 'gh', 'glab', 'aws', 'gcloud', 'az', 'man', 'info', 'help', 'whatis', 'apropos', 'tldr', 'type', 'whereis', 'snap', 'flatpak', 'systemctl', 'launchctl', 'composer', 'dotnet', 'mvn', 'gradle', 'sbt', 'mix', 'rustup', 'nvm', 'sdk', 'make', 'cmake', 'ninja', 'bazel']);
+const KNOWN_TOOLS = new Set([
+  'npm',
+  'yarn',
+  'pnpm',
+  'bun',
+  'docker',
+  'podman',
+  'kubectl',
+  'helm',
+  'brew',
+  'apt',
+  'apt-get',
+  'dnf',
+  'yum',
+  'pacman',
+  'pip',
+  'pip3',
+  'pipx',
+  'cargo',
+  'go',
+  'gem',
+  'conda',
+  'terraform',
+  'gh',
+  'glab',
+  'aws',
+  'gcloud',
+  'az',
+  'man',
+  'info',
+  'help',
+  'whatis',
+  'apropos',
+  'tldr',
+  'type',
+  'whereis',
+  'snap',
+  'flatpak',
+  'systemctl',
+  'launchctl',
+  'composer',
+  'dotnet',
+  'mvn',
+  'gradle',
+  'sbt',
+  'mix',
+  'rustup',
+  'nvm',
+  'sdk',
+  'make',
+  'cmake',
+  'ninja',
+  'bazel',
+]);

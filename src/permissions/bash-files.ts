@@ -72,7 +72,10 @@ export interface CommandFiles {
 
 const GIT_WRITE_OPTION = /^--output(=|$)/;
 
-interface Dirs { dirs: string[]; unknown?: string }
+interface Dirs {
+  dirs: string[];
+  unknown?: string;
+}
 
 /** Bash's tilde forms other than `~` and `~/…` (`~user`, `~+`, `~-`): not resolved here. */
 const otherTilde = (w: string) => w.startsWith('~') && w !== '~' && !w.startsWith('~/');
@@ -116,7 +119,10 @@ function* dirsPerCommand(a: ShellAnalysis, start: string, home: string): Generat
     yield state;
     if (state.unknown || !['cd', 'pushd', 'popd'].includes(c.program)) continue;
     const t = cdTarget(c, home);
-    if (t.unknown) { state = { ...state, unknown: t.unknown }; continue; }
+    if (t.unknown) {
+      state = { ...state, unknown: t.unknown };
+      continue;
+    }
     const next = new Set(state.dirs);
     for (const d of state.dirs) next.add(absolute(t.dir!, d, home).abs);
     state = next.size > 32 ? { ...state, unknown: 'too many `cd`s' } : { dirs: [...next] };
@@ -204,17 +210,41 @@ function dynamicTail(word: string): string | undefined {
 }
 
 /** Resolves one word in every directory the command may run in. */
-function targets(word: string, kind: { dynamic: boolean; glob: boolean } | undefined, d: Dirs, root: string, home: string, repo: boolean): { found: Target[]; unknown: Unknown[] } {
+function targets(
+  word: string,
+  kind: { dynamic: boolean; glob: boolean } | undefined,
+  d: Dirs,
+  root: string,
+  home: string,
+  repo: boolean,
+): { found: Target[]; unknown: Unknown[] } {
   const found: Target[] = [];
   const unknown: Unknown[] = [];
   const expanded = kind?.glob ? expandBraces(word) : [word];
   if (!expanded) return { found, unknown: [{ word, rel: word, why: `${word} expands to too many words` }] };
   for (const w of expanded) {
     const glob = !!kind?.glob && picomatch.scan(w).isGlob;
-    if (/^\/proc\/[0-9]+\/(cwd|root)(\/|$)/.test(w)) { unknown.push({ word, rel: w.replace(/^\/proc\/[0-9]+\/(cwd|root)\/?/, ''), why: `${w.split('/').slice(0, 4).join('/')} is another process's directory` }); continue; }
-    if (otherTilde(w)) { unknown.push({ word, rel: w.replace(/^~[^/]*\/?/, ''), why: `${w.split('/')[0]} is a directory bash looks up when the command runs` }); continue; }
+    if (/^\/proc\/[0-9]+\/(cwd|root)(\/|$)/.test(w)) {
+      unknown.push({
+        word,
+        rel: w.replace(/^\/proc\/[0-9]+\/(cwd|root)\/?/, ''),
+        why: `${w.split('/').slice(0, 4).join('/')} is another process's directory`,
+      });
+      continue;
+    }
+    if (otherTilde(w)) {
+      unknown.push({
+        word,
+        rel: w.replace(/^~[^/]*\/?/, ''),
+        why: `${w.split('/')[0]} is a directory bash looks up when the command runs`,
+      });
+      continue;
+    }
     const anchored = (w.startsWith('/') && !/^\/proc\/(self|thread-self)\/cwd(\/|$)/.test(w)) || w === '~' || w.startsWith('~/');
-    if (!anchored && d.unknown && !repo) { unknown.push({ word, rel: w, why: `it is relative to a directory not known before the command runs (after ${d.unknown})` }); continue; }
+    if (!anchored && d.unknown && !repo) {
+      unknown.push({ word, rel: w, why: `it is relative to a directory not known before the command runs (after ${d.unknown})` });
+      continue;
+    }
     for (const dir of anchored ? [root] : repo ? [root] : d.dirs) found.push({ word, ...absolute(w, dir, home), glob });
   }
   return { found, unknown };
@@ -226,17 +256,40 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
   const dirs = dirsPerCommand(a, cwd, home);
   for (const c of a.commands) {
     const d = dirs.next().value as Dirs;
-    const files: CommandFiles = { reads: [], writes: [], dests: [], trees: [], links: [], unknownReads: [], unknownWrites: [], loopReads: [], dirs: d.dirs, unknownDir: d.unknown };
+    const files: CommandFiles = {
+      reads: [],
+      writes: [],
+      dests: [],
+      trees: [],
+      links: [],
+      unknownReads: [],
+      unknownWrites: [],
+      loopReads: [],
+      dirs: d.dirs,
+      unknownDir: d.unknown,
+    };
     // `git -C DIR`, `--git-dir`, `--work-tree`: paths are relative to a directory of git's choosing.
     const elsewhere = c.program === 'git' && c.args.some((x) => x === '-C' || x.startsWith('--git-dir') || x.startsWith('--work-tree'));
     const dd: Dirs = elsewhere ? { ...d, unknown: d.unknown ?? '`git -C`' } : d;
-    const add = (into: 'reads' | 'writes' | 'dests' | 'trees', w: string, kind: { dynamic: boolean; glob: boolean } | undefined, repo = false) => {
+    const add = (
+      into: 'reads' | 'writes' | 'dests' | 'trees',
+      w: string,
+      kind: { dynamic: boolean; glob: boolean } | undefined,
+      repo = false,
+    ) => {
       const unknown = into === 'reads' ? files.unknownReads : files.unknownWrites;
       const loop = into === 'reads' ? /^(")?\$(\{)?([A-Za-z_][A-Za-z0-9_]*)(\})?(")?$/.exec(w) : null;
-      const words = loop && loop[1] === loop[5] && !!loop[2] === !!loop[4] && a.loops && Object.hasOwn(a.loops, loop[3]) ? a.loops[loop[3]] : undefined;
+      const words =
+        loop && loop[1] === loop[5] && !!loop[2] === !!loop[4] && a.loops && Object.hasOwn(a.loops, loop[3]) ? a.loops[loop[3]] : undefined;
       if (words) {
         // `for f in *.ts; do wc -l "$f"; done`: "$f" is one of the loop's words.
-        for (const lw of words) files.loopReads.push(...targets(lw.value, { dynamic: false, glob: lw.glob }, dd, projectRoot, home, false).found.map((t) => ({ ...t, split: !loop![1] })));
+        for (const lw of words)
+          files.loopReads.push(
+            ...targets(lw.value, { dynamic: false, glob: lw.glob }, dd, projectRoot, home, false).found.map((t) => ({
+              ...t,
+              split: !loop![1],
+            })),
+          );
         unknown.push({ word: w, rel: '', why: `${w} is only known when the command runs`, loop: true });
         return;
       }
@@ -265,12 +318,19 @@ export function commandFiles(a: ShellAnalysis, source: string, cwd: string, proj
       // `ln -s TARGET LINK`: TARGET is relative to the link's directory; a copy's source, to where the command runs.
       const link = targets(l.link.w, c.argKinds?.[l.link.i], dd, projectRoot, home, false).found;
       for (const at of link) {
-        if (c.argKinds?.[l.target.i]?.dynamic || /[$`]/.test(l.target.w)) { files.links.push({ link: at.abs, target: '', copy: l.copy }); continue; }
-        if (l.copy) {
-          for (const from of targets(l.target.w, c.argKinds?.[l.target.i], dd, projectRoot, home, false).found) files.links.push({ link: at.abs, target: from.raw, copy: true });
+        if (c.argKinds?.[l.target.i]?.dynamic || /[$`]/.test(l.target.w)) {
+          files.links.push({ link: at.abs, target: '', copy: l.copy });
           continue;
         }
-        const target = l.target.w.startsWith('/') || l.target.w.startsWith('~') ? absolute(l.target.w, '/', home).abs : resolve(at.abs, '..', l.target.w);
+        if (l.copy) {
+          for (const from of targets(l.target.w, c.argKinds?.[l.target.i], dd, projectRoot, home, false).found)
+            files.links.push({ link: at.abs, target: from.raw, copy: true });
+          continue;
+        }
+        const target =
+          l.target.w.startsWith('/') || l.target.w.startsWith('~')
+            ? absolute(l.target.w, '/', home).abs
+            : resolve(at.abs, '..', l.target.w);
         files.links.push({ link: at.abs, target });
       }
       if (link.length === 0) files.links.push({ link: '', target: '', copy: l.copy });

@@ -18,7 +18,11 @@ interface GuardContext extends PathContext {
 }
 
 /** `/a/b/c` → `/a/b/c`, `/a/b`, `/a`. */
-const ancestors = (p: string): string[] => p.split('/').slice(1).map((_, i, segs) => `/${segs.slice(0, segs.length - i).join('/')}`);
+const ancestors = (p: string): string[] =>
+  p
+    .split('/')
+    .slice(1)
+    .map((_, i, segs) => `/${segs.slice(0, segs.length - i).join('/')}`);
 
 /**
  * Symlinks a command makes (`ln -s A B`) are followed by later paths as if they were on disk
@@ -62,10 +66,18 @@ interface Guarded {
  * of `.git/`). Also: the `.assistant` directory itself, a pattern that matches a protected file,
  * and a directory above one that a program removes or moves (`rm -rf .`, `mv .git x`).
  */
-export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextOf: (i: number) => GuardContext, dot: boolean, readOnly: (c: SimpleCommand) => boolean, strict: boolean, command: string): Guarded | undefined {
+export function protectedWrite(
+  a: ShellAnalysis,
+  files: CommandFiles[],
+  contextOf: (i: number) => GuardContext,
+  dot: boolean,
+  readOnly: (c: SimpleCommand) => boolean,
+  strict: boolean,
+  command: string,
+): Guarded | undefined {
   const ctx = contextOf(0);
   const list = guardedPaths({ projectRoot: ctx.projectRoot, home: ctx.home, extra: ctx.guarded });
-  if (!strict) list.push({ path: `${ctx.projectRoot}/.git`, dir: true, why: 'the git repository\'s internals (.git/)' });
+  if (!strict) list.push({ path: `${ctx.projectRoot}/.git`, dir: true, why: "the git repository's internals (.git/)" });
   const settingsDirs = [ctx.projectRoot, ctx.home].map((d) => `${d}/.assistant`);
   const guardedFiles = list.filter((g) => !g.dir).map((g) => g.path);
   const tops = [...settingsDirs, ...list.map((g) => g.path)];
@@ -91,9 +103,25 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
       if (g) return { part: c, what: g.why, path: u.word };
       // Its literal head (`.git/$h/pre-commit`, `~/"$f"`): a directory that holds a protected path.
       const head = literalHead(u.word);
-      const above = head ? f.dirs.flatMap((d) => pathForms(head.startsWith('~/') ? join(ctx.home, head.slice(2)) : head.startsWith('/') ? head : join(d, head), contextOf(i)).forms.map((x) => x.replace(/(.)\/+$/, '$1'))) : [];
-      const held = above.length ? [...tops, ...list.map((x) => x.path)].find((t) => above.some((a) => a !== ctx.projectRoot && (t === a || t.startsWith(`${a}/`) || (guardOf(a, list) !== undefined)))) : undefined;
-      if (held) return { part: c, what: `${guardOf(held, list) ?? 'assistant settings (hooks and permission rules)'} (${u.word} is a name under ${head} known only when it runs)`, path: u.word };
+      const above = head
+        ? f.dirs.flatMap((d) =>
+            pathForms(
+              head.startsWith('~/') ? join(ctx.home, head.slice(2)) : head.startsWith('/') ? head : join(d, head),
+              contextOf(i),
+            ).forms.map((x) => x.replace(/(.)\/+$/, '$1')),
+          )
+        : [];
+      const held = above.length
+        ? [...tops, ...list.map((x) => x.path)].find((t) =>
+            above.some((a) => a !== ctx.projectRoot && (t === a || t.startsWith(`${a}/`) || guardOf(a, list) !== undefined)),
+          )
+        : undefined;
+      if (held)
+        return {
+          part: c,
+          what: `${guardOf(held, list) ?? 'assistant settings (hooks and permission rules)'} (${u.word} is a name under ${head} known only when it runs)`,
+          path: u.word,
+        };
       // In Bypass nothing else asks about it: a command that spells a protected name anywhere (`F=~/.bashrc; … > "$F"`) does.
       const spelled = strict && !u.rel ? spelledGuard(command, list) : undefined;
       if (spelled) return { part: c, what: spelled.why, path: `${u.word} (the command names ${spelled.word})` };
@@ -103,8 +131,13 @@ export function protectedWrite(a: ShellAnalysis, files: CommandFiles[], contextO
     if (spelled) return { part: c, what: spelled.why, path: spelled.word };
     // A program that writes names not in its words (an archive, a patch) in a command that spells one
     // (`tar -xf t.tar --transform='s,^,.git/hooks/,'`, a patch in a heredoc with `+++ .git/hooks/x`).
-    const carried = f.extracts ? spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list) : undefined;
-    if (carried) return { part: c, what: carried.why, path: `${carried.word} (it writes the names its archive or patch holds, and the command names this one)` };
+    const carried = f.extracts ? (spelledGuard(command, list) ?? spelledGuard(decodeEscapes(command), list)) : undefined;
+    if (carried)
+      return {
+        part: c,
+        what: carried.why,
+        path: `${carried.word} (it writes the names its archive or patch holds, and the command names this one)`,
+      };
     // The names the archive or patch on disk holds (`tar -xf t.tar` with `.git/hooks/pre-commit` in it).
     const look = lookOf(contextOf(i));
     const held = f.extracts && look.archiveNames ? extractedFiles(c, f.dirs, ctx.home, (p) => look.archiveNames!(p)) : undefined;
@@ -156,7 +189,10 @@ function literalHead(word: string): string | undefined {
 
 /** Programs that install commands to run later, outside the session (like a start-up file): what, or undefined. */
 const PERSISTS: Record<string, (args: string[]) => string | undefined> = {
-  crontab: (args) => (args.some((a) => /^-[a-zA-Z]*[lT]/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[er]/.test(a)) && !args.some((a) => !a.startsWith('-')) ? undefined : 'your crontab (commands it holds run later, on their own)'),
+  crontab: (args) =>
+    args.some((a) => /^-[a-zA-Z]*[lT]/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[er]/.test(a)) && !args.some((a) => !a.startsWith('-'))
+      ? undefined
+      : 'your crontab (commands it holds run later, on their own)',
   at: (args) => (args.some((a) => /^-[a-zA-Z]*[lcr]/.test(a)) ? undefined : 'a command scheduled to run later, on its own'),
   batch: () => 'a command scheduled to run later, on its own',
 };
@@ -186,7 +222,16 @@ function spelledGuard(text: string, list: GuardedPath[]): { word: string; why: s
 /** A protected file whose base name alone says what it is (`.bashrc`, `settings.json`), not `config`. */
 const distinctive = (g: GuardedPath) => !g.dir && !/^(config|config\.worktree|rc)$/.test(g.path.slice(g.path.lastIndexOf('/') + 1));
 
-function guardedName(form: string, t: Target, tree: boolean, list: GuardedPath[], files: string[], settingsDirs: string[], tops: string[], dot: boolean): string | undefined {
+function guardedName(
+  form: string,
+  t: Target,
+  tree: boolean,
+  list: GuardedPath[],
+  files: string[],
+  settingsDirs: string[],
+  tops: string[],
+  dot: boolean,
+): string | undefined {
   const pattern = t.glob && picomatch.scan(form).isGlob;
   if (pattern) {
     const hit = files.find((p) => picomatch.isMatch(p, form, { dot: true }));
@@ -203,7 +248,8 @@ function guardedName(form: string, t: Target, tree: boolean, list: GuardedPath[]
       const dir = list.find((g) => g.dir && picomatch.isMatch(g.path, head, { dot }));
       if (dir) return `${dir.why} (${t.word} may lead into ${dir.path})`;
     }
-    if (tree && tops.flatMap(ancestors).some((p) => picomatch.isMatch(p, form, { dot }))) return 'files that hold your guards (they are under what it removes or moves)';
+    if (tree && tops.flatMap(ancestors).some((p) => picomatch.isMatch(p, form, { dot })))
+      return 'files that hold your guards (they are under what it removes or moves)';
     return undefined;
   }
   const bare = form.replace(/\/+$/, '');
@@ -222,11 +268,16 @@ function guardedName(form: string, t: Target, tree: boolean, list: GuardedPath[]
  * A part that makes a symbolic link, then a later part that writes a file (SPEC §11.16: the
  * link may lead anywhere, and a later write goes where it leads). Returns the two parts.
  */
-export function writeAfterLink(a: ShellAnalysis, files: CommandFiles[], ctx: PathContext): { link: SimpleCommand; write: SimpleCommand } | undefined {
+export function writeAfterLink(
+  a: ShellAnalysis,
+  files: CommandFiles[],
+  ctx: PathContext,
+): { link: SimpleCommand; write: SimpleCommand } | undefined {
   const first = files.findIndex((f) => f.links.some((l) => !l.copy));
   for (let i = first + 1; first >= 0 && i < files.length; i++) {
     const f = files[i];
-    if (f.writes.length || f.dests.length || f.trees.length || f.unknownWrites.length) return { link: a.commands[first], write: a.commands[i] };
+    if (f.writes.length || f.dests.length || f.trees.length || f.unknownWrites.length)
+      return { link: a.commands[first], write: a.commands[i] };
   }
   // `tar -xf a.tar && echo x > l/f`: the archive may hold a symlink `l`. A later write under a
   // directory that is not there yet (the archive may make it) counts the same.

@@ -23,14 +23,20 @@ function sequence(inner: string): string[] | undefined {
  */
 export function expandBraces(word: string): string[] | undefined {
   for (let i = 0; i < word.length; i++) {
-    if (word[i] === '\\') { i++; continue; }
+    if (word[i] === '\\') {
+      i++;
+      continue;
+    }
     if (word[i] !== '{' || word[i + 1] === '}') continue;
     let depth = 0;
     let j = i;
     const commas: number[] = [];
     for (; j < word.length; j++) {
       const ch = word[j];
-      if (ch === '\\') { j++; continue; }
+      if (ch === '\\') {
+        j++;
+        continue;
+      }
       if (ch === '{') depth++;
       else if (ch === '}' && --depth === 0) break;
       else if (ch === ',' && depth === 1) commas.push(j);
@@ -41,7 +47,10 @@ export function expandBraces(word: string): string[] | undefined {
     if (commas.length) {
       alts = [];
       let from = i + 1;
-      for (const c of [...commas, j]) { alts.push(word.slice(from, c)); from = c + 1; }
+      for (const c of [...commas, j]) {
+        alts.push(word.slice(from, c));
+        from = c + 1;
+      }
     } else alts = sequence(inner);
     if (!alts) continue;
     const out: string[] = [];

@@ -1,5 +1,15 @@
 import picomatch from 'picomatch';
-import { commandText, shownText, describeRule as describe, editRisk, fileDenial, hiddenProgram, planUnreadable, readsOnlyWorkspace, runtimeReadRisk } from './bash-deny.ts';
+import {
+  commandText,
+  shownText,
+  describeRule as describe,
+  editRisk,
+  fileDenial,
+  hiddenProgram,
+  planUnreadable,
+  readsOnlyWorkspace,
+  runtimeReadRisk,
+} from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
 import { hiddenGuardWrite, protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, type PathLookup } from './look.ts';
@@ -53,11 +63,32 @@ export interface RuledDecision extends Decision {
 }
 
 /** Read-only commands of SPEC §11.5 (Plan Mode runs them). git only with these subcommands. */
-const READ_ONLY = new Set(['ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'find', 'pwd', 'echo', 'which', 'file', 'stat', 'du', 'tree',
+const READ_ONLY = new Set([
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'grep',
+  'rg',
+  'find',
+  'pwd',
+  'echo',
+  'which',
+  'file',
+  'stat',
+  'du',
+  'tree',
   // Conditions, which change nothing: `[ -d node_modules ] || npm install` needs only npm's rule.
-  '[', '[[', 'test', 'true', 'false', ':',
+  '[',
+  '[[',
+  'test',
+  'true',
+  'false',
+  ':',
   // `while read l; do …; done < file`: read only fills a variable (the loop's body is checked on its own).
-  'read']);
+  'read',
+]);
 const READ_ONLY_GIT = new Set(['status', 'log', 'diff', 'show', 'branch', 'blame']);
 const FIND_WRITES = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Version control needs an explicit grant naming it (SPEC §5). */
@@ -76,7 +107,8 @@ function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
  * Variables a read-only command may be given (`LANG=C grep …`): any other can make it write a
  * file (`GIT_TRACE=/tmp/x git status`, `LESSHISTFILE`) or run code, so it is then not read-only.
  */
-const HARMLESS_ENV = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|TERM|COLUMNS|LINES|GREP_COLOR|GREP_COLORS|LS_COLORS|TIME_STYLE|POSIXLY_CORRECT)=/;
+const HARMLESS_ENV =
+  /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|TERM|COLUMNS|LINES|GREP_COLOR|GREP_COLORS|LS_COLORS|TIME_STYLE|POSIXLY_CORRECT)=/;
 const READ_ONLY_WRAPPERS = new Set(['time', 'command']);
 
 function isReadOnly(c: SimpleCommand): boolean {
@@ -85,9 +117,15 @@ function isReadOnly(c: SimpleCommand): boolean {
   if (!c.wrappers.every((w) => READ_ONLY_WRAPPERS.has(w) || HARMLESS_ENV.test(w))) return false;
   if (c.program === 'git') {
     const sub = c.args.find((a) => !a.startsWith('-')) ?? '';
-    if (!READ_ONLY_GIT.has(sub) || c.args.some((a) => a.startsWith('--output') || a === '--ext-diff' || a.startsWith('--textconv'))) return false;
+    if (!READ_ONLY_GIT.has(sub) || c.args.some((a) => a.startsWith('--output') || a === '--ext-diff' || a.startsWith('--textconv')))
+      return false;
     // `git branch NAME` creates, `-d/-D/-m/-c` delete, move or copy: only listing is read-only.
-    if (sub === 'branch') return c.args.slice(c.args.indexOf('branch') + 1).every((a) => /^(-a|-r|-v|-vv|--all|--remotes|--list|--show-current|--contains|--merged|--no-merged|--verbose|--color|--no-color)$/.test(a));
+    if (sub === 'branch')
+      return c.args
+        .slice(c.args.indexOf('branch') + 1)
+        .every((a) =>
+          /^(-a|-r|-v|-vv|--all|--remotes|--list|--show-current|--contains|--merged|--no-merged|--verbose|--color|--no-color)$/.test(a),
+        );
     return true;
   }
   // `tree -o F` writes F; `tree -R` runs itself again in every directory with `-o 00Tree.html`.
@@ -140,7 +178,10 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   const start = given.cwd && lookOf(given).isDir(given.cwd) ? given.cwd : given.projectRoot;
   const files = commandFiles(a, command, start, given.projectRoot, given.home);
   // Symlinks the command makes are followed by the paths of the parts after the first that makes one (SPEC §11.16).
-  const ctx = withLinks(given, files.flatMap((f) => f.links));
+  const ctx = withLinks(
+    given,
+    files.flatMap((f) => f.links),
+  );
   const firstLink = files.findIndex((f) => f.links.length > 0);
   const at = (i: number) => (firstLink >= 0 && i > firstLink ? ctx : given);
   const { rules } = ctx;
@@ -158,25 +199,64 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   for (const [i, c] of a.commands.entries()) {
     if (c.code) {
       const named = codeDenial(c.code.text, start, ctx);
-      if (named) return { behavior: 'deny', reason: `\`${shownText(c)}\`: ${c.code.why}, and it names ${named.word}, which the rule ${describe(named.rule)} denies`, rule: named.rule };
-      if (hidden.bash) return risky(ctx, `\`${shownText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`, hidden.bash, 'run the program as a command of its own');
+      if (named)
+        return {
+          behavior: 'deny',
+          reason: `\`${shownText(c)}\`: ${c.code.why}, and it names ${named.word}, which the rule ${describe(named.rule)} denies`,
+          rule: named.rule,
+        };
+      if (hidden.bash)
+        return risky(
+          ctx,
+          `\`${shownText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`,
+          hidden.bash,
+          'run the program as a command of its own',
+        );
     }
     const runs = hiddenProgram(c, files[i], rules.deny);
-    if (runs) return risky(ctx, `\`${shownText(c)}\` may run ${programName(runs.specifier!.trim().split(/[\s:]/)[0])}, which the rule ${describe(runs)} denies: what ${c.program} does with its arguments is not known`, runs, 'run the program directly');
+    if (runs)
+      return risky(
+        ctx,
+        `\`${shownText(c)}\` may run ${programName(runs.specifier!.trim().split(/[\s:]/)[0])}, which the rule ${describe(runs)} denies: what ${c.program} does with its arguments is not known`,
+        runs,
+        'run the program directly',
+      );
     const read = runtimeReadRisk(c, ctx, files[i]);
-    if (read) return risky(ctx, `\`${shownText(c)}\` opens files named only when it runs (${read.word}), so it cannot be checked against the rule ${describe(read.rule)}`, read.rule, 'name the files in the command');
+    if (read)
+      return risky(
+        ctx,
+        `\`${shownText(c)}\` opens files named only when it runs (${read.word}), so it cannot be checked against the rule ${describe(read.rule)}`,
+        read.rule,
+        'name the files in the command',
+      );
     const edit = editRisk(c, files[i], at(i), dot);
-    if (edit) return risky(ctx, `\`${shownText(c)}\` ${edit.why}, so it cannot be checked against the rule ${describe(edit.rule)}`, edit.rule, 'name the files in the command');
+    if (edit)
+      return risky(
+        ctx,
+        `\`${shownText(c)}\` ${edit.why}, so it cannot be checked against the rule ${describe(edit.rule)}`,
+        edit.rule,
+        'name the files in the command',
+      );
   }
   const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
   // A part the analyser cannot see that spells a protected path (`eval "cp x .git/hooks/pre-commit"`): a firm question in every mode.
   const spelled = ctx.mode !== 'plan' ? hiddenGuardWrite(a, command, ctx) : undefined;
   if (spelled) {
-    return { behavior: 'ask', firm: true, reason: `the command cannot be fully analysed (${unseen.join('; ')}) and it names ${spelled.path}: ${spelled.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+    return {
+      behavior: 'ask',
+      firm: true,
+      reason: `the command cannot be fully analysed (${unseen.join('; ')}) and it names ${spelled.path}: ${spelled.what}, which always needs the user's approval (a change there could switch off guards or run code later)`,
+      remedy: 'make the change yourself, outside the assistant',
+    };
   }
   if (unseen.length && ctx.mode === 'bypass' && (hidden.bash || hidden.path)) {
     const rule = (hidden.bash ?? hidden.path)!;
-    return { behavior: 'deny', reason: `the command cannot be fully analysed (${unseen.join('; ')}), and the rule ${describe(rule)} could match what it runs`, rule, remedy: 'write the command so that every part is visible' };
+    return {
+      behavior: 'deny',
+      reason: `the command cannot be fully analysed (${unseen.join('; ')}), and the rule ${describe(rule)} could match what it runs`,
+      rule,
+      remedy: 'write the command so that every part is visible',
+    };
   }
   if (a.unanalysable.length && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
     return { behavior: 'ask', reason: `the command cannot be fully analysed (${a.unanalysable.join('; ')})`, remedy: SANDBOX };
@@ -186,11 +266,21 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   // Protected paths ask in every mode, Bypass included (SPEC §11.16).
   const guarded = protectedWrite(a, files, at, dot, isReadOnly, ctx.mode === 'bypass', command);
   if (guarded) {
-    return { behavior: 'ask', firm: true, reason: `\`${shownText(guarded.part)}\` may change ${guarded.path}: ${guarded.what}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+    return {
+      behavior: 'ask',
+      firm: true,
+      reason: `\`${shownText(guarded.part)}\` may change ${guarded.path}: ${guarded.what}, which always needs the user's approval (a change there could switch off guards or run code later)`,
+      remedy: 'make the change yourself, outside the assistant',
+    };
   }
   const linked = writeAfterLink(a, files, ctx);
   if (linked) {
-    return { behavior: 'ask', firm: true, reason: `\`${shownText(linked.link)}\` may make a symbolic link and \`${shownText(linked.write)}\` then writes a file: the link may lead it to any file, a protected one among them`, remedy: 'make the link and write the file in separate commands' };
+    return {
+      behavior: 'ask',
+      firm: true,
+      reason: `\`${shownText(linked.link)}\` may make a symbolic link and \`${shownText(linked.write)}\` then writes a file: the link may lead it to any file, a protected one among them`,
+      remedy: 'make the link and write the file in separate commands',
+    };
   }
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything but denied commands' };
   // 3. ask rules, 4. allow rules (every part must be allowed; writes by redirection count as edits).
@@ -203,12 +293,17 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   let readOnly = 0;
   for (const [i, c] of a.commands.entries()) {
     const r = rules.allow.find((d) => bashRuleMatches(d, c));
-    if (!r && readOnlyInWorkspace(c, files[i], ctx, dot)) { readOnly++; continue; }
+    if (!r && readOnlyInWorkspace(c, files[i], ctx, dot)) {
+      readOnly++;
+      continue;
+    }
     if (!r) {
       const vcs = VCS.has(c.program);
       return {
         behavior: 'ask',
-        reason: vcs ? `\`${shownText(c)}\` is a version-control command and ${c.program} is not granted` : `\`${shownText(c)}\` is not allowed by any rule`,
+        reason: vcs
+          ? `\`${shownText(c)}\` is a version-control command and ${c.program} is not granted`
+          : `\`${shownText(c)}\` is not allowed by any rule`,
         remedy: vcs ? `--allowed-tools "Bash(${c.program}:*)"` : `--allowed-tools "Bash(${c.program}:*)" (or the exact command)`,
         needs: `Bash(${c.program}:*)`,
         part: commandText(c),
@@ -219,7 +314,11 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
     last = r;
   }
   if (!last) return { behavior: 'allow', reason: 'read-only command inside the project' };
-  return { behavior: 'allow', reason: `allowed by ${a.commands.length > 1 ? `rules for every part${readOnly ? ' (or read-only)' : ''}` : `the rule ${describe(last)}`}`, rule: last };
+  return {
+    behavior: 'allow',
+    reason: `allowed by ${a.commands.length > 1 ? `rules for every part${readOnly ? ' (or read-only)' : ''}` : `the rule ${describe(last)}`}`,
+    rule: last,
+  };
 }
 
 /**
@@ -230,20 +329,34 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
 function decidePlan(a: ShellAnalysis, files: CommandFiles[], ctx: DecideContext, dot: boolean, command: string): RuledDecision {
   const remedy = 'leave Plan Mode (--permission-mode normal or auto-accept)';
   if (a.unanalysable.length) {
-    return { behavior: 'deny', reason: `Plan Mode: \`${command}\` cannot be fully analysed (${a.unanalysable.join('; ')}), so it is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
+    return {
+      behavior: 'deny',
+      reason: `Plan Mode: \`${command}\` cannot be fully analysed (${a.unanalysable.join('; ')}), so it is not a read-only command. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`,
+      remedy,
+    };
   }
   const bad = a.commands.find((c) => !isReadOnly(c));
   if (bad) {
     // A read-only program whose output goes to a file: the redirection is what Plan Mode refuses.
     const writes = bad.redirects.filter((r) => r.writes && r.target !== '/dev/null');
-    const why = writes.length && isReadOnly({ ...bad, redirects: bad.redirects.filter((r) => !writes.includes(r)) })
-      ? `\`${shownText(bad)} ${writes.map((r) => `${r.op} ${r.target}`).join(' ')}\` writes ${writes.map((r) => r.target).join(', ')} (a redirection)`
-      : `\`${shownText(bad)}\` is not a read-only command`;
-    return { behavior: 'deny', reason: `Plan Mode: ${why}. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`, remedy };
+    const why =
+      writes.length && isReadOnly({ ...bad, redirects: bad.redirects.filter((r) => !writes.includes(r)) })
+        ? `\`${shownText(bad)} ${writes.map((r) => `${r.op} ${r.target}`).join(' ')}\` writes ${writes.map((r) => r.target).join(', ')} (a redirection)`
+        : `\`${shownText(bad)}\` is not a read-only command`;
+    return {
+      behavior: 'deny',
+      reason: `Plan Mode: ${why}. In Plan Mode only reading, searching, read-only commands and writing plan.md are allowed.`,
+      remedy,
+    };
   }
   for (const [i, c] of a.commands.entries()) {
     const outside = planUnreadable(c, files[i], ctx, dot);
-    if (outside) return { behavior: 'ask', reason: `Plan Mode: \`${shownText(c)}\` reads ${outside}, which the Read tool could not read without asking`, remedy: '--add-dir DIR, or read it with the Read tool' };
+    if (outside)
+      return {
+        behavior: 'ask',
+        reason: `Plan Mode: \`${shownText(c)}\` reads ${outside}, which the Read tool could not read without asking`,
+        remedy: '--add-dir DIR, or read it with the Read tool',
+      };
   }
   return { behavior: 'allow', reason: 'read-only command in Plan Mode' };
 }
@@ -276,23 +389,52 @@ function writesDecision(c: SimpleCommand, f: CommandFiles, ctx: DecideContext, w
 }
 
 /** The project-relative rule that would allow editing `where`. */
-const editRule = (where: string, ctx: DecideContext) => `Edit(/${where.startsWith(`${ctx.projectRoot}/`) ? where.slice(ctx.projectRoot.length + 1) : where})`;
+const editRule = (where: string, ctx: DecideContext) =>
+  `Edit(/${where.startsWith(`${ctx.projectRoot}/`) ? where.slice(ctx.projectRoot.length + 1) : where})`;
 
 /** A call of a tool of a rule family (`kind.family`), on the path it names. */
-function decideFile(tool: string, kind: ToolKind, abs: string | undefined, ctx: DecideContext, input: Record<string, unknown> = {}, raw = abs): RuledDecision {
+function decideFile(
+  tool: string,
+  kind: ToolKind,
+  abs: string | undefined,
+  ctx: DecideContext,
+  input: Record<string, unknown> = {},
+  raw = abs,
+): RuledDecision {
   const { rules } = ctx;
   const target = abs ?? ctx.projectRoot;
   // Rules see the path as written and where its symlinks lead; the mode sees where it leads.
   const { forms, where } = pathForms(target, ctx, raw ?? target);
   const d = pathRuleFor(rules.deny, tool, forms, ctx, kind.family);
-  if (d) return { behavior: 'deny', reason: `${tool} of ${target}${where !== target ? ` (a link to ${where})` : ''} is denied by the rule ${describe(d)}`, rule: d };
-  const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, home: ctx.home, kind });
+  if (d)
+    return {
+      behavior: 'deny',
+      reason: `${tool} of ${target}${where !== target ? ` (a link to ${where})` : ''} is denied by the rule ${describe(d)}`,
+      rule: d,
+    };
+  const byMode = decideByMode(tool, abs ? { ...input, file_path: where } : input, {
+    mode: ctx.mode,
+    projectRoot: ctx.projectRoot,
+    additionalDirs: ctx.additionalDirs,
+    home: ctx.home,
+    kind,
+  });
   if (byMode.behavior === 'deny') return byMode;
   // Protected paths ask in every mode, Bypass included; the rest of .git/ in every mode but Bypass (SPEC §11.16).
   const edits = abs && kind.family === 'Edit';
   const guards = { projectRoot: ctx.projectRoot, home: ctx.home, extra: ctx.guarded };
-  const guarded = edits ? forms.map((f) => (ctx.mode === 'bypass' ? strictlyProtected(f, guards) : protectedFile(f, ctx.projectRoot, ctx.home, ctx.guarded))).find(Boolean) : undefined;
-  if (guarded) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} changes ${guarded}, which always needs the user's approval (a change there could switch off guards or run code later)`, remedy: 'make the change yourself, outside the assistant' };
+  const guarded = edits
+    ? forms
+        .map((f) => (ctx.mode === 'bypass' ? strictlyProtected(f, guards) : protectedFile(f, ctx.projectRoot, ctx.home, ctx.guarded)))
+        .find(Boolean)
+    : undefined;
+  if (guarded)
+    return {
+      behavior: 'ask',
+      firm: true,
+      reason: `${tool} of ${target} changes ${guarded}, which always needs the user's approval (a change there could switch off guards or run code later)`,
+      remedy: 'make the change yourself, outside the assistant',
+    };
   if (ctx.mode === 'bypass') return byMode;
   const ask = pathRuleFor(rules.ask, tool, forms, ctx, kind.family);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} of ${target} matches the ask rule ${describe(ask)}`, rule: ask };
@@ -319,7 +461,10 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   if (tool === 'Glob' && typeof input.pattern === 'string') {
     // A pattern can reach outside on its own (`/etc/*`, `../../**`, `~/.ssh/*`): decide on its literal base.
     const base = picomatch.scan(input.pattern).base;
-    if (base) { abs = absolute(base, abs ?? ctx.projectRoot, ctx.home); physical = abs; }
+    if (base) {
+      abs = absolute(base, abs ?? ctx.projectRoot, ctx.home);
+      physical = abs;
+    }
   }
   const kind = ctx.kinds?.get(tool);
   if (kind?.family) return decideFile(tool, kind, abs, ctx, input, physical);
@@ -329,7 +474,13 @@ export function decide(tool: string, input: Record<string, unknown>, given: Deci
   if (d) return { behavior: 'deny', reason: `${tool} is denied by the rule ${describe(d)}`, rule: d };
   // Tools that change nothing themselves (Task: a subagent's calls are each decided here; TodoWrite): no question, in every mode.
   if (kind?.noApproval) return { behavior: 'allow', reason: `${tool} changes nothing by itself` };
-  const byMode = decideByMode(tool, input, { mode: ctx.mode, projectRoot: ctx.projectRoot, additionalDirs: ctx.additionalDirs, home: ctx.home, kind });
+  const byMode = decideByMode(tool, input, {
+    mode: ctx.mode,
+    projectRoot: ctx.projectRoot,
+    additionalDirs: ctx.additionalDirs,
+    home: ctx.home,
+    kind,
+  });
   if (byMode.behavior === 'deny' || ctx.mode === 'bypass') return byMode;
   const ask = ctx.rules.ask.find(names);
   if (ask) return { behavior: 'ask', firm: true, reason: `${tool} matches the ask rule ${describe(ask)}`, rule: ask };

@@ -33,7 +33,11 @@ interface GateOptions {
 }
 
 /** A permission question's tool and input, as suggestions need them. */
-interface Asked { tool: string; input: Record<string, unknown>; firm?: boolean }
+interface Asked {
+  tool: string;
+  input: Record<string, unknown>;
+  firm?: boolean;
+}
 
 /**
  * The session's permission gate (SPEC §5): the mode, the rules in force and the protected paths,
@@ -53,14 +57,22 @@ export class Gate {
     this.guards = o.guarded ?? [];
   }
 
-  get mode(): PermissionMode { return this.currentMode; }
-  setMode(mode: PermissionMode): void { this.currentMode = mode; }
+  get mode(): PermissionMode {
+    return this.currentMode;
+  }
+  setMode(mode: PermissionMode): void {
+    this.currentMode = mode;
+  }
 
   /** The permission rules in force, with where each comes from (`/permissions`). */
-  get rules(): RuleSet { return this.currentRules; }
+  get rules(): RuleSet {
+    return this.currentRules;
+  }
 
   /** The session's protected paths beyond the fixed ones (for `` !`cmd` `` checks and the sandbox). */
-  get guarded(): readonly GuardedPath[] { return this.guards; }
+  get guarded(): readonly GuardedPath[] {
+    return this.guards;
+  }
 
   /** The one decide context: what every decision of this session shares, and what one call adds. */
   context(call: { shell?: ShellAnalysis; cwd?: string } = {}): DecideContext {
@@ -70,7 +82,13 @@ export class Gate {
   /** Its part that path rules need (asked for every file a tool opens, so without the tools' kinds). */
   private paths(): PathContext {
     const o = this.o;
-    return { projectRoot: o.projectRoot, additionalDirs: o.additionalDirs, home: o.home, rules: this.currentRules, look: o.look ?? fsLookup };
+    return {
+      projectRoot: o.projectRoot,
+      additionalDirs: o.additionalDirs,
+      home: o.home,
+      rules: this.currentRules,
+      look: o.look ?? fsLookup,
+    };
   }
 
   /** The decision for one call (rules, mode; a Bash command split first), then the sandbox's step. `cwd`: Bash's working directory. */
@@ -100,7 +118,9 @@ export class Gate {
     if (built.errors.length) throw new Error(built.errors.join('; '));
     const added = built.rules.allow;
     this.currentRules = { ...this.currentRules, allow: [...this.currentRules.allow, ...added] };
-    return () => { this.currentRules = { ...this.currentRules, allow: this.currentRules.allow.filter((r) => !added.includes(r)) }; };
+    return () => {
+      this.currentRules = { ...this.currentRules, allow: this.currentRules.allow.filter((r) => !added.includes(r)) };
+    };
   }
 
   /** The narrowest rules that "allow always" would add for this question (SPEC §5); empty when none can be offered. */

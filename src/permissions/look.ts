@@ -40,7 +40,12 @@ function linksUnder(dir: string, limit = TREE_LIMIT): { targets: string[]; trunc
   while (queue.length) {
     const d = queue.shift()!;
     let entries: Dirent[];
-    try { lookStats.readdirs++; entries = readdirSync(d, { withFileTypes: true }); } catch { continue; }
+    try {
+      lookStats.readdirs++;
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      continue;
+    }
     for (const e of entries) {
       if (++seen > limit) return { targets: [...targets], truncated: true };
       const p = join(d, e.name);
@@ -95,17 +100,28 @@ function glob(pattern: string, dot: boolean, limit = GLOB_LIMIT): GlobResult {
   let truncated = false;
   const plain = new Set<string>();
   for (const [k, seg] of segs.entries()) {
-    if (k > lastGlob || !picomatch.scan(seg).isGlob) { paths = paths.map((p) => join(p, seg)); continue; }
+    if (k > lastGlob || !picomatch.scan(seg).isGlob) {
+      paths = paths.map((p) => join(p, seg));
+      continue;
+    }
     const isMatch = picomatch(seg, { dot });
     const last = k === segs.length - 1;
     const next: string[] = [];
     walk: for (const p of paths) {
       let entries: Dirent[];
-      try { lookStats.readdirs++; entries = readdirSync(p, { withFileTypes: true }); } catch { continue; /* not a directory */ }
+      try {
+        lookStats.readdirs++;
+        entries = readdirSync(p, { withFileTypes: true });
+      } catch {
+        continue; /* not a directory */
+      }
       for (const e of entries) {
         if (!isMatch(e.name)) continue;
         if (!last && !e.isDirectory() && !e.isSymbolicLink()) continue; // `a/*/b`: only directories lead on
-        if (next.length >= limit) { truncated = true; break walk; }
+        if (next.length >= limit) {
+          truncated = true;
+          break walk;
+        }
         const path = join(p, e.name);
         next.push(path);
         if (last && !e.isSymbolicLink()) plain.add(path);
@@ -115,14 +131,28 @@ function glob(pattern: string, dot: boolean, limit = GLOB_LIMIT): GlobResult {
     if (paths.length === 0) return { paths: [], truncated };
   }
   // Literal segments after the last pattern (`*/package.json`): only the paths that exist.
-  if (lastGlob < segs.length - 1) paths = paths.filter((p) => { try { lstatSync(p); return true; } catch { return false; } });
+  if (lastGlob < segs.length - 1)
+    paths = paths.filter((p) => {
+      try {
+        lstatSync(p);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   return { paths, truncated, plain };
 }
 
 export const fsLookup: PathLookup = {
   realpath,
   glob,
-  isDir: (p) => { try { return statSync(p).isDirectory(); } catch { return false; } },
+  isDir: (p) => {
+    try {
+      return statSync(p).isDirectory();
+    } catch {
+      return false;
+    }
+  },
   linksUnder,
   archiveNames,
 };
@@ -170,7 +200,10 @@ export function decisionLookup(inner: PathLookup, budget = DECISION_BUDGET): Pat
     archiveNames: inner.archiveNames && ((path) => inner.archiveNames!(path)),
     isDir(p) {
       let d = dirs.get(p);
-      if (d === undefined) { d = inner.isDir(p); dirs.set(p, d); }
+      if (d === undefined) {
+        d = inner.isDir(p);
+        dirs.set(p, d);
+      }
       return d;
     },
   };

@@ -17,13 +17,17 @@ export type PermissionMode = keyof typeof MODE_TABLE;
 export const MODES = Object.keys(MODE_TABLE) as PermissionMode[];
 
 /** The names Claude Code uses (hook input `permission_mode`, and accepted on the command line). */
-export const CLAUDE_MODE_NAMES = Object.fromEntries(MODES.map((m) => [m, MODE_TABLE[m].claude])) as { readonly [M in PermissionMode]: (typeof MODE_TABLE)[M]['claude'] };
+export const CLAUDE_MODE_NAMES = Object.fromEntries(MODES.map((m) => [m, MODE_TABLE[m].claude])) as {
+  readonly [M in PermissionMode]: (typeof MODE_TABLE)[M]['claude'];
+};
 
 /** The names settings (`permissions.defaultMode`) and the SDK's `permissionMode` take: ours, then Claude Code's. */
 export const SETTINGS_MODE_NAMES = [...new Set<string>([...MODES, ...MODES.map((m) => MODE_TABLE[m].claude)])] as [string, ...string[]];
 
 /** Every spelling `--permission-mode` takes, each with its mode. */
-const SPELLINGS = new Map<string, PermissionMode>(MODES.flatMap((m) => [[m, m], [MODE_TABLE[m].claude, m], ...MODE_TABLE[m].aliases.map((a): [string, PermissionMode] => [a, m])]));
+const SPELLINGS = new Map<string, PermissionMode>(
+  MODES.flatMap((m) => [[m, m], [MODE_TABLE[m].claude, m], ...MODE_TABLE[m].aliases.map((a): [string, PermissionMode] => [a, m])]),
+);
 
 /** The mode a name spells (blanks around it ignored); undefined when it names none. */
 export function parseMode(raw: string): PermissionMode | undefined {

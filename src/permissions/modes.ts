@@ -52,7 +52,6 @@ function inWorkspace(p: string | undefined, ctx: ModeContext): boolean {
   return [ctx.projectRoot, ...ctx.additionalDirs].some((d) => inside(d, p));
 }
 
-
 /** Protected paths live in protected.ts (SPEC §11.16); `protectedFile` is kept here for its callers. */
 export { protectedFile };
 
@@ -67,7 +66,8 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
       if (inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'read-only tool in Plan Mode' };
       return { behavior: 'ask', reason: `${tool} of${where} is outside the project`, remedy: `--add-dir ${addDir(kind, path!)}` };
     }
-    if (editsFiles(kind) && path === resolve(ctx.projectRoot, 'plan.md')) return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
+    if (editsFiles(kind) && path === resolve(ctx.projectRoot, 'plan.md'))
+      return { behavior: 'allow', reason: 'Plan Mode may write plan.md' };
     // A tool that declares itself read-only (an MCP tool with readOnlyHint) may run in Plan Mode; it asks like any other.
     if (kind?.access === 'read') {
       return { behavior: 'ask', reason: `${tool} is read-only and needs approval`, remedy: `--allowed-tools "${tool}"` };
@@ -86,15 +86,24 @@ export function decideByMode(tool: string, input: Record<string, unknown>, ctx: 
   if (editsFiles(kind)) {
     const guarded = path && protectedFile(path, ctx.projectRoot, ctx.home);
     if (guarded) {
-      return { behavior: 'ask', firm: true, reason: `${tool} of${where} changes ${guarded}, which always needs the user's approval`, remedy: '--permission-mode bypass (only in a sandbox)' };
+      return {
+        behavior: 'ask',
+        firm: true,
+        reason: `${tool} of${where} changes ${guarded}, which always needs the user's approval`,
+        remedy: '--permission-mode bypass (only in a sandbox)',
+      };
     }
-    if (ctx.mode === 'auto-accept' && inWorkspace(path, ctx)) return { behavior: 'allow', reason: 'Auto-Accept accepts edits inside the project' };
+    if (ctx.mode === 'auto-accept' && inWorkspace(path, ctx))
+      return { behavior: 'allow', reason: 'Auto-Accept accepts edits inside the project' };
     return {
       behavior: 'ask',
-      reason: inWorkspace(path, ctx) ? `${tool} of${where} needs approval in ${ctx.mode} mode` : `${tool} of${where} is outside the project`,
+      reason: inWorkspace(path, ctx)
+        ? `${tool} of${where} needs approval in ${ctx.mode} mode`
+        : `${tool} of${where} is outside the project`,
       remedy: inWorkspace(path, ctx) ? '--permission-mode auto-accept' : '--permission-mode bypass',
     };
   }
-  if (tool.startsWith('mcp__')) return { behavior: 'ask', reason: `${tool} (an MCP tool) needs approval in ${ctx.mode} mode`, remedy: `--allowed-tools "${tool}"` };
+  if (tool.startsWith('mcp__'))
+    return { behavior: 'ask', reason: `${tool} (an MCP tool) needs approval in ${ctx.mode} mode`, remedy: `--allowed-tools "${tool}"` };
   return { behavior: 'ask', reason: `${tool} needs approval in ${ctx.mode} mode`, remedy: '--permission-mode bypass' };
 }

@@ -37,7 +37,10 @@ export function pathForms(abs: string, ctx: PathContext, raw = abs): { forms: st
   let where = real;
   for (const root of [ctx.projectRoot, ...ctx.additionalDirs]) {
     const r = look.realpath(root);
-    if (inside(r, real)) { where = root + real.slice(r.length); break; }
+    if (inside(r, real)) {
+      where = root + real.slice(r.length);
+      break;
+    }
   }
   return { forms: [...new Set([abs, where, real])], where };
 }
@@ -72,7 +75,8 @@ export function pathRuleFor(list: Rule[], tool: string, forms: string[], ctx: Pa
 }
 
 /** Deny rules with a path pattern that `tool` (Read, Edit), or a tool of its rule `family`, obeys. */
-export const pathDenials = (ctx: PathContext, tool: string, family?: string): Rule[] => ctx.rules.deny.filter((r) => r.specifier !== undefined && ruleTool(r, tool, family));
+export const pathDenials = (ctx: PathContext, tool: string, family?: string): Rule[] =>
+  ctx.rules.deny.filter((r) => r.specifier !== undefined && ruleTool(r, tool, family));
 
 /** Is `p` (a rule's pattern, gitignore-style) free of wildcards? */
 const literal = (p: string) => !/[*?[\]{}!\\]/.test(p);
@@ -81,7 +85,19 @@ const literal = (p: string) => !/[*?[\]{}!\\]/.test(p);
 function bare(spec: string): { path: string; anchored: boolean } {
   let p = spec.trim();
   let anchored = false;
-  if (p.startsWith('~/')) { p = p.slice(2); anchored = true; } else if (p.startsWith('//')) { p = p.slice(2); anchored = true; } else if (p.startsWith('./')) { p = p.replace(/^(\.\/)+/, ''); anchored = true; } else if (p.startsWith('/')) { p = p.slice(1); anchored = true; }
+  if (p.startsWith('~/')) {
+    p = p.slice(2);
+    anchored = true;
+  } else if (p.startsWith('//')) {
+    p = p.slice(2);
+    anchored = true;
+  } else if (p.startsWith('./')) {
+    p = p.replace(/^(\.\/)+/, '');
+    anchored = true;
+  } else if (p.startsWith('/')) {
+    p = p.slice(1);
+    anchored = true;
+  }
   p = p.replace(/\/+$/, '');
   return { path: p, anchored: anchored || p.includes('/') };
 }
@@ -94,7 +110,10 @@ function bare(spec: string): { path: string; anchored: boolean } {
 export function tailMatches(rule: Rule, rel: string): boolean {
   const { path, anchored } = bare(rule.specifier ?? '**');
   if (path === '' || path === '*' || path === '**') return true;
-  const norm = rel.split('/').filter((s) => s !== '' && s !== '.' && s !== '..').join('/');
+  const norm = rel
+    .split('/')
+    .filter((s) => s !== '' && s !== '.' && s !== '..')
+    .join('/');
   if (norm === '') return false;
   const opts = { dot: true };
   if (!anchored && picomatch(path, opts)(basename(norm))) return true;

@@ -26,7 +26,11 @@ function matcher(rest: string): Ignore | null {
   let m = matchers.get(rest);
   if (m === undefined || m.uses > 20_000) {
     let ig: Ignore | null;
-    try { ig = ignore().add(rest); } catch { ig = null; }
+    try {
+      ig = ignore().add(rest);
+    } catch {
+      ig = null;
+    }
     if (matchers.size > 1000) matchers.clear();
     m = { ig, uses: 0 };
     matchers.set(rest, m);
@@ -54,7 +58,8 @@ export function unmatchablePattern(pattern: string): string | undefined {
   if (p === '' || p === '*' || p === '**') return undefined;
   const { rest } = patternBase(p, '/', '/');
   const segs = rest.replace(/^\/+/, '').split('/');
-  if (segs.some((s) => s === '..')) return 'a `..` segment never matches: write the path from the project root, or an absolute path as //path';
+  if (segs.some((s) => s === '..'))
+    return 'a `..` segment never matches: write the path from the project root, or an absolute path as //path';
   if (segs.some((s) => s === '.')) return 'a `.` segment inside the pattern never matches: remove it';
   if (!matcher(rest)) return 'the pattern is not a valid gitignore pattern';
   return undefined;
@@ -70,7 +75,8 @@ export function pathMatches(pattern: string, absPath: string, projectRoot: strin
   if (p === '') return false;
   if (p === '*' || p === '**') return true;
   const { base, rest } = patternBase(p, projectRoot, home);
-  const rel = absPath.startsWith('/') && !DOT_SEGMENT.test(absPath) ? under(base.replace(/\/+$/, '') || '/', absPath) : fallback(base, absPath);
+  const rel =
+    absPath.startsWith('/') && !DOT_SEGMENT.test(absPath) ? under(base.replace(/\/+$/, '') || '/', absPath) : fallback(base, absPath);
   if (rel === undefined) return false;
   try {
     return matcher(rest)?.ignores(rel) ?? false;

@@ -25,8 +25,27 @@ const GIT_CONFIG = 'git configuration (it can name programs git runs)';
 
 /** The user's shell start-up files and other files that run code on their own later (relative to home). */
 const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: string }> = [
-  ...['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout',
-    '.kshrc', '.mkshrc', '.cshrc', '.tcshrc', '.login', '.logout', '.xprofile', '.xsessionrc', '.xinitrc'].map((rel) => ({ rel, why: SHELL })),
+  ...[
+    '.bashrc',
+    '.bash_profile',
+    '.bash_login',
+    '.bash_logout',
+    '.profile',
+    '.zshrc',
+    '.zshenv',
+    '.zprofile',
+    '.zlogin',
+    '.zlogout',
+    '.kshrc',
+    '.mkshrc',
+    '.cshrc',
+    '.tcshrc',
+    '.login',
+    '.logout',
+    '.xprofile',
+    '.xsessionrc',
+    '.xinitrc',
+  ].map((rel) => ({ rel, why: SHELL })),
   { rel: '.bashrc.d', dir: true, why: SHELL },
   { rel: '.config/fish', dir: true, why: SHELL },
   { rel: '.config/environment.d', dir: true, why: SHELL },
@@ -43,9 +62,27 @@ const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: string }> =
   { rel: '.ssh/authorized_keys2', why: 'the keys that may log in to this account' },
   { rel: '.ssh/environment', why: 'variables ssh sets at log-in (LD_PRELOAD among them)' },
   { rel: '.pam_environment', why: 'variables set at log-in (LD_PRELOAD among them)' },
-  ...['.vimrc', '.exrc', '.gvimrc', '.tmux.conf', '.gdbinit', '.psqlrc', '.sqliterc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.kube/config', '.aws/config',
-    '.cargo/config', '.cargo/config.toml'].map((rel) => ({ rel, why: 'start-up code or configuration that names programs to run' })),
-  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d'].map((rel) => ({ rel, dir: true, why: 'start-up code of a program' })),
+  ...[
+    '.vimrc',
+    '.exrc',
+    '.gvimrc',
+    '.tmux.conf',
+    '.gdbinit',
+    '.psqlrc',
+    '.sqliterc',
+    '.npmrc',
+    '.yarnrc',
+    '.yarnrc.yml',
+    '.kube/config',
+    '.aws/config',
+    '.cargo/config',
+    '.cargo/config.toml',
+  ].map((rel) => ({ rel, why: 'start-up code or configuration that names programs to run' })),
+  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d'].map((rel) => ({
+    rel,
+    dir: true,
+    why: 'start-up code of a program',
+  })),
   ...['.local/bin', 'bin'].map((rel) => ({ rel, dir: true, why: 'programs on your PATH (a file there can stand in for git or npm)' })),
 ];
 
@@ -113,7 +150,10 @@ export function guardOf(path: string, list: readonly GuardedPath[]): string | un
  * git directories (`sessionGuards`). The rest of `.git/` asks in every mode but Bypass.
  */
 export function protectedFile(path: string, projectRoot: string, home: string, extra: readonly GuardedPath[] = []): string | undefined {
-  return guardOf(path, guardedPaths({ projectRoot, home, extra })) ?? (inside(resolve(projectRoot, '.git').toLowerCase(), path.toLowerCase()) ? 'the git repository\'s internals (.git/)' : undefined);
+  return (
+    guardOf(path, guardedPaths({ projectRoot, home, extra })) ??
+    (inside(resolve(projectRoot, '.git').toLowerCase(), path.toLowerCase()) ? "the git repository's internals (.git/)" : undefined)
+  );
 }
 
 /** Only the paths that ask in every mode, Bypass included (not the rest of `.git/`). */
@@ -133,8 +173,20 @@ export function hookScripts(command: string, projectDir: string, home: string): 
 }
 
 const SCRIPT = /\.(sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|php|lua)$/;
-const isFileAt = (p: string) => { try { return statSync(p).isFile(); } catch { return false; } };
-const isDirAt = (p: string) => { try { return statSync(p).isDirectory(); } catch { return false; } };
+const isFileAt = (p: string) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+const isDirAt = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The files a hook command runs (`hookScripts`), and the directories they are run from: a
@@ -147,16 +199,26 @@ function hookFiles(command: string, projectDir: string, home: string): { files: 
   const dirs = new Set<string>();
   const text = command.replace(/\$\{?(ASSISTANT|CLAUDE)_PROJECT_DIR\}?/g, projectDir).replace(/\$\{?HOME\}?(?=\/)/g, home);
   const bases = [projectDir];
-  const at = (w: string) => (w.startsWith('~/') ? [join(home, w.slice(2))] : w.startsWith('/') ? [resolve(w)] : bases.map((b) => resolve(b, w)));
+  const at = (w: string) =>
+    w.startsWith('~/') ? [join(home, w.slice(2))] : w.startsWith('/') ? [resolve(w)] : bases.map((b) => resolve(b, w));
   const scan = (source: string, quoted: boolean) => {
     const words = source.match(/(?:"[^"]*"|'[^']*'|[^\s;&|<>()"'])+/g) ?? [];
     for (const [k, raw] of words.entries()) {
       const w = raw.replace(/"([^"]*)"|'([^']*)'/g, '$1$2');
       // Quoted text with blanks is an argument (a jq filter, a message) or a script (`sh -c "…"`): only its script files count.
-      if (/\s/.test(w) && /^["']/.test(raw)) { scan(w, true); continue; }
+      if (/\s/.test(w) && /^["']/.test(raw)) {
+        scan(w, true);
+        continue;
+      }
       if (w === '' || w.startsWith('-') || /[$`*?\s]/.test(w) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || !/\w/.test(w)) continue;
       const prev = words[k - 1]?.replace(/["']/g, '');
-      if (prev === 'cd' || prev === 'pushd') { for (const d of at(w)) { bases.push(d); dirs.add(d); } continue; }
+      if (prev === 'cd' || prev === 'pushd') {
+        for (const d of at(w)) {
+          bases.push(d);
+          dirs.add(d);
+        }
+        continue;
+      }
       // `python3 -m hooks.guard`: hooks/guard.py.
       const module = prev === '-m' && /^[A-Za-z_][\w.]*$/.test(w) ? `${w.replace(/\./g, '/')}.py` : undefined;
       for (const path of at(module ?? w)) {
@@ -195,15 +257,23 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
       const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(gitDir, 'utf8'));
       if (m) gitDir = resolve(projectRoot, m[1].trim());
     }
-  } catch { return out; }
+  } catch {
+    return out;
+  }
   const dirs = [gitDir];
   try {
     const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
     if (common) dirs.push(resolve(gitDir, common));
-  } catch { /* not a worktree */ }
+  } catch {
+    /* not a worktree */
+  }
   const hookDirs: string[] = [];
   for (const d of dirs) {
-    out.push({ path: join(d, 'hooks'), dir: true, why: GIT_HOOKS }, { path: join(d, 'config'), dir: false, why: GIT_CONFIG }, { path: join(d, 'config.worktree'), dir: false, why: GIT_CONFIG });
+    out.push(
+      { path: join(d, 'hooks'), dir: true, why: GIT_HOOKS },
+      { path: join(d, 'config'), dir: false, why: GIT_CONFIG },
+      { path: join(d, 'config.worktree'), dir: false, why: GIT_CONFIG },
+    );
     hookDirs.push(join(d, 'hooks'));
     try {
       const m = /^\s*hookspath\s*=\s*(.+?)\s*$/im.exec(readFileSync(join(d, 'config'), 'utf8'));
@@ -212,7 +282,9 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
         out.push({ path, dir: true, why: GIT_HOOKS });
         hookDirs.push(path);
       }
-    } catch { /* no config */ }
+    } catch {
+      /* no config */
+    }
   }
   out.push(...frameworkConfigs(hookDirs, projectRoot));
   return out;
@@ -225,8 +297,25 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
  */
 const HOOK_FRAMEWORKS: ReadonlyArray<{ tell: RegExp; files: string[] }> = [
   { tell: /pre-commit\.com|pre_commit|INSTALL_PYTHON/, files: ['.pre-commit-config.yaml', '.pre-commit-config.yml'] },
-  { tell: /lefthook/i, files: ['lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml'] },
-  { tell: /lint-staged/, files: ['.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.js', '.lintstagedrc.mjs', '.lintstagedrc.cjs', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs'] },
+  {
+    tell: /lefthook/i,
+    files: ['lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'lefthook-local.yml', '.lefthook-local.yml'],
+  },
+  {
+    tell: /lint-staged/,
+    files: [
+      '.lintstagedrc',
+      '.lintstagedrc.json',
+      '.lintstagedrc.yaml',
+      '.lintstagedrc.yml',
+      '.lintstagedrc.js',
+      '.lintstagedrc.mjs',
+      '.lintstagedrc.cjs',
+      'lint-staged.config.js',
+      'lint-staged.config.mjs',
+      'lint-staged.config.cjs',
+    ],
+  },
   { tell: /overcommit/i, files: ['.overcommit.yml'] },
 ];
 
@@ -234,13 +323,22 @@ function frameworkConfigs(hookDirs: string[], projectRoot: string): GuardedPath[
   const out: GuardedPath[] = [];
   for (const dir of hookDirs) {
     let names: string[];
-    try { names = readdirSync(dir); } catch { continue; }
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
     for (const name of names.filter((n) => !n.endsWith('.sample')).slice(0, 64)) {
       let text: string;
-      try { text = readFileSync(join(dir, name), 'utf8').slice(0, 20_000); } catch { continue; }
+      try {
+        text = readFileSync(join(dir, name), 'utf8').slice(0, 20_000);
+      } catch {
+        continue;
+      }
       for (const f of HOOK_FRAMEWORKS) {
         if (!f.tell.test(text)) continue;
-        for (const file of f.files) out.push({ path: join(projectRoot, file), dir: false, why: `what the git hook ${name} runs (${GIT_HOOKS.split(' (')[0]})` });
+        for (const file of f.files)
+          out.push({ path: join(projectRoot, file), dir: false, why: `what the git hook ${name} runs (${GIT_HOOKS.split(' (')[0]})` });
       }
     }
   }
@@ -252,7 +350,12 @@ function frameworkConfigs(hookDirs: string[], projectRoot: string): GuardedPath[
  * hooks run, a `--settings FILE`, git's real directories. Reads the disk; computed at start and
  * when the user accepts changed settings.
  */
-export function sessionGuards(projectRoot: string, home: string, hooks: ReadonlyArray<{ command: string }>, settingsFiles: readonly string[] = []): GuardedPath[] {
+export function sessionGuards(
+  projectRoot: string,
+  home: string,
+  hooks: ReadonlyArray<{ command: string }>,
+  settingsFiles: readonly string[] = [],
+): GuardedPath[] {
   const out = new Map<string, GuardedPath>();
   for (const h of hooks) {
     const { files, dirs } = hookFiles(h.command, projectRoot, home);
@@ -260,10 +363,13 @@ export function sessionGuards(projectRoot: string, home: string, hooks: Readonly
       if (p === projectRoot || p === home || isSystemProgram(p)) continue;
       out.set(p, { path: p, dir: false, why: HOOK });
       const folder = hookHome(p, projectRoot, home);
-      if (folder && !isSystemProgram(`${folder}/`)) out.set(folder, { path: folder, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
+      if (folder && !isSystemProgram(`${folder}/`))
+        out.set(folder, { path: folder, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
     }
     // `cd .assistant/hooks && ./guard.sh`: the folder it runs in.
-    for (const d of dirs) if (isDirAt(d) && hookHome(join(d, 'x'), projectRoot, home)) out.set(d, { path: d, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
+    for (const d of dirs)
+      if (isDirAt(d) && hookHome(join(d, 'x'), projectRoot, home))
+        out.set(d, { path: d, dir: true, why: `${HOOK} (the folder of hooks it is in)` });
   }
   for (const f of settingsFiles) if (isAbsolute(f)) out.set(resolve(f), { path: resolve(f), dir: false, why: SETTINGS });
   for (const g of gitGuards(projectRoot, home)) out.set(g.path, g);

@@ -75,7 +75,10 @@ export function buildRules(lists: RuleList[], tools?: RuleTools): { rules: RuleS
     texts.forEach((t, n) => {
       const where = at?.(n) ?? source;
       const r = parseRule(t, kind, source);
-      if (typeof r === 'string') { errors.push(`${where}: ${r}`); return; }
+      if (typeof r === 'string') {
+        errors.push(`${where}: ${r}`);
+        return;
+      }
       rules[kind].push(r);
       const w = tools && unknownToolWarning(r, tools);
       if (w) warnings.push(`${where}: ${w}`);
@@ -87,15 +90,22 @@ export function buildRules(lists: RuleList[], tools?: RuleTools): { rules: RuleS
 }
 
 /** The rule lists of settings files (allow, ask, deny of each, in file order), with each rule's line and column. */
-export function settingsRuleLists(sources: ReadonlyArray<{
-  file: string;
-  settings: { permissions?: Partial<Record<RuleKind, string[]>> };
-  locate?: (path: ReadonlyArray<string | number>) => { line: number; column: number };
-}>): RuleList[] {
+export function settingsRuleLists(
+  sources: ReadonlyArray<{
+    file: string;
+    settings: { permissions?: Partial<Record<RuleKind, string[]>> };
+    locate?: (path: ReadonlyArray<string | number>) => { line: number; column: number };
+  }>,
+): RuleList[] {
   const lists: RuleList[] = [];
   for (const s of sources) {
     for (const kind of ['allow', 'ask', 'deny'] as const) {
-      const at = s.locate && ((n: number) => { const { line, column } = s.locate!(['permissions', kind, n]); return `${s.file}:${line}:${column}`; });
+      const at =
+        s.locate &&
+        ((n: number) => {
+          const { line, column } = s.locate!(['permissions', kind, n]);
+          return `${s.file}:${line}:${column}`;
+        });
       lists.push({ kind, rules: s.settings.permissions?.[kind] ?? [], source: s.file, at });
     }
   }
@@ -117,7 +127,10 @@ export function bashPattern(spec: string): { prefix?: string; glob?: RegExp; exa
   if (s.endsWith(':*') && !s.slice(0, -2).includes('*')) return { prefix: s.slice(0, -2).trim() };
   if (s.endsWith(' *') && !s.slice(0, -2).includes('*')) return { prefix: s.slice(0, -2).trim() };
   if (s.includes('*')) {
-    const re = s.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*');
+    const re = s
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*');
     return { glob: new RegExp(`^${re}$`) };
   }
   return { exact: s };

@@ -11,19 +11,131 @@ import type { SimpleCommand } from './shell/parser.ts';
 
 /** Programs that open their (non-option) arguments as files. */
 const OPENS_FILES = new Set([
-  'cat', 'tac', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'sed', 'awk', 'gawk', 'mawk',
-  'wc', 'cp', 'mv', 'ln', 'install', 'rsync', 'scp', 'tar', 'zip', 'unzip', 'gzip', 'gunzip', 'zcat', 'bzip2', 'bunzip2', 'xz', 'unxz',
-  'source', '.', 'diff', 'cmp', 'comm', 'join', 'paste', 'sort', 'uniq', 'cut', 'tr', 'fold', 'fmt', 'expand', 'rev', 'iconv',
-  'strings', 'xxd', 'od', 'hexdump', 'hd', 'base64', 'base32', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum',
-  'sha512sum', 'shasum', 'b2sum', 'cksum', 'sum', 'jq', 'yq', 'file', 'split', 'csplit', 'tee', 'dd', 'openssl', 'gpg',
+  'cat',
+  'tac',
+  'nl',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'bat',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'sed',
+  'awk',
+  'gawk',
+  'mawk',
+  'wc',
+  'cp',
+  'mv',
+  'ln',
+  'install',
+  'rsync',
+  'scp',
+  'tar',
+  'zip',
+  'unzip',
+  'gzip',
+  'gunzip',
+  'zcat',
+  'bzip2',
+  'bunzip2',
+  'xz',
+  'unxz',
+  'source',
+  '.',
+  'diff',
+  'cmp',
+  'comm',
+  'join',
+  'paste',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'fold',
+  'fmt',
+  'expand',
+  'rev',
+  'iconv',
+  'strings',
+  'xxd',
+  'od',
+  'hexdump',
+  'hd',
+  'base64',
+  'base32',
+  'md5sum',
+  'sha1sum',
+  'sha224sum',
+  'sha256sum',
+  'sha384sum',
+  'sha512sum',
+  'shasum',
+  'b2sum',
+  'cksum',
+  'sum',
+  'jq',
+  'yq',
+  'file',
+  'split',
+  'csplit',
+  'tee',
+  'dd',
+  'openssl',
+  'gpg',
 ]);
 
 /** Options whose next word is a value, not a file (`head -n "$N"`, `grep -m 5`, `jq --arg k "$V"`: 2 values). */
 const VALUE_OPTIONS: Record<string, Record<string, number>> = {
   head: { '-n': 1, '-c': 1, '--lines': 1, '--bytes': 1 },
   tail: { '-n': 1, '-c': 1, '--lines': 1, '--bytes': 1, '-s': 1, '--pid': 1, '--sleep-interval': 1 },
-  grep: { '-e': 1, '--regexp': 1, '-m': 1, '--max-count': 1, '-A': 1, '-B': 1, '-C': 1, '--context': 1, '--after-context': 1, '--before-context': 1, '--include': 1, '--exclude': 1, '--exclude-dir': 1, '--label': 1, '-d': 1, '-D': 1, '--color': 1 },
-  rg: { '-e': 1, '--regexp': 1, '-m': 1, '--max-count': 1, '-A': 1, '-B': 1, '-C': 1, '-g': 1, '--glob': 1, '--iglob': 1, '-t': 1, '--type': 1, '-T': 1, '--type-not': 1, '-M': 1, '--max-columns': 1, '-j': 1, '--threads': 1, '-r': 1, '--replace': 1, '--max-depth': 1, '-d': 1 },
+  grep: {
+    '-e': 1,
+    '--regexp': 1,
+    '-m': 1,
+    '--max-count': 1,
+    '-A': 1,
+    '-B': 1,
+    '-C': 1,
+    '--context': 1,
+    '--after-context': 1,
+    '--before-context': 1,
+    '--include': 1,
+    '--exclude': 1,
+    '--exclude-dir': 1,
+    '--label': 1,
+    '-d': 1,
+    '-D': 1,
+    '--color': 1,
+  },
+  rg: {
+    '-e': 1,
+    '--regexp': 1,
+    '-m': 1,
+    '--max-count': 1,
+    '-A': 1,
+    '-B': 1,
+    '-C': 1,
+    '-g': 1,
+    '--glob': 1,
+    '--iglob': 1,
+    '-t': 1,
+    '--type': 1,
+    '-T': 1,
+    '--type-not': 1,
+    '-M': 1,
+    '--max-columns': 1,
+    '-j': 1,
+    '--threads': 1,
+    '-r': 1,
+    '--replace': 1,
+    '--max-depth': 1,
+    '-d': 1,
+  },
   sed: { '-e': 1, '--expression': 1, '-l': 1, '--line-length': 1 },
   awk: { '-v': 1, '-F': 1, '--assign': 1, '--field-separator': 1 },
   cut: { '-d': 1, '-f': 1, '-c': 1, '-b': 1, '--delimiter': 1, '--fields': 1, '--characters': 1, '--bytes': 1 },
@@ -46,14 +158,23 @@ VALUE_OPTIONS.ag = VALUE_OPTIONS.rg;
 
 /** Programs whose first operand is a pattern or script, unless one is given by an option (`-e`, `-f`). */
 const FIRST_IS_SCRIPT: Record<string, RegExp> = {
-  grep: /^(-e|--regexp|-f|--file)(=|$)/, egrep: /^(-e|--regexp|-f|--file)(=|$)/, fgrep: /^(-e|--regexp|-f|--file)(=|$)/,
-  rg: /^(-e|--regexp|-f|--file|--files|--type-list)(=|$)/, ag: /^(-e|--regexp|-f|--file)(=|$)/,
-  sed: /^(-e|--expression|-f|--file)(=|$)/, awk: /^(-f|--file)(=|$)/, gawk: /^(-f|--file)(=|$)/, mawk: /^(-f|--file)(=|$)/,
-  jq: /^(-f|--from-file)(=|$)/, yq: /^(-f|--from-file)(=|$)/, tr: /^$/,
+  grep: /^(-e|--regexp|-f|--file)(=|$)/,
+  egrep: /^(-e|--regexp|-f|--file)(=|$)/,
+  fgrep: /^(-e|--regexp|-f|--file)(=|$)/,
+  rg: /^(-e|--regexp|-f|--file|--files|--type-list)(=|$)/,
+  ag: /^(-e|--regexp|-f|--file)(=|$)/,
+  sed: /^(-e|--expression|-f|--file)(=|$)/,
+  awk: /^(-f|--file)(=|$)/,
+  gawk: /^(-f|--file)(=|$)/,
+  mawk: /^(-f|--file)(=|$)/,
+  jq: /^(-f|--from-file)(=|$)/,
+  yq: /^(-f|--from-file)(=|$)/,
+  tr: /^$/,
 };
 
 /** `$(pwd)`, `` `pwd` ``, `$(git rev-parse --show-toplevel)`: substitutions that print no file name a rule could cover. */
-const HARMLESS_SUBSTITUTION = /^\$\(\s*(pwd|date(\s+[+\w%:-]+)*|whoami|hostname|uname(\s+-\w+)*|nproc|id(\s+-\w+)*|git\s+rev-parse(\s+--[\w-]+)*(\s+HEAD)?|git\s+branch\s+--show-current)\s*\)$|^`\s*pwd\s*`$/;
+const HARMLESS_SUBSTITUTION =
+  /^\$\(\s*(pwd|date(\s+[+\w%:-]+)*|whoami|hostname|uname(\s+-\w+)*|nproc|id(\s+-\w+)*|git\s+rev-parse(\s+--[\w-]+)*(\s+HEAD)?|git\s+branch\s+--show-current)\s*\)$|^`\s*pwd\s*`$/;
 
 /** Is a dynamic word harmless as a file name: only harmless substitutions, then a literal path (its tail is checked elsewhere)? */
 function harmless(word: string): boolean {
@@ -77,17 +198,26 @@ export function runtimeFileWord(c: SimpleCommand): string | undefined {
   for (let i = 0; i < c.args.length; i++) {
     const a = c.args[i];
     const dyn = c.argKinds?.[i]?.dynamic ?? /[$`]/.test(a);
-    if (!endOfOptions && a === '--') { endOfOptions = true; continue; }
+    if (!endOfOptions && a === '--') {
+      endOfOptions = true;
+      continue;
+    }
     if (!endOfOptions && a.startsWith('-') && a !== '-') {
       const eq = a.indexOf('=');
       const name = eq > 0 ? a.slice(0, eq) : a;
-      if (eq < 0 && values[name]) { i += values[name]; continue; }
+      if (eq < 0 && values[name]) {
+        i += values[name];
+        continue;
+      }
       // `--file="$F"`: a value that may be a file unless the option is known to take another value.
       if (eq > 0 && dyn && !values[name] && /[$`]/.test(a.slice(eq + 1))) return a;
       continue;
     }
     operands++;
-    if (needScript) { needScript = false; continue; } // grep's pattern, sed's script
+    if (needScript) {
+      needScript = false;
+      continue;
+    } // grep's pattern, sed's script
     if ((c.program === 'source' || c.program === '.') && operands > 1) break; // the script's own arguments
     if (dyn && !harmless(a)) return a;
   }
@@ -97,5 +227,7 @@ export function runtimeFileWord(c: SimpleCommand): string | undefined {
 /** The options that take a value, from the program's entry in file-programs.ts. */
 function tableValues(program: string): Record<string, number> {
   const o = Object.hasOwn(FILE_PROGRAMS, program) ? FILE_PROGRAMS[program].options : undefined;
-  return Object.fromEntries([...(o?.shortArg ?? '')].map((c) => [`-${c}`, 1] as const).concat((o?.longArg ?? []).map((n) => [`--${n}`, 1] as const)));
+  return Object.fromEntries(
+    [...(o?.shortArg ?? '')].map((c) => [`-${c}`, 1] as const).concat((o?.longArg ?? []).map((n) => [`--${n}`, 1] as const)),
+  );
 }

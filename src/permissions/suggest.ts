@@ -4,8 +4,38 @@ import { urlHost } from './web.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
 /** Programs whose first argument is a subcommand worth naming in a rule (`git status`, `npm test`). */
-export const WITH_SUBCOMMANDS = new Set(['git', 'gh', 'npm', 'pnpm', 'yarn', 'bun', 'deno', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'helm',
-  'pip', 'pip3', 'uv', 'poetry', 'dotnet', 'hg', 'svn', 'make', 'terraform', 'rustup', 'brew', 'mvn', 'gradle', 'composer', 'bundle', 'mix', 'swift']);
+export const WITH_SUBCOMMANDS = new Set([
+  'git',
+  'gh',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'deno',
+  'cargo',
+  'go',
+  'docker',
+  'podman',
+  'kubectl',
+  'helm',
+  'pip',
+  'pip3',
+  'uv',
+  'poetry',
+  'dotnet',
+  'hg',
+  'svn',
+  'make',
+  'terraform',
+  'rustup',
+  'brew',
+  'mvn',
+  'gradle',
+  'composer',
+  'bundle',
+  'mix',
+  'swift',
+]);
 /** Subcommands that run a script named next (`npm run test:unit`): the rule names the script too. */
 const RUN = new Set(['run', 'run-script']);
 /** Programs (and subcommands) that fetch and run a package named next: the rule names the package, never the runner alone. */
@@ -57,11 +87,21 @@ function covers(broad: string, narrow: string): boolean {
 export function suggestRules(tool: string, input: Record<string, unknown>, projectRoot: string, shell?: ShellAnalysis): string[] {
   if (tool === 'Bash') {
     if (!shell || shell.unanalysable.length) return [];
-    const rules = [...new Set(shell.commands.filter((c) => c.program !== '' && !isReadOnlyPart(c)).map(bashRule).filter((r): r is string => !!r))];
+    const rules = [
+      ...new Set(
+        shell.commands
+          .filter((c) => c.program !== '' && !isReadOnlyPart(c))
+          .map(bashRule)
+          .filter((r): r is string => !!r),
+      ),
+    ];
     return rules.filter((r) => !rules.some((o) => covers(o, r)));
   }
   if (tool.startsWith('mcp__')) return [tool]; // an MCP tool: that one tool, never its server's others
-  if (tool === 'WebFetch') { const host = urlHost(input.url); return host ? [`WebFetch(domain:${host})`] : []; }
+  if (tool === 'WebFetch') {
+    const host = urlHost(input.url);
+    return host ? [`WebFetch(domain:${host})`] : [];
+  }
   const raw = (input.file_path ?? input.path) as unknown;
   if (typeof raw !== 'string' || raw === '') return [tool];
   const abs = isAbsolute(raw) ? raw : `${projectRoot}/${raw}`;

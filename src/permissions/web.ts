@@ -15,8 +15,13 @@ export function urlHost(url: unknown): string | undefined {
   try {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
-    return u.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  } catch { return undefined; }
+    return u.hostname
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
 }
 
 /** An IP address of this machine or its private network: loopback, RFC 1918, link-local, CGNAT, unique-local, unspecified. */
@@ -24,7 +29,15 @@ export function isPrivateAddress(ip: string): boolean {
   const v = isIP(ip);
   if (v === 4) {
     const [a, b] = ip.split('.').map(Number);
-    return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   if (v === 6) {
     const x = ip.toLowerCase();
@@ -32,7 +45,10 @@ export function isPrivateAddress(ip: string): boolean {
     if (mapped) return isPrivateAddress(mapped[1]);
     // The same in hex, as URL writes it: [::ffff:127.0.0.1] has the host ::ffff:7f00:1.
     const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(x);
-    if (hex) { const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)]; return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`); }
+    if (hex) {
+      const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+      return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
     return x === '::1' || x === '::' || /^f[cd]/.test(x) || /^fe[89ab]/.test(x);
   }
   return false;
@@ -40,10 +56,13 @@ export function isPrivateAddress(ip: string): boolean {
 
 /** A host that is this machine or its private network by its name or its literal address. */
 export function isLocalHost(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || isPrivateAddress(host);
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || isPrivateAddress(host)
+  );
 }
 
-const domainOf = (r: Rule) => (r.specifier?.startsWith('domain:') ? r.specifier.slice('domain:'.length).trim().toLowerCase().replace(/^\*\./, '') : undefined);
+const domainOf = (r: Rule) =>
+  r.specifier?.startsWith('domain:') ? r.specifier.slice('domain:'.length).trim().toLowerCase().replace(/^\*\./, '') : undefined;
 
 /** Does the rule cover this host (`domain:example.com` covers `docs.example.com`)? */
 function covers(r: Rule, host: string): boolean {
@@ -60,7 +79,8 @@ export function namesHost(rules: RuleSet, host: string): boolean {
 
 export function decideWebFetch(input: Record<string, unknown>, ctx: { rules: RuleSet; mode: PermissionMode }): Decision & { rule?: Rule } {
   const host = urlHost(input.url);
-  if (host === undefined) return { behavior: 'deny', reason: `WebFetch needs an http:// or https:// URL, not ${JSON.stringify(input.url)}` };
+  if (host === undefined)
+    return { behavior: 'deny', reason: `WebFetch needs an http:// or https:// URL, not ${JSON.stringify(input.url)}` };
   const deny = ctx.rules.deny.find((r) => covers(r, host));
   if (deny) return { behavior: 'deny', reason: `WebFetch of ${host} is denied by the rule "${deny.text}" (${deny.source})`, rule: deny };
   if (isLocalHost(host) && !namesHost(ctx.rules, host)) {
@@ -71,7 +91,8 @@ export function decideWebFetch(input: Record<string, unknown>, ctx: { rules: Rul
     };
   }
   const ask = ctx.rules.ask.find((r) => covers(r, host));
-  if (ask) return { behavior: 'ask', firm: true, reason: `WebFetch of ${host} matches the ask rule "${ask.text}" (${ask.source})`, rule: ask };
+  if (ask)
+    return { behavior: 'ask', firm: true, reason: `WebFetch of ${host} matches the ask rule "${ask.text}" (${ask.source})`, rule: ask };
   const allow = ctx.rules.allow.find((r) => covers(r, host));
   if (allow) return { behavior: 'allow', reason: `allowed by the rule "${allow.text}" (${allow.source})`, rule: allow };
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
@@ -79,11 +100,21 @@ export function decideWebFetch(input: Record<string, unknown>, ctx: { rules: Rul
 }
 
 /** The scope of one search: the sites it may return (none: any), and the sites it must not. */
-export interface SearchScope { allowedDomains?: string[]; blockedDomains?: string[] }
+export interface SearchScope {
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+}
 
 /** A domain as a call or a rule writes it (`https://Docs.Python.org/3/`, `*.python.org`), bare and lower case. */
 export function bareDomain(d: string): string {
-  return d.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/^\*\./, '').replace(/\.$/, '');
+  return d
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/^\*\./, '')
+    .replace(/\.$/, '');
 }
 
 /** Is `host` the domain `d` or one of its subdomains? */
@@ -92,7 +123,13 @@ export const withinDomain = (host: string, d: string) => host === d || host.ends
 const searchRules = (list: Rule[]) => list.filter((r) => r.tool === 'WebSearch');
 const wholeTool = (r: Rule) => r.specifier === undefined || r.specifier.trim() === '*';
 const ruleDomains = (list: Rule[]) => list.map(domainOf).filter((d): d is string => !!d);
-const domainList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string').map(bareDomain).filter(Boolean) : []);
+const domainList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v
+        .filter((d): d is string => typeof d === 'string')
+        .map(bareDomain)
+        .filter(Boolean)
+    : [];
 
 /**
  * What one WebSearch call may search (SPEC §14): the call's own `allowed_domains` (else, unless
@@ -132,7 +169,12 @@ export function decideWebSearch(input: Record<string, unknown>, ctx: { rules: Ru
   const asked = domainList(input.allowed_domains);
   const within = allowRules.filter((r) => domainOf(r) !== undefined);
   const fits = (d: string) => within.some((r) => withinDomain(d, domainOf(r)!));
-  if (within.length && asked.every(fits)) return { behavior: 'allow', reason: `allowed by the rule "${within[0].text}" (${within[0].source})${asked.length ? '' : `, searching only ${ruleDomains(within).join(', ')}`}`, rule: within[0] };
+  if (within.length && asked.every(fits))
+    return {
+      behavior: 'allow',
+      reason: `allowed by the rule "${within[0].text}" (${within[0].source})${asked.length ? '' : `, searching only ${ruleDomains(within).join(', ')}`}`,
+      rule: within[0],
+    };
   const query = typeof input.query === 'string' ? ` for "${input.query.length > 60 ? `${input.query.slice(0, 57)}...` : input.query}"` : '';
   return { behavior: 'ask', reason: `WebSearch${query} needs approval`, remedy: '--allowed-tools "WebSearch"' };
 }

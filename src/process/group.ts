@@ -28,5 +28,7 @@ export function killProcessGroup(child: ChildProcess): void {
 /** Stops a child that has no group of its own: SIGTERM, then SIGKILL after KILL_GRACE_MS if it is still there. */
 export function killAlone(child: ChildProcess): void {
   child.kill('SIGTERM');
-  setTimeout(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); }, KILL_GRACE_MS).unref();
+  setTimeout(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }, KILL_GRACE_MS).unref();
 }

@@ -26,7 +26,10 @@ export class OutputCap {
   totalBytes = 0;
   newlines = 0;
 
-  constructor(private readonly headMax = 16_000, private readonly tailMax = 16_000) {}
+  constructor(
+    private readonly headMax = 16_000,
+    private readonly tailMax = 16_000,
+  ) {}
 
   push(chunk: Buffer): void {
     this.totalBytes += chunk.length;

@@ -100,14 +100,21 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
       o.signal.removeEventListener('abort', onAbort);
       for (const s of [child.stdin, child.stdout, child.stderr, pipe3]) (s as { destroy?: () => void } | null)?.destroy?.();
       resolve({
-        code, signal, stdout, stderr, durationMs: performance.now() - started,
-        ...(stopped ? { stopped } : {}), ...(spawnError ? { spawnError } : {}), ...(o.fd3 ? { fd3 } : {}),
+        code,
+        signal,
+        stdout,
+        stderr,
+        durationMs: performance.now() - started,
+        ...(stopped ? { stopped } : {}),
+        ...(spawnError ? { spawnError } : {}),
+        ...(o.fd3 ? { fd3 } : {}),
       });
     };
     const stop = (why: 'timeout' | 'interrupt') => {
       if (stopped || child.exitCode !== null || child.signalCode !== null) return;
       stopped = why;
-      if (o.group === false) killAlone(child); else killProcessGroup(child);
+      if (o.group === false) killAlone(child);
+      else killProcessGroup(child);
     };
     const timer = o.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), o.timeoutMs);
     const onAbort = () => stop('interrupt');
@@ -117,19 +124,29 @@ export function runGroup(o: RunOptions): Promise<RunResult> {
     if (out) {
       const decOut = new StringDecoder('utf8');
       const decErr = new StringDecoder('utf8');
-      child.stdout!.on('data', (b: Buffer) => { stdout.push(b); out(decOut.write(b), 'stdout'); });
-      child.stderr!.on('data', (b: Buffer) => { stderr.push(b); out(decErr.write(b), 'stderr'); });
+      child.stdout!.on('data', (b: Buffer) => {
+        stdout.push(b);
+        out(decOut.write(b), 'stdout');
+      });
+      child.stderr!.on('data', (b: Buffer) => {
+        stderr.push(b);
+        out(decErr.write(b), 'stderr');
+      });
     } else {
       child.stdout!.on('data', (b: Buffer) => stdout.push(b));
       child.stderr!.on('data', (b: Buffer) => stderr.push(b));
     }
-    pipe3?.on('data', (b: Buffer) => { if (fd3.length < FD3_MAX) fd3 += b.toString('utf8'); });
+    pipe3?.on('data', (b: Buffer) => {
+      if (fd3.length < FD3_MAX) fd3 += b.toString('utf8');
+    });
     if (o.stdin !== undefined && child.stdin) {
       child.stdin.on('error', () => {});
       child.stdin.end(o.stdin);
     }
     child.on('error', (e) => finish(null, null, e));
     child.on('close', (code, sig) => finish(code, sig));
-    child.on('exit', (code, sig) => { drain = setTimeout(() => finish(code, sig), DRAIN_MS).unref(); });
+    child.on('exit', (code, sig) => {
+      drain = setTimeout(() => finish(code, sig), DRAIN_MS).unref();
+    });
   });
 }

@@ -14,7 +14,9 @@ export function findShell(): string {
     try {
       accessSync(join(dir, 'bash'), constants.X_OK);
       return (shellPath = join(dir, 'bash'));
-    } catch { /* keep looking */ }
+    } catch {
+      /* keep looking */
+    }
   }
   return (shellPath = '/bin/sh');
 }

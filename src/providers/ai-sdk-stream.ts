@@ -17,7 +17,9 @@ interface AttemptOptions {
   body?: () => string;
 }
 
-function toUsage(u: { inputTokens?: { total?: number; cacheRead?: number; cacheWrite?: number }; outputTokens?: { total?: number } } | undefined): Usage {
+function toUsage(
+  u: { inputTokens?: { total?: number; cacheRead?: number; cacheWrite?: number }; outputTokens?: { total?: number } } | undefined,
+): Usage {
   return {
     inputTokens: u?.inputTokens?.total ?? 0,
     outputTokens: u?.outputTokens?.total ?? 0,
@@ -34,7 +36,9 @@ const CACHE = { anthropic: { cacheControl: { type: 'ephemeral' } } };
  * instead of paying for them again. Other providers ignore these options (OpenAI caches on its own).
  */
 function withCacheBreakpoints(req: ModelRequest): LanguageModelV4Prompt {
-  const messages = req.messages.map((m, i) => (i === req.messages.length - 1 ? { ...m, providerOptions: { ...m.providerOptions, ...CACHE } } : m));
+  const messages = req.messages.map((m, i) =>
+    i === req.messages.length - 1 ? { ...m, providerOptions: { ...m.providerOptions, ...CACHE } } : m,
+  );
   return [{ role: 'system', content: req.system, providerOptions: CACHE }, ...messages] as LanguageModelV4Prompt;
 }
 
@@ -45,11 +49,18 @@ function withCacheBreakpoints(req: ModelRequest): LanguageModelV4Prompt {
  */
 function plainToolErrors(prompt: LanguageModelV4Prompt, provider: string): LanguageModelV4Prompt {
   if (provider.startsWith('anthropic')) return prompt;
-  return prompt.map((m) => (m.role !== 'tool' ? m : {
-    ...m,
-    content: m.content.map((p) => (p.type === 'tool-result' && p.output.type === 'error-text'
-      ? { ...p, output: { type: 'text' as const, value: `Error: ${p.output.value}` } } : p)),
-  }));
+  return prompt.map((m) =>
+    m.role !== 'tool'
+      ? m
+      : {
+          ...m,
+          content: m.content.map((p) =>
+            p.type === 'tool-result' && p.output.type === 'error-text'
+              ? { ...p, output: { type: 'text' as const, value: `Error: ${p.output.value}` } }
+              : p,
+          ),
+        },
+  );
 }
 
 /**
@@ -62,7 +73,10 @@ export async function* streamOnce(
   signal: AbortSignal,
   opts: AttemptOptions,
 ): AsyncGenerator<StreamEvent> {
-  if (signal.aborted) { yield { type: 'aborted' }; return; }
+  if (signal.aborted) {
+    yield { type: 'aborted' };
+    return;
+  }
   const inner = new AbortController();
   const onAbort = () => inner.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
@@ -70,7 +84,10 @@ export async function* streamOnce(
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { stalled = true; inner.abort(new Error('stalled')); }, opts.idleTimeoutMs);
+    timer = setTimeout(() => {
+      stalled = true;
+      inner.abort(new Error('stalled'));
+    }, opts.idleTimeoutMs);
     timer.unref?.();
   };
   let finished = false;
@@ -82,8 +99,18 @@ export async function* streamOnce(
     const { stream } = await model.doStream({
       prompt: withoutForbiddenReasoning(imagesOutOfToolResults(opts.facts?.images === false ? withoutImages(base) : base, kind), kind),
       ...(thinking.reasoning ? { reasoning: thinking.reasoning } : {}),
-      ...(thinking.providerOptions || opts.providerOptions ? { providerOptions: mergeOptions(opts.providerOptions, thinking.providerOptions) } : {}),
-      tools: [...req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.inputSchema as never })), ...webSearchTool(kind, req.webSearch)],
+      ...(thinking.providerOptions || opts.providerOptions
+        ? { providerOptions: mergeOptions(opts.providerOptions, thinking.providerOptions) }
+        : {}),
+      tools: [
+        ...req.tools.map((t) => ({
+          type: 'function' as const,
+          name: t.name,
+          description: t.description,
+          inputSchema: t.inputSchema as never,
+        })),
+        ...webSearchTool(kind, req.webSearch),
+      ],
       toolChoice: req.tools.length || req.webSearch ? { type: 'auto' } : undefined,
       maxOutputTokens: req.maxOutputTokens,
       abortSignal: inner.signal,
@@ -100,7 +127,11 @@ export async function* streamOnce(
       if (part.type === 'tool-call') {
         open.delete(part.toolCallId);
         // Chat-style providers flush an unfinished call with its arguments cut short.
-        try { JSON.parse(part.input || '{}'); } catch { open.set(part.toolCallId, part.toolName); }
+        try {
+          JSON.parse(part.input || '{}');
+        } catch {
+          open.set(part.toolCallId, part.toolName);
+        }
       }
       // The provider saw the body end with no final event: an incomplete response is a dropped
       // stream (SPEC §3), never an answer; whatever it held (a half-streamed call) is dropped by the retry.
@@ -112,15 +143,25 @@ export async function* streamOnce(
       if (!ev) continue;
       if (ev.type === 'finish') finished = true;
       yield ev;
-      if (ev.type === 'error') { finished = true; await reader.cancel().catch(() => {}); return; }
+      if (ev.type === 'error') {
+        finished = true;
+        await reader.cancel().catch(() => {});
+        return;
+      }
     }
     if (!finished) {
       const cutCall = [...open.values()][0];
-      yield { type: 'error', error: { message: `${INCOMPLETE} (${cutCall ? `cut off in the middle of a ${cutCall} call` : 'no final event'})`, retryable: true } };
+      yield {
+        type: 'error',
+        error: { message: `${INCOMPLETE} (${cutCall ? `cut off in the middle of a ${cutCall} call` : 'no final event'})`, retryable: true },
+      };
     }
   } catch (err) {
     if (stalled && !signal.aborted) {
-      yield { type: 'error', error: { message: `no data from the model server for ${Math.round(opts.idleTimeoutMs / 1000)} s`, retryable: true } };
+      yield {
+        type: 'error',
+        error: { message: `no data from the model server for ${Math.round(opts.idleTimeoutMs / 1000)} s`, retryable: true },
+      };
     } else if (isAbort(err, signal) && signal.aborted) {
       yield { type: 'aborted' };
     } else {
@@ -134,18 +175,41 @@ export async function* streamOnce(
 
 export function mapPart(p: LanguageModelV4StreamPart, body?: () => string): StreamEvent | undefined {
   switch (p.type) {
-    case 'text-delta': return p.delta ? { type: 'text', delta: p.delta } : undefined;
+    case 'text-delta':
+      return p.delta ? { type: 'text', delta: p.delta } : undefined;
     case 'reasoning-start':
     case 'reasoning-end':
-      return p.providerMetadata ? { type: 'reasoning', delta: '', id: p.id, meta: p.providerMetadata as Record<string, Record<string, unknown>> } : undefined;
-    case 'reasoning-delta': return { type: 'reasoning', delta: p.delta, id: p.id, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
+      return p.providerMetadata
+        ? { type: 'reasoning', delta: '', id: p.id, meta: p.providerMetadata as Record<string, Record<string, unknown>> }
+        : undefined;
+    case 'reasoning-delta':
+      return {
+        type: 'reasoning',
+        delta: p.delta,
+        id: p.id,
+        ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}),
+      };
     // The provider ran it (web search): nothing for the loop to run; the answer's text carries what it found.
-    case 'tool-call': return p.providerExecuted ? undefined : { type: 'tool-call', id: p.toolCallId, name: p.toolName, input: p.input, ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}) };
-    case 'source': return p.sourceType === 'url' ? { type: 'source', url: p.url, ...(p.title ? { title: p.title } : {}) } : undefined;
-    case 'tool-result': return p.isError ? { type: 'server-tool-error', name: p.toolName, message: serverToolError(p.result) } : undefined;
-    case 'finish': return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
-    case 'error': return { type: 'error', error: classifyError(p.error, body?.()) };
-    default: return undefined;
+    case 'tool-call':
+      return p.providerExecuted
+        ? undefined
+        : {
+            type: 'tool-call',
+            id: p.toolCallId,
+            name: p.toolName,
+            input: p.input,
+            ...(p.providerMetadata ? { meta: p.providerMetadata as Record<string, Record<string, unknown>> } : {}),
+          };
+    case 'source':
+      return p.sourceType === 'url' ? { type: 'source', url: p.url, ...(p.title ? { title: p.title } : {}) } : undefined;
+    case 'tool-result':
+      return p.isError ? { type: 'server-tool-error', name: p.toolName, message: serverToolError(p.result) } : undefined;
+    case 'finish':
+      return { type: 'finish', reason: p.finishReason?.unified ?? 'other', usage: toUsage(p.usage) };
+    case 'error':
+      return { type: 'error', error: classifyError(p.error, body?.()) };
+    default:
+      return undefined;
   }
 }
 
@@ -174,9 +238,23 @@ function webSearchTool(kind: string, ws: ModelRequest['webSearch']) {
   if (!ws || !hasWebSearch(kind)) return [];
   if (kind === 'anthropic') {
     // The API takes one of the two lists, not both.
-    const domains = ws.allowedDomains?.length ? { allowedDomains: ws.allowedDomains } : ws.blockedDomains?.length ? { blockedDomains: ws.blockedDomains } : {};
-    return [{ type: 'provider' as const, id: 'anthropic.web_search_20250305' as const, name: 'web_search', args: { maxUses: 5, ...domains } }];
+    const domains = ws.allowedDomains?.length
+      ? { allowedDomains: ws.allowedDomains }
+      : ws.blockedDomains?.length
+        ? { blockedDomains: ws.blockedDomains }
+        : {};
+    return [
+      { type: 'provider' as const, id: 'anthropic.web_search_20250305' as const, name: 'web_search', args: { maxUses: 5, ...domains } },
+    ];
   }
-  if (kind === 'openai') return [{ type: 'provider' as const, id: 'openai.web_search' as const, name: 'web_search', args: ws.allowedDomains?.length ? { filters: { allowedDomains: ws.allowedDomains } } : {} }];
+  if (kind === 'openai')
+    return [
+      {
+        type: 'provider' as const,
+        id: 'openai.web_search' as const,
+        name: 'web_search',
+        args: ws.allowedDomains?.length ? { filters: { allowedDomains: ws.allowedDomains } } : {},
+      },
+    ];
   return [{ type: 'provider' as const, id: 'google.google_search' as const, name: 'google_search', args: {} }];
 }

@@ -21,7 +21,12 @@ export function bodyTap(limit = 4096, env: NodeJS.ProcessEnv = process.env): Bod
       if (head.length < limit) head = (head + decoder.decode(chunk, { stream: true })).slice(0, limit);
     };
     if (plainPost(input, init, env)) {
-      const res = await postOverHttp(input as string | URL, init, { start: () => { head = ''; }, chunk: keep });
+      const res = await postOverHttp(input as string | URL, init, {
+        start: () => {
+          head = '';
+        },
+        chunk: keep,
+      });
       if (res) return res;
       // A redirect: fetch follows it, as it always did.
     }

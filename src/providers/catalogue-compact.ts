@@ -9,7 +9,22 @@ export type CompactEntry = [number, number, number, number, number, number, numb
 export type CompactCatalogue = Record<string, Record<string, CompactEntry>>;
 
 /** The catalogue sections kept: the providers assistant talks to, and the hosts an OpenAI-compatible server is likely to be. */
-const KEPT_SECTIONS = ['anthropic', 'openai', 'google', 'openrouter', 'deepseek', 'mistral', 'xai', 'groq', 'cerebras', 'fireworks', 'moonshotai', 'zai', 'minimax', 'huggingface'];
+const KEPT_SECTIONS = [
+  'anthropic',
+  'openai',
+  'google',
+  'openrouter',
+  'deepseek',
+  'mistral',
+  'xai',
+  'groq',
+  'cerebras',
+  'fireworks',
+  'moonshotai',
+  'zai',
+  'minimax',
+  'huggingface',
+];
 
 interface SourceModel {
   contextWindow: number;
@@ -26,7 +41,16 @@ export function compactCatalogue(models: Record<string, Record<string, SourceMod
     if (!entries) continue;
     out[section] = {};
     for (const [id, m] of Object.entries(entries)) {
-      out[section][id] = [m.contextWindow, m.maxTokens, m.cost.input, m.cost.output, m.cost.cacheRead, m.cost.cacheWrite, m.input.includes('image') ? 1 : 0, m.reasoning ? 1 : 0];
+      out[section][id] = [
+        m.contextWindow,
+        m.maxTokens,
+        m.cost.input,
+        m.cost.output,
+        m.cost.cacheRead,
+        m.cost.cacheWrite,
+        m.input.includes('image') ? 1 : 0,
+        m.reasoning ? 1 : 0,
+      ];
     }
   }
   return out;

@@ -36,11 +36,17 @@ export const DEFAULT_MODELS: Record<string, string> = {
 /** Where to look for each of our providers; an OpenAI-compatible server may be any host, so every section is tried. */
 function sectionsFor(provider: string, all: string[]): string[] {
   switch (provider) {
-    case 'anthropic': return ['anthropic'];
-    case 'openai': case 'openai-chat': return ['openai'];
-    case 'google': return ['google'];
-    case 'openai-compatible': return ['openrouter', ...all.filter((s) => s !== 'openrouter')];
-    default: return []; // ollama: a local model's figures come from the server (/api/show)
+    case 'anthropic':
+      return ['anthropic'];
+    case 'openai':
+    case 'openai-chat':
+      return ['openai'];
+    case 'google':
+      return ['google'];
+    case 'openai-compatible':
+      return ['openrouter', ...all.filter((s) => s !== 'openrouter')];
+    default:
+      return []; // ollama: a local model's figures come from the server (/api/show)
   }
 }
 
@@ -61,7 +67,15 @@ export async function lookupModel(provider: string, model: string): Promise<Cata
   for (const section of sectionsFor(provider, Object.keys(cat))) {
     for (const id of idsFor(model)) {
       const e: CompactEntry | undefined = cat[section]?.[id];
-      if (e) return { contextWindow: e[0], maxOutputTokens: e[1], price: [e[2], e[3], e[4], e[5]], images: e[6] === 1, reasoning: e[7] === 1, foundAs: `${section}: ${id}` };
+      if (e)
+        return {
+          contextWindow: e[0],
+          maxOutputTokens: e[1],
+          price: [e[2], e[3], e[4], e[5]],
+          images: e[6] === 1,
+          reasoning: e[7] === 1,
+          foundAs: `${section}: ${id}`,
+        };
     }
   }
   return undefined;

@@ -6,7 +6,10 @@ import { UNKNOWN_CONTEXT_WINDOW } from './catalogue.ts';
  * `/v1/models` entry); else the setting `modelContextWindow`; else 200k. Never throws: a server
  * that does not answer in time, or answers without a figure, falls through to the next source.
  */
-interface ContextWindow { tokens: number; source: string }
+interface ContextWindow {
+  tokens: number;
+  source: string;
+}
 
 interface ContextWindowQuery {
   provider: string;
@@ -46,8 +49,9 @@ export function parseOllamaShow(body: unknown): OllamaShow | undefined {
   const numCtx = typeof b.parameters === 'string' ? /(?:^|\n)\s*num_ctx\s+(\d+)/.exec(b.parameters)?.[1] : undefined;
   const info = b.model_info ?? {};
   const arch = info['general.architecture'];
-  const contextLength = positive(typeof arch === 'string' ? info[`${arch}.context_length`] : undefined)
-    ?? positive(Object.entries(info).find(([k]) => k.endsWith('.context_length'))?.[1]);
+  const contextLength =
+    positive(typeof arch === 'string' ? info[`${arch}.context_length`] : undefined) ??
+    positive(Object.entries(info).find(([k]) => k.endsWith('.context_length'))?.[1]);
   const capabilities = Array.isArray(b.capabilities) ? b.capabilities.filter((c): c is string => typeof c === 'string') : undefined;
   return { numCtx: numCtx ? positive(Number(numCtx)) : undefined, contextLength, capabilities };
 }
@@ -66,7 +70,7 @@ export function ollamaContext(show: OllamaShow | null | undefined, setting: numb
       : { tokens: show.contextLength, source: "Ollama's /api/show" };
   }
   if (setting) return { tokens: setting, source: 'settings modelContextWindow' };
-  return { tokens: cap, source: 'ollamaMaxContext (the server did not say the model\'s length)' };
+  return { tokens: cap, source: "ollamaMaxContext (the server did not say the model's length)" };
 }
 
 /** The figure of one `/v1/models` entry, under the names servers use (OpenRouter, vLLM, LM Studio, LiteLLM …). */
@@ -93,7 +97,11 @@ async function ask(url: string, init: RequestInit, timeoutMs: number): Promise<u
 
 /** Ollama's `/api/show` for a model; null when the server does not answer (in time) or does not know it. */
 export async function askOllamaShow(baseURL: string, model: string, timeoutMs = 2000): Promise<OllamaShow | null> {
-  const body = await ask(`${baseURL}/api/show`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model }) }, timeoutMs);
+  const body = await ask(
+    `${baseURL}/api/show`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model }) },
+    timeoutMs,
+  );
   return parseOllamaShow(body) ?? null;
 }
 
@@ -105,9 +113,15 @@ export async function contextWindow(q: ContextWindowQuery): Promise<ContextWindo
     return ollamaContext(show, q.setting, q.ollamaCap);
   }
   if (q.baseURL && q.provider === 'openai-compatible') {
-    const n = fromModelsList(await ask(`${q.baseURL}/models`, { headers: q.apiKey ? { authorization: `Bearer ${q.apiKey}` } : {} }, timeoutMs), q.model);
+    const n = fromModelsList(
+      await ask(`${q.baseURL}/models`, { headers: q.apiKey ? { authorization: `Bearer ${q.apiKey}` } : {} }, timeoutMs),
+      q.model,
+    );
     if (n) return { tokens: n, source: "the server's /v1/models" };
   }
   if (q.setting) return { tokens: q.setting, source: 'settings modelContextWindow' };
-  return { tokens: UNKNOWN_CONTEXT_WINDOW, source: 'the default for models the catalogue does not know (set modelContextWindow to change it)' };
+  return {
+    tokens: UNKNOWN_CONTEXT_WINDOW,
+    source: 'the default for models the catalogue does not know (set modelContextWindow to change it)',
+  };
 }

@@ -31,7 +31,8 @@ function serverMessage(body: unknown): string | undefined {
   }
 }
 
-const NETWORK_CODES = /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR|socket hang up|terminated|fetch failed|other side closed/i;
+const NETWORK_CODES =
+  /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR|socket hang up|terminated|fetch failed|other side closed/i;
 
 /** The message of a response that ended before its final event: a dropped stream, retried (SPEC §3). */
 export const INCOMPLETE = 'the model stream ended before the response was complete';
@@ -48,9 +49,19 @@ function quote(text: string, n = 160): string {
  */
 export function describeBadBody(body: string): string {
   const data = [...body.matchAll(/^data:[ \t]?(.*)$/gm)].map((m) => m[1]).filter((d) => d.trim() !== '' && d.trim() !== '[DONE]');
-  const notJson = data.find((d) => { try { JSON.parse(d); return false; } catch { return true; } });
+  const notJson = data.find((d) => {
+    try {
+      JSON.parse(d);
+      return false;
+    } catch {
+      return true;
+    }
+  });
   if (notJson !== undefined) return `the model server sent data that is not valid JSON: ${quote(notJson)}`;
-  if (data.length === 0) return body.trim() ? `the model server sent something that is not an event stream: ${quote(body)}` : 'the model server sent an empty response';
+  if (data.length === 0)
+    return body.trim()
+      ? `the model server sent something that is not an event stream: ${quote(body)}`
+      : 'the model server sent an empty response';
   return `the model server sent an event that is not in the expected format: ${quote(data[0])}`;
 }
 
@@ -60,16 +71,30 @@ export function describeBadBody(body: string): string {
  */
 export function classifyError(err: unknown, body?: string): ProviderErrorInfo {
   // Data the provider could not read is a broken stream, retried like a dropped one (SPEC §3).
-  if (JSONParseError.isInstance(err)) return { message: `the model server sent data that is not valid JSON: ${quote(err.text)}`, retryable: true };
-  if (TypeValidationError.isInstance(err)) return { message: `the model server sent an event that is not in the expected format: ${quote(JSON.stringify(err.value) ?? String(err.value))}`, retryable: true };
-  if (InvalidResponseDataError.isInstance(err) && /without a finish reason/.test(err.message)) return { message: `${INCOMPLETE} (no finish reason)`, retryable: true };
+  if (JSONParseError.isInstance(err))
+    return { message: `the model server sent data that is not valid JSON: ${quote(err.text)}`, retryable: true };
+  if (TypeValidationError.isInstance(err))
+    return {
+      message: `the model server sent an event that is not in the expected format: ${quote(JSON.stringify(err.value) ?? String(err.value))}`,
+      retryable: true,
+    };
+  if (InvalidResponseDataError.isInstance(err) && /without a finish reason/.test(err.message))
+    return { message: `${INCOMPLETE} (no finish reason)`, retryable: true };
   // @ai-sdk/anthropic reads the first event before returning the stream, and replaces a parse error there with this bare message.
   if (err instanceof Error && /^Expected a normalized \w+ stream error$/.test(err.message)) {
-    return { message: body !== undefined ? describeBadBody(body) : 'the model server sent a stream that is not in the expected format', retryable: true };
+    return {
+      message: body !== undefined ? describeBadBody(body) : 'the model server sent a stream that is not in the expected format',
+      retryable: true,
+    };
   }
   const e = err as {
-    statusCode?: number; responseHeaders?: Record<string, string>; responseBody?: string;
-    message?: string; cause?: { code?: string; message?: string }; type?: string; error?: { type?: string; message?: string };
+    statusCode?: number;
+    responseHeaders?: Record<string, string>;
+    responseBody?: string;
+    message?: string;
+    cause?: { code?: string; message?: string };
+    type?: string;
+    error?: { type?: string; message?: string };
   };
   if (e && typeof e === 'object' && typeof e.statusCode === 'number') {
     const status = e.statusCode;
@@ -94,11 +119,21 @@ export function classifyError(err: unknown, body?: string): ProviderErrorInfo {
   const text = `${e?.message ?? String(err)} ${e?.cause?.code ?? ''} ${e?.cause?.message ?? ''}`;
   if (/ECONNREFUSED/.test(text)) {
     // Nothing listens there (a local server not started, a wrong port): retrying only makes the user wait.
-    return { message: `nothing is listening at the model server's address (connection refused): ${e?.cause?.message ?? e?.message ?? ''}`.trim(), retryable: false };
+    return {
+      message: `nothing is listening at the model server's address (connection refused): ${e?.cause?.message ?? e?.message ?? ''}`.trim(),
+      retryable: false,
+    };
   }
   if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME/.test(text)) {
     // The host name does not resolve (a typo in a base URL, no network or DNS): a retry 30 s later rarely helps.
-    return { message: `the model server's host name could not be resolved (${e?.cause?.message ?? e?.message ?? ''}): check the base URL and the network`.replace(' ()', ''), retryable: false };
+    return {
+      message:
+        `the model server's host name could not be resolved (${e?.cause?.message ?? e?.message ?? ''}): check the base URL and the network`.replace(
+          ' ()',
+          '',
+        ),
+      retryable: false,
+    };
   }
   if (NETWORK_CODES.test(text)) {
     return { message: `connection to the model server failed: ${e?.cause?.message ?? e?.message ?? String(err)}`, retryable: true };

@@ -11,7 +11,10 @@ export function modelFactsLines(m: Pick<ModelHandle, 'facts' | 'provider'>): Arr
   const f = m.facts;
   if (!f || m.provider === 'replay') return [];
   const lines: Array<[string, string]> = [];
-  lines.push(['prices', f.price ? `${usd(f.price[0])} in, ${usd(f.price[1])} out, ${usd(f.price[2])} cached per million tokens` : 'not known (cost shows $0)']);
+  lines.push([
+    'prices',
+    f.price ? `${usd(f.price[0])} in, ${usd(f.price[1])} out, ${usd(f.price[2])} cached per million tokens` : 'not known (cost shows $0)',
+  ]);
   lines.push(['images', yesNo(f.images)]);
   lines.push(['thinking', `${f.thinking ?? "the provider's default"}${f.reasoning === false ? ' (the model does not reason)' : ''}`]);
   if (f.source) lines.push(['facts from', f.source]);
@@ -20,5 +23,7 @@ export function modelFactsLines(m: Pick<ModelHandle, 'facts' | 'provider'>): Arr
 
 /** The lines of `modelFactsLines` as `-p /status` prints them (`label: value`). */
 export function modelFactsText(m: Pick<ModelHandle, 'facts' | 'provider'>): string {
-  return modelFactsLines(m).map(([k, v]) => `${k}: ${v}\n`).join('');
+  return modelFactsLines(m)
+    .map(([k, v]) => `${k}: ${v}\n`)
+    .join('');
 }

@@ -27,7 +27,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([204, 205, 304]);
 
 /** Whether this request can go through `postOverHttp`: `env` is the model's environment (a proxy there, or in the process's, keeps fetch). */
-export function plainPost(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, env: NodeJS.ProcessEnv = process.env): init is RequestInit & { body: string } {
+export function plainPost(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): init is RequestInit & { body: string } {
   if (globalThis.fetch !== nodeFetch || typeof init?.body !== 'string' || (init.method ?? 'GET').toUpperCase() !== 'POST') return false;
   if (typeof input !== 'string' && !(input instanceof URL)) return false;
   return /^https?:/i.test(String(input)) && !proxyConfigured(env) && !proxyConfigured(process.env);
@@ -36,7 +40,10 @@ export function plainPost(input: Parameters<typeof fetch>[0], init: RequestInit 
 function headersOf(h: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (!h) return out;
-  const pairs = typeof (h as Iterable<unknown>)[Symbol.iterator] === 'function' ? (h as Iterable<[string, string]>) : Object.entries(h as Record<string, string>);
+  const pairs =
+    typeof (h as Iterable<unknown>)[Symbol.iterator] === 'function'
+      ? (h as Iterable<[string, string]>)
+      : Object.entries(h as Record<string, string>);
   for (const [k, v] of pairs) if (v !== undefined) out[k.toLowerCase()] = String(v);
   return out;
 }
@@ -49,7 +56,11 @@ const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMEx
  * a redirect: send it with `fetch`); `tap` hears of the response's start and sees every body chunk
  * as it arrives (body-tap.ts).
  */
-export function postOverHttp(input: string | URL, init: RequestInit & { body: string }, tap?: { start(): void; chunk(bytes: Uint8Array): void }): Promise<Response | undefined> {
+export function postOverHttp(
+  input: string | URL,
+  init: RequestInit & { body: string },
+  tap?: { start(): void; chunk(bytes: Uint8Array): void },
+): Promise<Response | undefined> {
   const url = new URL(String(input));
   const signal = init.signal ?? undefined;
   const headers = headersOf(init.headers);
@@ -57,7 +68,10 @@ export function postOverHttp(input: string | URL, init: RequestInit & { body: st
   headers.accept ??= '*/*';
   const http = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
   return new Promise<Response | undefined>((resolve, reject) => {
-    if (signal?.aborted) { reject(abortReason(signal)); return; }
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
     let settled = false;
     let body: ReadableStreamDefaultController<Uint8Array> | undefined;
     let ended = false;
@@ -66,18 +80,37 @@ export function postOverHttp(input: string | URL, init: RequestInit & { body: st
       if (ended) return;
       ended = true;
       cleanup();
-      if (!settled) { settled = true; reject(err); return; }
-      try { body?.error(err); } catch { /* already closed */ }
+      if (!settled) {
+        settled = true;
+        reject(err);
+        return;
+      }
+      try {
+        body?.error(err);
+      } catch {
+        /* already closed */
+      }
     };
-    const onAbort = () => { fail(abortReason(signal!)); req.destroy(); };
+    const onAbort = () => {
+      fail(abortReason(signal!));
+      req.destroy();
+    };
     const cleanup = () => signal?.removeEventListener('abort', onAbort);
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const req: ClientRequest = http.request(url, { method: 'POST', headers });
-    req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(withCode(`${settled ? 'Body' : 'Headers'} Timeout Error`, settled ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT')));
+    req.setTimeout(IDLE_TIMEOUT_MS, () =>
+      req.destroy(withCode(`${settled ? 'Body' : 'Headers'} Timeout Error`, settled ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT')),
+    );
     req.on('socket', (socket) => {
       if (!socket.connecting) return;
-      const t = setTimeout(() => req.destroy(withCode(`Connect Timeout Error (attempted address: ${url.host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`, 'UND_ERR_CONNECT_TIMEOUT')), CONNECT_TIMEOUT_MS);
+      const t = setTimeout(
+        () =>
+          req.destroy(
+            withCode(`Connect Timeout Error (attempted address: ${url.host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`, 'UND_ERR_CONNECT_TIMEOUT'),
+          ),
+        CONNECT_TIMEOUT_MS,
+      );
       t.unref();
       socket.once('connect', () => clearTimeout(t)).once('close', () => clearTimeout(t));
     });
@@ -87,39 +120,71 @@ export function postOverHttp(input: string | URL, init: RequestInit & { body: st
       if (REDIRECTS.has(status) && res.headers.location) {
         // fetch follows redirects (and resends the body on 307/308): the caller sends it there.
         res.resume();
-        settled = true; ended = true; cleanup();
+        settled = true;
+        ended = true;
+        cleanup();
         resolve(undefined);
         return;
       }
       let source: NodeJS.ReadableStream = res;
-      const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+      const encoding = String(res.headers['content-encoding'] ?? '')
+        .trim()
+        .toLowerCase();
       if (encoding && encoding !== 'identity' && !NULL_BODY.has(status)) {
         // fetch decodes these; we ask for none, so only a server that sends them anyway gets here.
         const zlib = process.getBuiltinModule('node:zlib') as typeof import('node:zlib');
-        const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+        const decoder =
+          encoding === 'gzip' || encoding === 'x-gzip'
+            ? zlib.createGunzip()
+            : encoding === 'deflate'
+              ? zlib.createInflate()
+              : encoding === 'br'
+                ? zlib.createBrotliDecompress()
+                : undefined;
         if (decoder) {
           decoder.on('error', (err) => fail(new TypeError('terminated', { cause: err })));
           source = res.pipe(decoder);
         }
       }
-      res.on('close', () => { if (!res.complete) fail(new TypeError('terminated', { cause: withCode('other side closed', 'UND_ERR_SOCKET') })); });
-      res.on('error', (err) => fail(new TypeError('terminated', { cause: err })));
-      const stream = NULL_BODY.has(status) ? null : new ReadableStream<Uint8Array>({
-        start(c) {
-          body = c;
-          source.on('data', (chunk: Buffer) => {
-            if (ended) return;
-            const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-            tap?.chunk(bytes);
-            c.enqueue(bytes);
-            if ((c.desiredSize ?? 1) <= 0) source.pause();
-          });
-          source.on('end', () => { if (ended) return; ended = true; cleanup(); c.close(); });
-        },
-        pull() { source.resume(); },
-        cancel() { ended = true; cleanup(); req.destroy(); },
+      res.on('close', () => {
+        if (!res.complete) fail(new TypeError('terminated', { cause: withCode('other side closed', 'UND_ERR_SOCKET') }));
       });
-      if (!stream) { res.resume(); res.on('end', () => { ended = true; cleanup(); }); }
+      res.on('error', (err) => fail(new TypeError('terminated', { cause: err })));
+      const stream = NULL_BODY.has(status)
+        ? null
+        : new ReadableStream<Uint8Array>({
+            start(c) {
+              body = c;
+              source.on('data', (chunk: Buffer) => {
+                if (ended) return;
+                const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+                tap?.chunk(bytes);
+                c.enqueue(bytes);
+                if ((c.desiredSize ?? 1) <= 0) source.pause();
+              });
+              source.on('end', () => {
+                if (ended) return;
+                ended = true;
+                cleanup();
+                c.close();
+              });
+            },
+            pull() {
+              source.resume();
+            },
+            cancel() {
+              ended = true;
+              cleanup();
+              req.destroy();
+            },
+          });
+      if (!stream) {
+        res.resume();
+        res.on('end', () => {
+          ended = true;
+          cleanup();
+        });
+      }
       let response: LiteResponse;
       try {
         const headers = new LiteHeaders();

@@ -9,8 +9,14 @@
 
 /** Real `Headers` or ours: the AI SDK checks `instanceof Headers` on what it is given. */
 function headersLike(x: unknown): x is { forEach(cb: (value: string, key: string) => void): void } {
-  return typeof x === 'object' && x !== null && !Array.isArray(x)
-    && typeof (x as Headers).forEach === 'function' && typeof (x as Headers).get === 'function' && typeof (x as Headers).append === 'function';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    !Array.isArray(x) &&
+    typeof (x as Headers).forEach === 'function' &&
+    typeof (x as Headers).get === 'function' &&
+    typeof (x as Headers).append === 'function'
+  );
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -34,7 +40,13 @@ export class LiteHeaders {
     return headersLike(x);
   }
 
-  constructor(init?: Record<string, string> | Iterable<readonly [string, string]> | { forEach(cb: (value: string, key: string) => void): void } | null) {
+  constructor(
+    init?:
+      | Record<string, string>
+      | Iterable<readonly [string, string]>
+      | { forEach(cb: (value: string, key: string) => void): void }
+      | null,
+  ) {
     if (init == null) return;
     if (headersLike(init)) init.forEach((v, k) => this.append(k, v));
     else if (typeof (init as Iterable<unknown>)[Symbol.iterator] === 'function') {
@@ -51,11 +63,22 @@ export class LiteHeaders {
     const had = this.#map.get(k);
     this.#map.set(k, had === undefined ? v : `${had}, ${v}`);
   }
-  set(name: string, value: string): void { this.#map.set(checkName(name, 'set'), checkValue(value, 'set')); }
-  get(name: string): string | null { return this.#map.get(String(name).toLowerCase()) ?? null; }
-  has(name: string): boolean { return this.#map.has(String(name).toLowerCase()); }
-  delete(name: string): void { this.#map.delete(String(name).toLowerCase()); }
-  getSetCookie(): string[] { const c = this.#map.get('set-cookie'); return c === undefined ? [] : [c]; }
+  set(name: string, value: string): void {
+    this.#map.set(checkName(name, 'set'), checkValue(value, 'set'));
+  }
+  get(name: string): string | null {
+    return this.#map.get(String(name).toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.#map.has(String(name).toLowerCase());
+  }
+  delete(name: string): void {
+    this.#map.delete(String(name).toLowerCase());
+  }
+  getSetCookie(): string[] {
+    const c = this.#map.get('set-cookie');
+    return c === undefined ? [] : [c];
+  }
   forEach(cb: (value: string, key: string, parent: LiteHeaders) => void, thisArg?: unknown): void {
     for (const [k, v] of this.entries()) cb.call(thisArg, v, k, this);
   }
@@ -63,10 +86,18 @@ export class LiteHeaders {
   *entries(): IterableIterator<[string, string]> {
     for (const k of [...this.#map.keys()].sort()) yield [k, this.#map.get(k)!];
   }
-  *keys(): IterableIterator<string> { for (const [k] of this.entries()) yield k; }
-  *values(): IterableIterator<string> { for (const [, v] of this.entries()) yield v; }
-  [Symbol.iterator](): IterableIterator<[string, string]> { return this.entries(); }
-  get [Symbol.toStringTag](): string { return 'Headers'; }
+  *keys(): IterableIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+  *values(): IterableIterator<string> {
+    for (const [, v] of this.entries()) yield v;
+  }
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+  get [Symbol.toStringTag](): string {
+    return 'Headers';
+  }
 }
 
 /** A response whose body streams from node:http: what the AI SDK reads of a `fetch` response. */
@@ -76,13 +107,24 @@ export class LiteResponse {
   readonly headers: LiteHeaders;
   #used = false;
 
-  constructor(readonly body: ReadableStream<Uint8Array> | null, readonly status: number, readonly statusText: string, headers: LiteHeaders, readonly url: string) {
-    if (!Number.isInteger(status) || status < 200 || status > 599) throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive (got ${status})`);
+  constructor(
+    readonly body: ReadableStream<Uint8Array> | null,
+    readonly status: number,
+    readonly statusText: string,
+    headers: LiteHeaders,
+    readonly url: string,
+  ) {
+    if (!Number.isInteger(status) || status < 200 || status > 599)
+      throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive (got ${status})`);
     this.headers = headers;
   }
 
-  get ok(): boolean { return this.status >= 200 && this.status < 300; }
-  get bodyUsed(): boolean { return this.#used; }
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
     const bytes = await this.bytes();
@@ -94,13 +136,25 @@ export class LiteResponse {
     if (!this.body) return new Uint8Array(0);
     const parts: Uint8Array[] = [];
     let n = 0;
-    for await (const chunk of this.body) { parts.push(chunk); n += chunk.byteLength; }
+    for await (const chunk of this.body) {
+      parts.push(chunk);
+      n += chunk.byteLength;
+    }
     const out = new Uint8Array(n);
     let at = 0;
-    for (const p of parts) { out.set(p, at); at += p.byteLength; }
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.byteLength;
+    }
     return out;
   }
-  async text(): Promise<string> { return new TextDecoder().decode(await this.bytes()); }
-  async json(): Promise<unknown> { return JSON.parse(await this.text()); }
-  get [Symbol.toStringTag](): string { return 'Response'; }
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.bytes());
+  }
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+  get [Symbol.toStringTag](): string {
+    return 'Response';
+  }
 }

@@ -16,7 +16,10 @@ export function ollamaFetch(inner: typeof fetch): typeof fetch {
         pending = lines.pop() ?? '';
         for (const line of lines) {
           const error = errorOf(line);
-          if (error !== undefined) { c.error(new Error(`Ollama: ${error}`)); return; }
+          if (error !== undefined) {
+            c.error(new Error(`Ollama: ${error}`));
+            return;
+          }
         }
         c.enqueue(chunk);
       },
@@ -30,5 +33,7 @@ function errorOf(line: string): string | undefined {
   try {
     const v = JSON.parse(line) as { error?: unknown; message?: unknown };
     return typeof v.error === 'string' && v.message === undefined ? v.error : undefined;
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }

@@ -28,7 +28,9 @@ export function useProxyFromEnv(env: NodeJS.ProcessEnv, how: 'auto' | 'undici' =
     }
     const undici = await import('undici');
     const pick = (k: string) => env[k]?.trim() || env[k.toLowerCase()]?.trim() || undefined;
-    undici.setGlobalDispatcher(new undici.EnvHttpProxyAgent({ httpProxy: pick('HTTP_PROXY'), httpsProxy: pick('HTTPS_PROXY'), noProxy: pick('NO_PROXY') }));
+    undici.setGlobalDispatcher(
+      new undici.EnvHttpProxyAgent({ httpProxy: pick('HTTP_PROXY'), httpsProxy: pick('HTTPS_PROXY'), noProxy: pick('NO_PROXY') }),
+    );
     globalThis.fetch = undici.fetch as unknown as typeof fetch;
     return 'undici';
   })());

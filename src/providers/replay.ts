@@ -16,14 +16,25 @@ export class ReplayFileError extends Error {}
 /** Reads and checks a replay file; throws ReplayFileError with a message naming the file. */
 export function loadReplay(file: string): ReplayTurn[] {
   let raw: string;
-  try { raw = readFileSync(file, 'utf8'); } catch (e) {
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (e) {
     throw new ReplayFileError(`replay file ${file} cannot be read: ${(e as Error).message}`);
   }
-  const at = (offset: number) => { const { line, column } = lineColumn(raw, offset); return `${file}:${line}:${column}`; };
+  const at = (offset: number) => {
+    const { line, column } = lineColumn(raw, offset);
+    return `${file}:${line}:${column}`;
+  };
   let json: unknown;
-  try { json = JSON.parse(raw); } catch (e) {
+  try {
+    json = JSON.parse(raw);
+  } catch (e) {
     const bad = scanJson(raw).error;
-    throw new ReplayFileError(bad ? `replay file ${at(bad.offset)}: not valid JSON: ${bad.problem}; fix: ${bad.fix}` : `replay file ${file} is not valid JSON: ${(e as Error).message}`);
+    throw new ReplayFileError(
+      bad
+        ? `replay file ${at(bad.offset)}: not valid JSON: ${bad.problem}; fix: ${bad.fix}`
+        : `replay file ${file} is not valid JSON: ${(e as Error).message}`,
+    );
   }
   const parsed = ReplaySchema.safeParse(json);
   if (!parsed.success) {
@@ -33,7 +44,9 @@ export function loadReplay(file: string): ReplayTurn[] {
     const offset = scanJson(raw).positions.get(pathKey(issue.path));
     const where = offset !== undefined ? at(offset) : file;
     const field = issue.path.length ? `"${issue.path.join('.')}": ` : '';
-    throw new ReplayFileError(`replay file ${where}: ${field}${issue.message}\nExpected {"turns":[{"text":"…","tool_calls":[{"name":"Read","input":{…}}]}]}`);
+    throw new ReplayFileError(
+      `replay file ${where}: ${field}${issue.message}\nExpected {"turns":[{"text":"…","tool_calls":[{"name":"Read","input":{…}}]}]}`,
+    );
   }
   return Array.isArray(parsed.data) ? parsed.data : parsed.data.turns;
 }
@@ -62,7 +75,11 @@ export function replayModel(file: string, turns: ReplayTurn[]): ModelHandle {
         yield { type: 'tool-call', id: `replay_${next}_${i++}`, name: c.name, input: JSON.stringify(c.input) };
       }
       const out = Math.ceil((turn.text?.length ?? 0) / 4);
-      yield { type: 'finish', reason: turn.tool_calls?.length ? 'tool-calls' : 'stop', usage: { inputTokens: 0, outputTokens: out, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+      yield {
+        type: 'finish',
+        reason: turn.tool_calls?.length ? 'tool-calls' : 'stop',
+        usage: { inputTokens: 0, outputTokens: out, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      };
     },
   };
 }

@@ -46,14 +46,21 @@ function inferProvider(model: string): string | undefined {
 }
 
 /** Claude Code's model aliases. */
-const ALIASES: Record<string, string> = { sonnet: 'anthropic:claude-sonnet-4-5', opus: 'anthropic:claude-opus-4-5', haiku: 'anthropic:claude-haiku-4-5' };
+const ALIASES: Record<string, string> = {
+  sonnet: 'anthropic:claude-sonnet-4-5',
+  opus: 'anthropic:claude-opus-4-5',
+  haiku: 'anthropic:claude-haiku-4-5',
+};
 
 function splitSpec(raw: string): { provider: string; model: string } {
   const spec = ALIASES[raw] ?? raw;
   const i = spec.indexOf(':');
   if (i <= 0) {
     const provider = inferProvider(spec);
-    if (!provider) throw new ModelConfigError(`model "${spec}" (from --model or settings "model"): say which provider serves it, as PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')}; aliases: sonnet, opus, haiku).`);
+    if (!provider)
+      throw new ModelConfigError(
+        `model "${spec}" (from --model or settings "model"): say which provider serves it, as PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')}; aliases: sonnet, opus, haiku).`,
+      );
     return { provider, model: spec };
   }
   const provider = spec.slice(0, i) === 'gemini' ? 'google' : spec.slice(0, i);
@@ -78,10 +85,16 @@ function need(env: NodeJS.ProcessEnv, name: string, provider: string, alternativ
   throw new ModelConfigError(`The ${provider} provider needs an API key: export ${name}=… (or choose another model with --model).`);
 }
 
-async function languageModel(provider: string, model: string, env: NodeJS.ProcessEnv, fetch: typeof globalThis.fetch): Promise<LanguageModelV4> {
+async function languageModel(
+  provider: string,
+  model: string,
+  env: NodeJS.ProcessEnv,
+  fetch: typeof globalThis.fetch,
+): Promise<LanguageModelV4> {
   // The AI SDK's modules build a default provider from process.env when they load, and an empty
   // base URL there throws; an empty variable means unset, as in the vendors' own SDKs.
-  for (const k of ['ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL']) if (process.env[k] !== undefined && !process.env[k]!.trim()) delete process.env[k];
+  for (const k of ['ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL'])
+    if (process.env[k] !== undefined && !process.env[k]!.trim()) delete process.env[k];
   switch (provider) {
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
@@ -89,7 +102,8 @@ async function languageModel(provider: string, model: string, env: NodeJS.Proces
       const custom = anthropicBaseUrl(env.ANTHROPIC_BASE_URL?.trim());
       const baseURL = custom ?? 'https://api.anthropic.com/v1';
       // ANTHROPIC_AUTH_TOKEN (a Bearer token, for gateways) as in Claude Code; the key wins when both are set.
-      if (!env.ANTHROPIC_API_KEY && env.ANTHROPIC_AUTH_TOKEN) return createAnthropic({ authToken: env.ANTHROPIC_AUTH_TOKEN, baseURL, fetch })(model) as LanguageModelV4;
+      if (!env.ANTHROPIC_API_KEY && env.ANTHROPIC_AUTH_TOKEN)
+        return createAnthropic({ authToken: env.ANTHROPIC_AUTH_TOKEN, baseURL, fetch })(model) as LanguageModelV4;
       const apiKey = env.ANTHROPIC_API_KEY || (custom ? 'none' : need(env, 'ANTHROPIC_API_KEY', 'anthropic'));
       return createAnthropic({ apiKey, baseURL, fetch })(model) as LanguageModelV4;
     }
@@ -114,9 +128,14 @@ async function languageModel(provider: string, model: string, env: NodeJS.Proces
     case 'openai-compatible': {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       const baseURL = env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL;
-      if (!baseURL) throw new ModelConfigError(`openai-compatible:${model} needs the server's address: export OPENAI_COMPATIBLE_BASE_URL=http://host:port/v1`);
+      if (!baseURL)
+        throw new ModelConfigError(
+          `openai-compatible:${model} needs the server's address: export OPENAI_COMPATIBLE_BASE_URL=http://host:port/v1`,
+        );
       const apiKey = env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY;
-      return createOpenAICompatible({ name: provider, baseURL: baseURL.replace(/\/+$/, ''), apiKey, includeUsage: true, fetch })(model) as LanguageModelV4;
+      return createOpenAICompatible({ name: provider, baseURL: baseURL.replace(/\/+$/, ''), apiKey, includeUsage: true, fetch })(
+        model,
+      ) as LanguageModelV4;
     }
     default:
       throw new ModelConfigError(`Unknown provider "${provider}". Known providers: ${PROVIDERS.join(', ')}.`);
@@ -183,7 +202,12 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
   ]);
   keepWasmOnBaselineTier();
   const window = await contextWindow({
-    provider, model, setting: opts.contextWindow, catalogue: known?.contextWindow, ollama: show, ollamaCap: opts.ollamaMaxContext,
+    provider,
+    model,
+    setting: opts.contextWindow,
+    catalogue: known?.contextWindow,
+    ollama: show,
+    ollamaCap: opts.ollamaMaxContext,
     baseURL: provider === 'ollama' ? ollamaBase(env) : (env.OPENAI_COMPATIBLE_BASE_URL || env.OPENAI_BASE_URL)?.trim().replace(/\/+$/, ''),
     apiKey: env.OPENAI_COMPATIBLE_API_KEY || env.OPENAI_API_KEY,
   });
@@ -201,16 +225,35 @@ export async function resolveModel(opts: ResolveOptions): Promise<ModelHandle> {
     contextSource: window.source,
     facts,
     stream: (req, signal) =>
-      withRetries(() => streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? facts.maxOutputTokens }, signal, { idleTimeoutMs, body: tap.head, kind: provider, facts, providerOptions }), policy, signal),
+      withRetries(
+        () =>
+          streamOnce(lm, { ...req, maxOutputTokens: req.maxOutputTokens ?? facts.maxOutputTokens }, signal, {
+            idleTimeoutMs,
+            body: tap.head,
+            kind: provider,
+            facts,
+            providerOptions,
+          }),
+        policy,
+        signal,
+      ),
   };
 }
 
 /** What the catalogue, else Ollama's /api/show, says of the model. Unknown stays unknown (undefined), never guessed. */
-function modelFacts(known: Awaited<ReturnType<typeof lookupModel>>, show: OllamaShow | null | undefined, thinking: ThinkingLevel | undefined): ModelFacts {
+function modelFacts(
+  known: Awaited<ReturnType<typeof lookupModel>>,
+  show: OllamaShow | null | undefined,
+  thinking: ThinkingLevel | undefined,
+): ModelFacts {
   if (known) {
     return {
-      price: known.price, images: known.images, reasoning: known.reasoning, thinking,
-      maxOutputTokens: Math.min(known.maxOutputTokens || UNKNOWN_MAX_OUTPUT, MAX_OUTPUT_CAP), source: `the model catalogue (models.dev; ${known.foundAs})`,
+      price: known.price,
+      images: known.images,
+      reasoning: known.reasoning,
+      thinking,
+      maxOutputTokens: Math.min(known.maxOutputTokens || UNKNOWN_MAX_OUTPUT, MAX_OUTPUT_CAP),
+      source: `the model catalogue (models.dev; ${known.foundAs})`,
     };
   }
   const caps = show?.capabilities;

@@ -27,8 +27,14 @@ export function backoffMs(attempt: number, policy: RetryPolicy, error: ProviderE
 function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve(false);
-    const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(true); }, ms);
-    const onAbort = () => { clearTimeout(t); resolve(false); };
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      resolve(false);
+    };
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -46,9 +52,18 @@ export async function* withRetries(
   for (let n = 0; ; n++) {
     let failure: ProviderErrorInfo | undefined;
     for await (const ev of attempt()) {
-      if (ev.type === 'error' && ev.error.retryable && n < policy.maxRetries) { failure = ev.error; break; }
+      if (ev.type === 'error' && ev.error.retryable && n < policy.maxRetries) {
+        failure = ev.error;
+        break;
+      }
       if (ev.type === 'error' && ev.error.retryable) {
-        yield { type: 'error', error: { ...ev.error, message: `${ev.error.message} (gave up after ${n + 1} attempts: the first and ${n} ${n === 1 ? 'retry' : 'retries'})` } };
+        yield {
+          type: 'error',
+          error: {
+            ...ev.error,
+            message: `${ev.error.message} (gave up after ${n + 1} attempts: the first and ${n} ${n === 1 ? 'retry' : 'retries'})`,
+          },
+        };
         return;
       }
       yield ev;
@@ -57,6 +72,9 @@ export async function* withRetries(
     if (!failure) return;
     const delayMs = backoffMs(n + 1, policy, failure);
     yield { type: 'retry', attempt: n + 1, maxRetries: policy.maxRetries, delayMs, error: failure };
-    if (!(await sleep(delayMs, signal))) { yield { type: 'aborted' }; return; }
+    if (!(await sleep(delayMs, signal))) {
+      yield { type: 'aborted' };
+      return;
+    }
   }
 }

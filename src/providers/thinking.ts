@@ -26,7 +26,9 @@ export function thinkingCall(provider: string, level: ThinkingLevel | undefined,
   switch (provider) {
     case 'anthropic':
       // Off is Anthropic's own default: nothing to send.
-      return on ? { reasoning, providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: ANTHROPIC_BUDGETS[level] } } } } : {};
+      return on
+        ? { reasoning, providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: ANTHROPIC_BUDGETS[level] } } } }
+        : {};
     case 'openai':
       return on ? { reasoning, providerOptions: { openai: { reasoningSummary: 'auto' } } } : { reasoning };
     case 'openai-chat':

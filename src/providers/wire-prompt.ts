@@ -24,7 +24,10 @@ export function imagesOutOfToolResults(prompt: LanguageModelV4Prompt, provider: 
   if (!CHAT_WIRES.has(provider)) return prompt;
   const out: LanguageModelV4Prompt = [];
   for (const m of prompt) {
-    if (m.role !== 'tool') { out.push(m); continue; }
+    if (m.role !== 'tool') {
+      out.push(m);
+      continue;
+    }
     const images: Array<{ name: string; file: FilePart }> = [];
     const content = m.content.map((p) => {
       if (p.type !== 'tool-result' || p.output.type !== 'content') return p;
@@ -37,7 +40,10 @@ export function imagesOutOfToolResults(prompt: LanguageModelV4Prompt, provider: 
       out.push({
         role: 'user',
         content: [
-          { type: 'text', text: `The image${images.length === 1 ? '' : 's'} returned by the ${[...new Set(images.map((i) => i.name))].join(', ')} call${images.length === 1 ? '' : 's'} above:` },
+          {
+            type: 'text',
+            text: `The image${images.length === 1 ? '' : 's'} returned by the ${[...new Set(images.map((i) => i.name))].join(', ')} call${images.length === 1 ? '' : 's'} above:`,
+          },
           ...images.map(({ file }) => ({ type: 'file' as const, data: file.data, mediaType: file.mediaType })),
         ],
       });
@@ -72,10 +78,12 @@ export function reasoningOrigin(p: Extract<AssistantMessage['content'][number], 
  */
 export function withoutForbiddenReasoning(prompt: LanguageModelV4Prompt, provider: string): LanguageModelV4Prompt {
   const none = NO_REASONING_BACK.has(provider);
-  const foreign = (p: AssistantMessage['content'][number]) => p.type === 'reasoning' && (none || (reasoningOrigin(p) ?? provider) !== provider);
+  const foreign = (p: AssistantMessage['content'][number]) =>
+    p.type === 'reasoning' && (none || (reasoningOrigin(p) ?? provider) !== provider);
   if (!prompt.some((m) => m.role === 'assistant' && m.content.some(foreign))) return prompt;
-  return prompt.map((m) => (m.role === 'assistant' && m.content.some(foreign)
-    ? { ...m, content: m.content.filter((p) => !foreign(p)) } : m));
+  return prompt.map((m) =>
+    m.role === 'assistant' && m.content.some(foreign) ? { ...m, content: m.content.filter((p) => !foreign(p)) } : m,
+  );
 }
 
 /**
@@ -85,12 +93,16 @@ export function withoutForbiddenReasoning(prompt: LanguageModelV4Prompt, provide
 export function withoutImages(prompt: LanguageModelV4Prompt): LanguageModelV4Prompt {
   const note = { type: 'text' as const, text: '[an image was here; this model does not take images]' };
   return prompt.map((m) => {
-    if (m.role === 'user' && m.content.some((p) => p.type === 'file')) return { ...m, content: m.content.map((p) => (p.type === 'file' ? note : p)) };
+    if (m.role === 'user' && m.content.some((p) => p.type === 'file'))
+      return { ...m, content: m.content.map((p) => (p.type === 'file' ? note : p)) };
     if (m.role !== 'tool') return m;
     return {
       ...m,
-      content: m.content.map((p) => (p.type === 'tool-result' && p.output.type === 'content'
-        ? { ...p, output: { ...p.output, value: p.output.value.map((v) => (v.type === 'file' ? note : v)) } } : p)),
+      content: m.content.map((p) =>
+        p.type === 'tool-result' && p.output.type === 'content'
+          ? { ...p, output: { ...p.output, value: p.output.value.map((v) => (v.type === 'file' ? note : v)) } }
+          : p,
+      ),
     };
   });
 }

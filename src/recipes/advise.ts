@@ -34,10 +34,13 @@ export interface Advice {
 }
 
 // Words that say how risky or how long a task is, whatever it matches.
-const HIGH_RISK = /\b(prod(uction)?|core|auth\w*|login|payment|billing|security|secrets?|database|migrat\w*|schema|deploy\w*|delete|drop|credentials?|encryption|customer data|public api)\b/i;
-const LOW_RISK = /\b(prototype|experiment\w*|personal|toy|demo|scratch|spike|sandbox|typo|comment|jsdoc|docstrings?|readme|docs?|explain|throwaway|side project)\b/i;
+const HIGH_RISK =
+  /\b(prod(uction)?|core|auth\w*|login|payment|billing|security|secrets?|database|migrat\w*|schema|deploy\w*|delete|drop|credentials?|encryption|customer data|public api)\b/i;
+const LOW_RISK =
+  /\b(prototype|experiment\w*|personal|toy|demo|scratch|spike|sandbox|typo|comment|jsdoc|docstrings?|readme|docs?|explain|throwaway|side project)\b/i;
 const QUICK = /\b(typo|rename|explain|comment|one[- ]line|small|quick|tiny|what does|jsdoc|regex|commit message)\b/i;
-const LONG = /\b(refactor\w*|migrat\w*|upgrade|rewrite|architecture|redesign|whole|entire|every|all (?:the )?(?:modules|files|services)|across|system|framework|new project|from scratch|v1 to v2|monolith)\b/i;
+const LONG =
+  /\b(refactor\w*|migrat\w*|upgrade|rewrite|architecture|redesign|whole|entire|every|all (?:the )?(?:modules|files|services)|across|system|framework|new project|from scratch|v1 to v2|monolith)\b/i;
 /** Asking to read and report, when no recipe or template says what the task is. */
 const ANALYSIS = /\b(explain|why|what does|how does|review|audit|assess|analy[sz]e|investigate|diagnose|find out|root cause)\b/i;
 const CHANGES = /\b(fix|add|implement|change|update|rename|remove|delete|write|create|replace|convert|upgrade|migrate|refactor)\b/i;
@@ -69,8 +72,11 @@ function keywordScore(keywords: string[], words: Set<string>, text: string): num
 function subjectMatches(task: string): Array<{ r: Recipe; score: number }> {
   const words = new Set(stems(task));
   const text = task.toLowerCase();
-  return library().recipes
-    .map((r) => ({ r, score: keywordScore(r.keywords, words, text) + [...new Set(stems(r.title))].filter((w) => words.has(w)).length }))
+  return library()
+    .recipes.map((r) => ({
+      r,
+      score: keywordScore(r.keywords, words, text) + [...new Set(stems(r.title))].filter((w) => words.has(w)).length,
+    }))
     .filter((s) => s.score >= 3)
     .sort((a, b) => b.score - a.score || a.r.number - b.r.number);
 }
@@ -113,52 +119,99 @@ export function advise(task: string, o: { minutes?: number; risk?: Risk } = {}):
   const pick: { mode: string; writes?: string[] } | undefined = templates[0] ?? recipes[0];
   const pickName = templates[0] ? `template ${templates[0].name}` : recipes[0] ? `recipe ${recipes[0].number}` : undefined;
   // A plan-first recipe (impact assessment, 8) starts a change; one that writes nothing is an answer.
-  const analysis = pick ? readsOnly(pick) && (!(pick.writes ?? []).length || !CHANGES.test(task)) : ANALYSIS.test(task) && !CHANGES.test(task);
+  const analysis = pick
+    ? readsOnly(pick) && (!(pick.writes ?? []).length || !CHANGES.test(task))
+    : ANALYSIS.test(task) && !CHANGES.test(task);
   const riskMode = risk === 'low' ? 'auto-accept' : risk === 'medium' ? 'normal' : 'plan';
   const mode = analysis || shape === 'plan-then-steps' ? 'plan' : riskMode;
   // After a plan there are steps to execute: a change, or an analysis whose result is plan.md.
   const planned = !analysis || (pick?.writes ?? []).includes('plan.md');
   const thenMode = mode === 'plan' && planned ? (risk === 'low' ? 'auto-accept' : 'normal') : undefined;
 
-  const reasons = [complexityReason(b, o.minutes === undefined ? (wordMinutes !== undefined ? 'words' : best ? best : 'default') : 'given', risk)];
-  reasons.push(riskReason(risk, o.risk !== undefined ? 'given' : wordRisk !== undefined ? 'words' : best?.risk === 'low' ? best : 'default'));
-  if (analysis) reasons.push(`mode: the task reads and reports without changing code${pickName ? ` (${pickName} runs in Plan Mode)` : ''} → Plan Mode`);
+  const reasons = [
+    complexityReason(b, o.minutes === undefined ? (wordMinutes !== undefined ? 'words' : best ? best : 'default') : 'given', risk),
+  ];
+  reasons.push(
+    riskReason(risk, o.risk !== undefined ? 'given' : wordRisk !== undefined ? 'words' : best?.risk === 'low' ? best : 'default'),
+  );
+  if (analysis)
+    reasons.push(`mode: the task reads and reports without changing code${pickName ? ` (${pickName} runs in Plan Mode)` : ''} → Plan Mode`);
   return {
-    task, minutes: { value: minutes, estimated: o.minutes === undefined, band: b }, risk: { value: risk, estimated: o.risk === undefined },
-    shape, mode, ...(thenMode ? { thenMode } : {}), humanReview: risk === 'high', reasons,
+    task,
+    minutes: { value: minutes, estimated: o.minutes === undefined, band: b },
+    risk: { value: risk, estimated: o.risk === undefined },
+    shape,
+    mode,
+    ...(thenMode ? { thenMode } : {}),
+    humanReview: risk === 'high',
+    reasons,
     recipes: recipes.map(({ number, title, mode: m }) => ({ number, title, mode: m })),
     templates: templates.map(({ number, name, title }) => ({ number, name, title })),
   };
 }
 
 type Source = 'given' | 'words' | 'default' | Recipe;
-const from = (s: Source, flag: string) => (s === 'given' ? '' : s === 'words' ? ` (estimated from the task's words; give ${flag})` : s === 'default' ? ` (assumed; give ${flag})` : ` (estimated from recipe ${s.number}; give ${flag})`);
+const from = (s: Source, flag: string) =>
+  s === 'given'
+    ? ''
+    : s === 'words'
+      ? ` (estimated from the task's words; give ${flag})`
+      : s === 'default'
+        ? ` (assumed; give ${flag})`
+        : ` (estimated from recipe ${s.number}; give ${flag})`;
 
 function complexityReason(b: Advice['minutes']['band'], s: Source, risk: Risk): string {
-  return b === '<5' ? `complexity: under 5 minutes${from(s, '--minutes')} → a one-sentence template${risk === 'high' ? ', but the risk asks for more' : ''}`
-    : b === '5-30' ? `complexity: 5 to 30 minutes${from(s, '--minutes')} → a recipe with constraints and verification`
+  return b === '<5'
+    ? `complexity: under 5 minutes${from(s, '--minutes')} → a one-sentence template${risk === 'high' ? ', but the risk asks for more' : ''}`
+    : b === '5-30'
+      ? `complexity: 5 to 30 minutes${from(s, '--minutes')} → a recipe with constraints and verification`
       : `complexity: over 30 minutes${from(s, '--minutes')} → Plan Mode first, then the recipe in steps`;
 }
 
 function riskReason(risk: Risk, s: Source): string {
-  return risk === 'low' ? `risk: low${from(s, '--risk')} → describe it directly in Auto-Accept`
-    : risk === 'medium' ? `risk: medium${from(s, '--risk')} → a recipe in Normal mode`
+  return risk === 'low'
+    ? `risk: low${from(s, '--risk')} → describe it directly in Auto-Accept`
+    : risk === 'medium'
+      ? `risk: medium${from(s, '--risk')} → a recipe in Normal mode`
       : `risk: high${from(s, '--risk')} → Plan Mode, a recipe and human review`;
 }
 
 export function adviceText(a: Advice): string {
   const lines: string[] = [];
-  const shape = a.shape === 'template' ? 'a one-line template' : a.shape === 'recipe' ? 'a recipe with constraints and verification' : 'Plan Mode first (plan.md), then the recipe in steps of 2 to 3 files';
-  const modes = a.shape === 'plan-then-steps' ? (a.thenMode ? ` in ${MODE_NAMES[a.thenMode]}` : '') : `, in ${MODE_NAMES[a.mode]}${a.thenMode ? `, then ${MODE_NAMES[a.thenMode]} for the steps` : ''}`;
+  const shape =
+    a.shape === 'template'
+      ? 'a one-line template'
+      : a.shape === 'recipe'
+        ? 'a recipe with constraints and verification'
+        : 'Plan Mode first (plan.md), then the recipe in steps of 2 to 3 files';
+  const modes =
+    a.shape === 'plan-then-steps'
+      ? a.thenMode
+        ? ` in ${MODE_NAMES[a.thenMode]}`
+        : ''
+      : `, in ${MODE_NAMES[a.mode]}${a.thenMode ? `, then ${MODE_NAMES[a.thenMode]} for the steps` : ''}`;
   lines.push(`Use ${shape}${modes}${a.humanReview ? ', with a human review before anything ships' : ''}.`);
   lines.push('', 'Why:', ...a.reasons.map((r) => `  - ${r}`));
   if (a.templates.length) {
-    lines.push('', 'Templates:', ...a.templates.map((t) => `  ${t.name.padEnd(10)} ${t.title}   assistant templates use ${t.name} --file PATH`));
+    lines.push(
+      '',
+      'Templates:',
+      ...a.templates.map((t) => `  ${t.name.padEnd(10)} ${t.title}   assistant templates use ${t.name} --file PATH`),
+    );
   }
   if (a.recipes.length) {
-    lines.push('', 'Recipes that fit:', ...a.recipes.map((r) => `  ${String(r.number).padStart(2)}  ${r.title} (${MODE_NAMES[r.mode]})   assistant recipes show ${r.number}`));
+    lines.push(
+      '',
+      'Recipes that fit:',
+      ...a.recipes.map((r) => `  ${String(r.number).padStart(2)}  ${r.title} (${MODE_NAMES[r.mode]})   assistant recipes show ${r.number}`),
+    );
   } else if (!a.templates.length) {
-    lines.push('', a.shape === 'template' ? 'No template or recipe fits: describe it in one sentence, with the file (@<path>) and what to change.' : 'No recipe matches these words; browse them with: assistant recipes');
+    lines.push(
+      '',
+      a.shape === 'template'
+        ? 'No template or recipe fits: describe it in one sentence, with the file (@<path>) and what to change.'
+        : 'No recipe matches these words; browse them with: assistant recipes',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,8 @@ import { PITFALLS, WRITING_RULES } from './rules.ts';
 import { CATEGORIES, MINUTES, MODE_NAMES } from './schema.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const slotList = (r: { slots: string[]; fileSlot: boolean }) => [...r.slots.map((s) => `\`[${s}]\``), ...(r.fileSlot ? ['`@<path>`'] : [])].join(', ') || '—';
+const slotList = (r: { slots: string[]; fileSlot: boolean }) =>
+  [...r.slots.map((s) => `\`[${s}]\``), ...(r.fileSlot ? ['`@<path>`'] : [])].join(', ') || '—';
 
 /** docs/recipes.md, generated from the data files (`npm run docs`; a test checks it is current). */
 export function recipesMarkdown(): string {
@@ -46,7 +47,10 @@ export function recipesMarkdown(): string {
     '',
     '| # | Category | Title | Mode | Complexity | Risk | Reads | Writes | Slots |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...recipes.map((r) => `| ${r.number} | ${r.category} | ${cell(r.title)} | ${MODE_NAMES[r.mode]} | ${MINUTES[r.complexity]} | ${r.risk} | ${r.reads.join(', ') || '—'} | ${r.writes.join(', ') || '—'} | ${slotList(r)} |`),
+    ...recipes.map(
+      (r) =>
+        `| ${r.number} | ${r.category} | ${cell(r.title)} | ${MODE_NAMES[r.mode]} | ${MINUTES[r.complexity]} | ${r.risk} | ${r.reads.join(', ') || '—'} | ${r.writes.join(', ') || '—'} | ${slotList(r)} |`,
+    ),
     '',
     '## The one-line templates',
     '',
@@ -56,12 +60,14 @@ export function recipesMarkdown(): string {
     '',
     '## The prompt-writing rules (`assistant rules`)',
     '',
-    'The source\'s 18 rules, as `assistant rules` prints them (`assistant rules 16` for one, `--json` for scripts). Recipe notes cite them by number.',
-    '`prompt lint` checks the part of each rule that shows in a prompt\'s words; the last column says what only a person can judge, and why.',
+    "The source's 18 rules, as `assistant rules` prints them (`assistant rules 16` for one, `--json` for scripts). Recipe notes cite them by number.",
+    "`prompt lint` checks the part of each rule that shows in a prompt's words; the last column says what only a person can judge, and why.",
     '',
-    '| # | Rule | Checked by `prompt lint` | Needs a person\'s judgement |',
+    "| # | Rule | Checked by `prompt lint` | Needs a person's judgement |",
     '|---|---|---|---|',
-    ...WRITING_RULES.map((r) => `| ${r.number} | ${cell(r.text)} | ${r.checks.map((c) => `\`${c}\``).join(', ') || 'no'} | ${cell(r.judgement ?? '—')} |`),
+    ...WRITING_RULES.map(
+      (r) => `| ${r.number} | ${cell(r.text)} | ${r.checks.map((c) => `\`${c}\``).join(', ') || 'no'} | ${cell(r.judgement ?? '—')} |`,
+    ),
     '',
     `${WRITING_RULES.filter((r) => r.checks.length).length} of the ${WRITING_RULES.length} rules have a check; rule 18 is a catalogue of patterns to choose from, which only a person can do. Where a check's words cannot prove a rule broken, it is a hint, not a finding.`,
     '',
@@ -73,7 +79,7 @@ export function recipesMarkdown(): string {
     '',
     '## Prompt lint',
     '',
-    '`assistant prompt lint` checks a prompt against the writing rules and the pitfall table, without a model; a finding fails the check (exit 1), a hint does not. In a project with a convention file (`ASSISTANT.md`, or its fallbacks `AGENTS.md` and `CLAUDE.md`), its conventions count as the prompt\'s constraints (`no-constraints` stays quiet). The terminal UI shows the first two under the input as hints.',
+    "`assistant prompt lint` checks a prompt against the writing rules and the pitfall table, without a model; a finding fails the check (exit 1), a hint does not. In a project with a convention file (`ASSISTANT.md`, or its fallbacks `AGENTS.md` and `CLAUDE.md`), its conventions count as the prompt's constraints (`no-constraints` stays quiet). The terminal UI shows the first two under the input as hints.",
     '',
     '| Check | Level | Rules | Pitfall | Remedy |',
     '|---|---|---|---|---|',
@@ -84,7 +90,20 @@ export function recipesMarkdown(): string {
   for (const cat of CATEGORIES) {
     out.push('', `### ${cat}`);
     for (const r of recipes.filter((x) => x.category === cat)) {
-      out.push('', `#### ${r.number}. ${r.title}`, '', `*${MODE_NAMES[r.mode]} · ${MINUTES[r.complexity]} · ${r.risk} risk*${r.reads.length || r.writes.length ? ` · files: ${[...r.reads.map((f) => `reads ${f}`), ...r.writes.map((f) => `writes ${f}`)].join(', ')}` : ''}`, '', `**When:** ${r.scenario}`, '', '```text', r.body, '```', '', `**Note:** ${r.note}`);
+      out.push(
+        '',
+        `#### ${r.number}. ${r.title}`,
+        '',
+        `*${MODE_NAMES[r.mode]} · ${MINUTES[r.complexity]} · ${r.risk} risk*${r.reads.length || r.writes.length ? ` · files: ${[...r.reads.map((f) => `reads ${f}`), ...r.writes.map((f) => `writes ${f}`)].join(', ')}` : ''}`,
+        '',
+        `**When:** ${r.scenario}`,
+        '',
+        '```text',
+        r.body,
+        '```',
+        '',
+        `**Note:** ${r.note}`,
+      );
       if (r.why) out.push('', `**Why it works:** ${r.why}`);
     }
   }

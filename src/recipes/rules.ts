@@ -16,95 +16,141 @@ export interface WritingRule {
 
 export const WRITING_RULES: WritingRule[] = [
   {
-    number: 1, text: 'State the concrete problem (file, line, symptom) instead of a vague request.',
-    short: 'state the concrete problem (file, line, symptom)', checks: ['vague-debugging', 'debugging-detail'],
+    number: 1,
+    text: 'State the concrete problem (file, line, symptom) instead of a vague request.',
+    short: 'state the concrete problem (file, line, symptom)',
+    checks: ['vague-debugging', 'debugging-detail'],
     judgement: 'whether the symptom given is the real one, and precise enough to reproduce, only someone who saw it can tell',
   },
   {
-    number: 2, text: 'For complex work, ask for analysis and a plan in `plan.md` first, then review, then execution.',
-    short: 'plan complex work in plan.md first, then review, then execute', checks: ['no-plan-first'],
-    judgement: 'how complex a task is, the lint estimates from its words (migrate, rewrite, whole project); `assistant advise "task" --minutes 20` takes your estimate',
+    number: 2,
+    text: 'For complex work, ask for analysis and a plan in `plan.md` first, then review, then execution.',
+    short: 'plan complex work in plan.md first, then review, then execute',
+    checks: ['no-plan-first'],
+    judgement:
+      'how complex a task is, the lint estimates from its words (migrate, rewrite, whole project); `assistant advise "task" --minutes 20` takes your estimate',
   },
   {
-    number: 3, text: 'Give constraints and context (conventions, what not to touch).',
-    short: 'give constraints and context (conventions, what not to touch)', checks: ['no-constraints'],
-    judgement: 'which constraints matter depends on the project; an ASSISTANT.md in the project counts as stating them (the lint sees only that it exists, not what it says)',
+    number: 3,
+    text: 'Give constraints and context (conventions, what not to touch).',
+    short: 'give constraints and context (conventions, what not to touch)',
+    checks: ['no-constraints'],
+    judgement:
+      'which constraints matter depends on the project; an ASSISTANT.md in the project counts as stating them (the lint sees only that it exists, not what it says)',
   },
   {
-    number: 4, text: 'Refer to files with `@<path>`, do not paste code.',
-    short: 'refer to files with @<path>, do not paste code', checks: ['pasted-code', 'bare-path'],
+    number: 4,
+    text: 'Refer to files with `@<path>`, do not paste code.',
+    short: 'refer to files with @<path>, do not paste code',
+    checks: ['pasted-code', 'bare-path'],
   },
   {
-    number: 5, text: 'Name the tools allowed (for example only Read and Grep for a read-only analysis).',
-    short: 'name the tools allowed', checks: ['no-tools-named'],
-    judgement: 'which tools a task needs beyond a read-only analysis is a choice; permission rules and Plan Mode enforce it, the prompt only asks',
+    number: 5,
+    text: 'Name the tools allowed (for example only Read and Grep for a read-only analysis).',
+    short: 'name the tools allowed',
+    checks: ['no-tools-named'],
+    judgement:
+      'which tools a task needs beyond a read-only analysis is a choice; permission rules and Plan Mode enforce it, the prompt only asks',
   },
   {
-    number: 6, text: 'Describe complex work in numbered steps and ask for confirmation before the step that changes files.',
-    short: 'describe complex work in numbered steps, confirming before changes', checks: ['too-many-tasks', 'no-confirmation'],
+    number: 6,
+    text: 'Describe complex work in numbered steps and ask for confirmation before the step that changes files.',
+    short: 'describe complex work in numbered steps, confirming before changes',
+    checks: ['too-many-tasks', 'no-confirmation'],
     judgement: 'where the natural step boundaries lie in your code is for you to decide',
   },
   {
-    number: 7, text: 'Ask for verification (run tests, fix, re-run).',
-    short: 'ask for verification (run tests, fix, re-run)', checks: ['no-verification'],
+    number: 7,
+    text: 'Ask for verification (run tests, fix, re-run).',
+    short: 'ask for verification (run tests, fix, re-run)',
+    checks: ['no-verification'],
     judgement: 'whether the tests named cover the change is a property of the test suite, not of the prompt',
   },
   {
-    number: 8, text: 'Ask for a commit with a stated message format (requires the `Bash(git:*)` grant).',
-    short: 'ask for a commit with a stated message format', checks: ['commit-format'],
+    number: 8,
+    text: 'Ask for a commit with a stated message format (requires the `Bash(git:*)` grant).',
+    short: 'ask for a commit with a stated message format',
+    checks: ['commit-format'],
   },
   {
-    number: 9, text: 'Persona prompt: assign a professional role (senior engineer, security expert, QA engineer, DevOps engineer, technical writer).',
-    short: 'give a persona (senior engineer, security expert, QA engineer …)', checks: ['no-role'],
+    number: 9,
+    text: 'Persona prompt: assign a professional role (senior engineer, security expert, QA engineer, DevOps engineer, technical writer).',
+    short: 'give a persona (senior engineer, security expert, QA engineer …)',
+    checks: ['no-role'],
     judgement: 'which role fits beyond reviews and audits is a matter of taste; the lint only hints',
   },
   {
-    number: 10, text: 'Few-shot: give an example of the wanted output format.',
-    short: 'few-shot: give an example of the wanted output', checks: ['format-without-example'],
-    judgement: 'a standard format (JSON, a Markdown table) needs no example; whether your format is standard enough, the lint cannot know, so it only flags a format named ("our format") but not shown',
+    number: 10,
+    text: 'Few-shot: give an example of the wanted output format.',
+    short: 'few-shot: give an example of the wanted output',
+    checks: ['format-without-example'],
+    judgement:
+      'a standard format (JSON, a Markdown table) needs no example; whether your format is standard enough, the lint cannot know, so it only flags a format named ("our format") but not shown',
   },
   {
-    number: 11, text: 'Structured output: ask for JSON, YAML, CSV or a Markdown table and no extra text.',
-    short: 'ask for structured output (JSON, YAML, CSV or a Markdown table)', checks: ['no-output-format'],
+    number: 11,
+    text: 'Structured output: ask for JSON, YAML, CSV or a Markdown table and no extra text.',
+    short: 'ask for structured output (JSON, YAML, CSV or a Markdown table)',
+    checks: ['no-output-format'],
   },
   {
-    number: 12, text: 'Negative constraints: state what must not change (signatures, dependencies, types, comments).',
-    short: 'state what must not change (signatures, dependencies, types, comments)', checks: ['no-negative-constraint'],
+    number: 12,
+    text: 'Negative constraints: state what must not change (signatures, dependencies, types, comments).',
+    short: 'state what must not change (signatures, dependencies, types, comments)',
+    checks: ['no-negative-constraint'],
     judgement: 'which signatures or files must stay is known only to someone who knows the callers',
   },
   {
-    number: 13, text: 'Chaining: split work over sessions, one sub-task each, passing results through a file.',
-    short: 'chain: one sub-task per session, passing results through a file', checks: ['too-many-tasks'],
+    number: 13,
+    text: 'Chaining: split work over sessions, one sub-task each, passing results through a file.',
+    short: 'chain: one sub-task per session, passing results through a file',
+    checks: ['too-many-tasks'],
     judgement: 'where to cut a task into sessions depends on its size and on how much context each part needs',
   },
   {
-    number: 14, text: 'Progressive refinement: start coarse, add detail per round.',
-    short: 'refine progressively: start coarse, add detail each round', checks: ['vague-feedback'],
-    judgement: 'the lint sees one prompt, not the rounds: it catches a round that adds no detail ("it is bad, try again"), but whether to start coarse is your call',
+    number: 14,
+    text: 'Progressive refinement: start coarse, add detail per round.',
+    short: 'refine progressively: start coarse, add detail each round',
+    checks: ['vague-feedback'],
+    judgement:
+      'the lint sees one prompt, not the rounds: it catches a round that adds no detail ("it is bad, try again"), but whether to start coarse is your call',
   },
   {
-    number: 15, text: 'Context anchoring: cite file, line range and function.',
-    short: 'anchor the context: cite file, line range and function', checks: ['no-anchor'],
+    number: 15,
+    text: 'Context anchoring: cite file, line range and function.',
+    short: 'anchor the context: cite file, line range and function',
+    checks: ['no-anchor'],
     judgement: 'whether a file reference is enough or a line range is needed depends on the size of the file',
   },
   {
-    number: 16, text: 'Step-by-step reasoning for complex diagnosis.',
-    short: 'ask for step-by-step reasoning in a complex diagnosis', checks: ['no-step-by-step'],
+    number: 16,
+    text: 'Step-by-step reasoning for complex diagnosis.',
+    short: 'ask for step-by-step reasoning in a complex diagnosis',
+    checks: ['no-step-by-step'],
     judgement: 'whether a diagnosis is complex the lint guesses from its words (intermittent, race, leak, only in production)',
   },
   {
-    number: 17, text: 'Comparison prompts: list alternatives and dimensions, ask for a recommendation.',
-    short: 'comparisons: list alternatives and dimensions, ask for a recommendation', checks: ['comparison'],
-    judgement: 'which dimensions matter (cost, speed, maintenance) is your priority, not the lint\'s',
+    number: 17,
+    text: 'Comparison prompts: list alternatives and dimensions, ask for a recommendation.',
+    short: 'comparisons: list alternatives and dimensions, ask for a recommendation',
+    checks: ['comparison'],
+    judgement: "which dimensions matter (cost, speed, maintenance) is your priority, not the lint's",
   },
   {
-    number: 18, text: 'Self-check, review-after-task and migration prompts, plus the ask-first mode (no code change until confirmed), read-only mode, user-simulation mode and old-versus-new comparison mode.',
-    short: 'self-check, review-after-task and the special modes', checks: [],
-    judgement: 'a catalogue of patterns to choose from: which one a task calls for is a judgement about the task, and no wording of a prompt is wrong for lacking one (recipes 12, 21, 31 and 40 use them)',
+    number: 18,
+    text: 'Self-check, review-after-task and migration prompts, plus the ask-first mode (no code change until confirmed), read-only mode, user-simulation mode and old-versus-new comparison mode.',
+    short: 'self-check, review-after-task and the special modes',
+    checks: [],
+    judgement:
+      'a catalogue of patterns to choose from: which one a task calls for is a judgement about the task, and no wording of a prompt is wrong for lacking one (recipes 12, 21, 31 and 40 use them)',
   },
 ];
 
-interface Pitfall { pitfall: string; remedy: string; check: string }
+interface Pitfall {
+  pitfall: string;
+  remedy: string;
+  check: string;
+}
 
 /** The source's "Common pitfalls" table, each with the lint check that finds it. */
 export const PITFALLS: Pitfall[] = [
@@ -124,10 +170,10 @@ export const ruleByNumber = (n: number): WritingRule | undefined => WRITING_RULE
 export function rulesText(only?: WritingRule): string {
   const out: string[] = [];
   const rules = only ? [only] : WRITING_RULES;
-  if (!only) out.push('The 18 prompt-writing rules (the source\'s principles and patterns):', '');
+  if (!only) out.push("The 18 prompt-writing rules (the source's principles and patterns):", '');
   for (const r of rules) {
     out.push(`${String(r.number).padStart(2)}. ${r.text.replace(/`/g, '')}`);
-    out.push(`    checked by prompt lint: ${r.checks.length ? r.checks.join(', ') : 'no (a person\'s judgement)'}`);
+    out.push(`    checked by prompt lint: ${r.checks.length ? r.checks.join(', ') : "no (a person's judgement)"}`);
     if (r.judgement) out.push(`    needs judgement: ${r.judgement.replace(/`/g, '')}`);
   }
   if (!only) {

@@ -21,17 +21,27 @@ export function saveRecipe(r: Recipe, name: string, fill: Fill, o: { root: strin
   // Optional slots not given take their default now; the others become $1…$9.
   for (const [k, v] of Object.entries(r.defaults)) if (!set.get(k)) set.set(k, v);
   const open = r.slots.filter((s) => !set.get(s));
-  const unknown = Object.keys(fill.set).map(normaliseSlotName).filter((k) => !r.slots.includes(k));
-  if (unknown.length) return { ok: false, error: `recipe ${r.number} has no slot ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${r.slots.map((s) => `[${s}]`).join(', ') || 'none'}` };
+  const unknown = Object.keys(fill.set)
+    .map(normaliseSlotName)
+    .filter((k) => !r.slots.includes(k));
+  if (unknown.length)
+    return {
+      ok: false,
+      error: `recipe ${r.number} has no slot ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${r.slots.map((s) => `[${s}]`).join(', ') || 'none'}`,
+    };
   const fileArg = r.fileSlot && fill.files.length === 0;
   const positions = open.length + (fileArg ? 1 : 0);
   if (positions > 9) return { ok: false, error: `recipe ${r.number} would need ${positions} arguments (at most 9); fill some with --set` };
-  const body = substitute(r.body, (slot) => {
-    const v = set.get(slot);
-    if (v) return v;
-    const i = open.indexOf(slot);
-    return i >= 0 ? `$${i + 1}` : undefined;
-  }, fileArg ? `@$${open.length + 1}` : fill.files.map(fileReference).join(' '));
+  const body = substitute(
+    r.body,
+    (slot) => {
+      const v = set.get(slot);
+      if (v) return v;
+      const i = open.indexOf(slot);
+      return i >= 0 ? `$${i + 1}` : undefined;
+    },
+    fileArg ? `@$${open.length + 1}` : fill.files.map(fileReference).join(' '),
+  );
   const argumentHint = [...open.map((s) => `[${s}]`), ...(fileArg ? ['[path]'] : [])].join(' ');
   const file = join(o.root, COMMANDS_DIR, `${name.split(':').join('/')}.md`);
   if (existsSync(file) && !o.force) return { ok: false, error: `${file} exists; add --force to replace it` };

@@ -12,9 +12,7 @@ export function slotsOf(body: string): { slots: string[]; fileSlot: boolean } {
   return { slots, fileSlot: body.includes(FILE_SLOT) };
 }
 
-type FillResult =
-  | { ok: true; text: string }
-  | { ok: false; error: string };
+type FillResult = { ok: true; text: string } | { ok: false; error: string };
 
 export interface Fill {
   /** Slot values by name (`--set "name=value"`). */
@@ -41,12 +39,19 @@ export function parseSet(arg: string): [string, string] | undefined {
 }
 
 /** A slot name as `--set` may write it (`Module_Name`) → as the text has it (`module name`). */
-export const normaliseSlotName = (name: string) => name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+export const normaliseSlotName = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
 const normalise = normaliseSlotName;
 
 /** Replaces each `[name]` slot with `value(name)` (left as written when undefined) and every `@<path>` with `files`. */
 export function substitute(body: string, value: (name: string) => string | undefined, files: string): string {
-  return body.split(FILE_SLOT).join(files).replace(SLOT, (m, name: string) => value(name) ?? m);
+  return body
+    .split(FILE_SLOT)
+    .join(files)
+    .replace(SLOT, (m, name: string) => value(name) ?? m);
 }
 
 /** `name = text` lines of a recipe's `defaults:` → a map; a slot with a default is optional. */
@@ -69,10 +74,17 @@ export function fillSlots(body: string, fill: Fill, what: string, defaults: Reco
   const set = new Map(Object.entries(fill.set).map(([k, v]) => [normalise(k), v]));
   const problems: string[] = [];
   const missing = slots.filter((s) => !set.get(s) && !defaults[s]);
-  if (missing.length) problems.push(`missing ${missing.length === 1 ? 'slot' : 'slots'} ${missing.map((s) => `[${s}]`).join(', ')}: add ${missing.map((s) => `--set "${s}=…"`).join(' ')}`);
-  if (fileSlot && fill.files.length === 0) problems.push('missing file for @<path>: add --file PATH (a file, directory or function reference)');
+  if (missing.length)
+    problems.push(
+      `missing ${missing.length === 1 ? 'slot' : 'slots'} ${missing.map((s) => `[${s}]`).join(', ')}: add ${missing.map((s) => `--set "${s}=…"`).join(' ')}`,
+    );
+  if (fileSlot && fill.files.length === 0)
+    problems.push('missing file for @<path>: add --file PATH (a file, directory or function reference)');
   const unknown = [...set.keys()].filter((k) => !slots.includes(k));
-  if (unknown.length) problems.push(`${what} has no ${unknown.length === 1 ? 'slot' : 'slots'} ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${slots.length ? slots.map((s) => `[${s}]`).join(', ') : 'none'}`);
+  if (unknown.length)
+    problems.push(
+      `${what} has no ${unknown.length === 1 ? 'slot' : 'slots'} ${unknown.map((s) => `[${s}]`).join(', ')}; its slots are ${slots.length ? slots.map((s) => `[${s}]`).join(', ') : 'none'}`,
+    );
   if (!fileSlot && fill.files.length) problems.push(`${what} takes no file (no @<path> slot); name files in a --set value instead`);
   if (problems.length) return { ok: false, error: `${what}: ${problems.join('; ')}.` };
   const files = fill.files.map(fileReference).join(' ');

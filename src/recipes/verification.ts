@@ -7,20 +7,53 @@
 
 /** Programs that run tests or checks, as the first word of a command (after npx, pnpm exec, …). */
 const RUNNERS = [
-  'ava', 'jest', 'vitest', 'mocha', 'tap', 'tape', 'karma', 'jasmine', 'playwright', 'cypress', 'uvu', 'c8', 'nyc',
-  'pytest', 'tox', 'nox', 'unittest', 'rspec', 'phpunit', 'pest', 'ctest', 'tsc', 'eslint', 'biome', 'ruff', 'mypy', 'pyright',
-  'flake8', 'pylint', 'shellcheck', 'golangci-lint', 'clippy',
+  'ava',
+  'jest',
+  'vitest',
+  'mocha',
+  'tap',
+  'tape',
+  'karma',
+  'jasmine',
+  'playwright',
+  'cypress',
+  'uvu',
+  'c8',
+  'nyc',
+  'pytest',
+  'tox',
+  'nox',
+  'unittest',
+  'rspec',
+  'phpunit',
+  'pest',
+  'ctest',
+  'tsc',
+  'eslint',
+  'biome',
+  'ruff',
+  'mypy',
+  'pyright',
+  'flake8',
+  'pylint',
+  'shellcheck',
+  'golangci-lint',
+  'clippy',
 ];
 /** Subcommands that test or check: `cargo test`, `go vet`, `npm run test:unit`, `make check`. */
 const TOOL_SUBCOMMAND = String.raw`(?:(?:npm|pnpm|yarn|bun)(?: run)? (?:test|check|lint|typecheck|type-check|verify|ci)(?:[:.-][\w:.-]*)?|(?:cargo|go|deno|dotnet|mvn|gradle|\./gradlew|mix|swift|rake|zig build) (?:test|check|vet|clippy|nextest)\b|make (?:test|check|lint)\b|node --test\b|python3? -m (?:pytest|unittest|mypy)\b|bundle exec (?:rspec|rake test)\b|bun test\b)`;
 const RUNNER = String.raw`(?:(?:npx|bunx|pnpm exec|pnpm dlx|yarn|uv run|poetry run) )?(?:${RUNNERS.join('|')})\b`;
 /** A test or check command at the start of a text, with the flags and paths that follow it. */
-const COMMAND_START = new RegExp(String.raw`^(?:${TOOL_SUBCOMMAND}|${RUNNER})(?: (?:-[\w=:.,/-]+|\.{0,2}/[\w./*-]*|[\w.-]+/[\w./*-]*|[\w-]+\.[\w]{1,5}))*`, 'i');
+const COMMAND_START = new RegExp(
+  String.raw`^(?:${TOOL_SUBCOMMAND}|${RUNNER})(?: (?:-[\w=:.,/-]+|\.{0,2}/[\w./*-]*|[\w.-]+/[\w./*-]*|[\w-]+\.[\w]{1,5}))*`,
+  'i',
+);
 
 /** "run", "re-run", "execute" … then the command (not quoted). */
 const RUN_WORD = /\b(?:run|re-?run|execute)\s+/gi;
 /** The words before a quoted command that make it the verification command. */
-const VERIFY_BEFORE = /\b(?:run|re-?run|execute|verify|check|test|tests|suite|confirm)\b[^.`\n]{0,40}?\b(?:with|using|via|by running|:)\s*$|\b(?:run|re-?run|execute)\s+$/i;
+const VERIFY_BEFORE =
+  /\b(?:run|re-?run|execute|verify|check|test|tests|suite|confirm)\b[^.`\n]{0,40}?\b(?:with|using|via|by running|:)\s*$|\b(?:run|re-?run|execute)\s+$/i;
 /** A negation just before: "do not run the tests", "without running jest". */
 const NEGATED = /\b(?:do not|don't|dont|never|no need to|without|skip|not)\b[^.;,\n]{0,20}$/i;
 

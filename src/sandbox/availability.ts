@@ -13,27 +13,65 @@ function which(program: string, env: NodeJS.ProcessEnv): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     const p = join(dir, program);
-    try { accessSync(p, constants.X_OK); if (statSync(p).isFile()) return p; } catch { /* keep looking */ }
+    try {
+      accessSync(p, constants.X_OK);
+      if (statSync(p).isFile()) return p;
+    } catch {
+      /* keep looking */
+    }
   }
   return undefined;
 }
 
 async function run(file: string, args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const r = await runGroup({ command: [file, ...args], cwd: '/', timeoutMs: 10_000, signal: new AbortController().signal, maxBytes: 64 * 1024 });
+  const r = await runGroup({
+    command: [file, ...args],
+    cwd: '/',
+    timeoutMs: 10_000,
+    signal: new AbortController().signal,
+    maxBytes: 64 * 1024,
+  });
   const stderr = r.stderr.headOnly().text;
-  return { code: r.code, stdout: r.stdout.headOnly().text, stderr: stderr || r.spawnError?.message || (r.stopped ? `${file} took longer than 10 s` : '') };
+  return {
+    code: r.code,
+    stdout: r.stdout.headOnly().text,
+    stderr: stderr || r.spawnError?.message || (r.stopped ? `${file} took longer than 10 s` : ''),
+  };
 }
 
-const PROBE = ['--die-with-parent', '--unshare-user', '--unshare-pid', '--unshare-net', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', 'true'];
+const PROBE = [
+  '--die-with-parent',
+  '--unshare-user',
+  '--unshare-pid',
+  '--unshare-net',
+  '--cap-drop',
+  'ALL',
+  '--ro-bind',
+  '/',
+  '/',
+  '--dev',
+  '/dev',
+  '--proc',
+  '/proc',
+  '--',
+  'true',
+];
 
 /**
  * Can the sandbox run here? Linux with bubblewrap, socat and nsenter on PATH, and user
  * namespaces that work: a tiny sandbox is started to find out (about as long as one command).
  * Never throws; says what is missing and how to get it.
  */
-export async function checkSandbox(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<Availability> {
+export async function checkSandbox(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): Promise<Availability> {
   if (platform !== 'linux') {
-    return { ok: false, problem: `the sandbox is not available on ${platform === 'darwin' ? 'macOS' : platform} yet (it uses bubblewrap, which is Linux only)`, fix: 'run without --sandbox, or on Linux' };
+    return {
+      ok: false,
+      problem: `the sandbox is not available on ${platform === 'darwin' ? 'macOS' : platform} yet (it uses bubblewrap, which is Linux only)`,
+      fix: 'run without --sandbox, or on Linux',
+    };
   }
   const bwrap = which('bwrap', env);
   const socat = which('socat', env);
@@ -41,7 +79,11 @@ export async function checkSandbox(env: NodeJS.ProcessEnv = process.env, platfor
   const missing = [!bwrap && 'bubblewrap (bwrap)', !socat && 'socat', !nsenter && 'nsenter (util-linux)'].filter(Boolean);
   if (!bwrap || !socat || !nsenter) {
     const list = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}` : missing[0];
-    return { ok: false, problem: `${list} ${missing.length > 1 ? 'are' : 'is'} not installed`, fix: `${INSTALL_HINT}${nsenter ? '' : ' util-linux'} (Fedora: dnf install bubblewrap socat; Arch: pacman -S bubblewrap socat)` };
+    return {
+      ok: false,
+      problem: `${list} ${missing.length > 1 ? 'are' : 'is'} not installed`,
+      fix: `${INSTALL_HINT}${nsenter ? '' : ' util-linux'} (Fedora: dnf install bubblewrap socat; Arch: pacman -S bubblewrap socat)`,
+    };
   }
   const version = (await run(bwrap, ['--version'])).stdout.trim().replace(/^bubblewrap\s*/, '') || 'unknown';
   let disableUserns = true;

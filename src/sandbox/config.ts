@@ -12,9 +12,7 @@ export const DEFAULT_DENY_READ = ['~/.ssh', '~/.aws', '~/.gnupg', '~/.config/gcl
  * matched below `base` and expanded to what exists (sandbox/expand.ts). `source` says where it
  * comes from, for the report the model gets.
  */
-export type PathEntry =
-  | { kind: 'path'; path: string; source: string }
-  | { kind: 'pattern'; pattern: string; base: string; source: string };
+export type PathEntry = { kind: 'path'; path: string; source: string } | { kind: 'pattern'; pattern: string; base: string; source: string };
 
 /** What the sandbox allows, from settings and rules; pure (SPEC §13). */
 export interface SandboxConfig {
@@ -76,19 +74,25 @@ export function sandboxConfig(input: ConfigInput): SandboxConfig {
   }
 
   const denyRead = [
-    ...DEFAULT_DENY_READ.map((p) => pathEntry(p, 'the sandbox\'s default denyRead', ctx)),
+    ...DEFAULT_DENY_READ.map((p) => pathEntry(p, "the sandbox's default denyRead", ctx)),
     ...(s.filesystem?.denyRead ?? []).map((p) => pathEntry(p, 'sandbox.filesystem.denyRead', ctx)),
-    ...input.rules.deny.filter((r) => r.tool === 'Read' && r.specifier !== undefined).map((r) => pathEntry(r.specifier!, `the rule "${r.text}"`, ctx)),
+    ...input.rules.deny
+      .filter((r) => r.tool === 'Read' && r.specifier !== undefined)
+      .map((r) => pathEntry(r.specifier!, `the rule "${r.text}"`, ctx)),
   ];
   const denyWrite = [
     ...(s.filesystem?.denyWrite ?? []).map((p) => pathEntry(p, 'sandbox.filesystem.denyWrite', ctx)),
-    ...input.rules.deny.filter((r) => (r.tool === 'Edit' || r.tool === 'Write') && r.specifier !== undefined).map((r) => pathEntry(r.specifier!, `the rule "${r.text}"`, ctx)),
+    ...input.rules.deny
+      .filter((r) => (r.tool === 'Edit' || r.tool === 'Write') && r.specifier !== undefined)
+      .map((r) => pathEntry(r.specifier!, `the rule "${r.text}"`, ctx)),
   ];
 
   const allowedDomains: DomainPattern[] = [];
   const domains = [
     ...(s.network?.allowedDomains ?? []),
-    ...input.rules.allow.filter((r) => r.tool === 'WebFetch' && r.specifier?.startsWith('domain:')).map((r) => r.specifier!.slice('domain:'.length)),
+    ...input.rules.allow
+      .filter((r) => r.tool === 'WebFetch' && r.specifier?.startsWith('domain:'))
+      .map((r) => r.specifier!.slice('domain:'.length)),
   ];
   for (const d of domains) {
     const parsed = parseDomain(d);

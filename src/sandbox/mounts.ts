@@ -30,9 +30,28 @@ interface PlanInput {
   denyRead: readonly Expanded[];
 }
 
-const real = (p: string): string | undefined => { try { return realpathSync.native(p); } catch { return undefined; } };
-const exists = (p: string) => { try { lstatSync(p); return true; } catch { return false; } };
-const isDir = (p: string) => { try { return statSync(p).isDirectory(); } catch { return false; } };
+const real = (p: string): string | undefined => {
+  try {
+    return realpathSync.native(p);
+  } catch {
+    return undefined;
+  }
+};
+const exists = (p: string) => {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const isDir = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
 export const within = (dir: string, p: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 const depth = (p: string) => p.split(sep).length;
 
@@ -69,7 +88,11 @@ export function planMounts(input: PlanInput): MountPlan {
   for (const g of input.guarded) {
     const wantDir = g.endsWith('/');
     const path = wantDir ? g.slice(0, -1) : g;
-    if (exists(path)) { const r = real(path); if (r) addReadOnly(r, 'protected'); continue; }
+    if (exists(path)) {
+      const r = real(path);
+      if (r) addReadOnly(r, 'protected');
+      continue;
+    }
     const parent = real(dirname(path));
     if (parent === undefined || !isDir(parent) || !inWrite(parent)) continue; // nothing to stop here, or the parent's own entry does
     if (wantDir) {
@@ -80,12 +103,16 @@ export function planMounts(input: PlanInput): MountPlan {
     // A missing file (`.mcp.json`, `.git/config.worktree`) cannot be stopped without stopping every new
     // file beside it (`.git/` read-only would stop every commit); the permission rules still ask for it.
   }
-  for (const d of input.denyWrite) { const r = real(d.path); if (r) addReadOnly(r, d.source); }
+  for (const d of input.denyWrite) {
+    const r = real(d.path);
+    if (r) addReadOnly(r, d.source);
+  }
 
   // Shallow first, so the deeper mount wins; at the same path, hiding wins over the rest. A
   // read-only path inside another read-only one needs no mount of its own.
   const order = { write: 0, 'read-only': 1, hide: 2 };
-  const covered = (x: Expanded) => readOnly.some((o) => o !== x && within(o.path, x.path) && !write.some((w) => within(o.path, w) && within(w, x.path)));
+  const covered = (x: Expanded) =>
+    readOnly.some((o) => o !== x && within(o.path, x.path) && !write.some((w) => within(o.path, w) && within(w, x.path)));
   const mounts: Mount[] = [
     ...write.map((path): Mount => ({ kind: 'write', path })),
     ...readOnly.filter((x) => !covered(x)).map((x): Mount => ({ kind: 'read-only', path: x.path })),
@@ -95,12 +122,22 @@ export function planMounts(input: PlanInput): MountPlan {
 }
 
 function placeholder(path: string, made: string[]): string | undefined {
-  try { mkdirSync(path); made.push(path); return path; } catch (e) {
+  try {
+    mkdirSync(path);
+    made.push(path);
+    return path;
+  } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EEXIST' ? path : undefined;
   }
 }
 
 /** Removes the placeholder directories a plan made, where they are still empty. */
 export function removePlaceholders(plan: MountPlan): void {
-  for (const p of [...plan.placeholders].reverse()) { try { rmdirSync(p); } catch { /* in use or filled: leave it */ } }
+  for (const p of [...plan.placeholders].reverse()) {
+    try {
+      rmdirSync(p);
+    } catch {
+      /* in use or filled: leave it */
+    }
+  }
 }

@@ -37,13 +37,31 @@ export async function openSandbox(o: OpenInput): Promise<OpenResult> {
   const wanted = o.flag ?? o.settings?.enabled ?? false;
   if (!wanted) return { kind: 'off' };
   const byFlag = o.flag === true;
-  const avail = o.availability ?? await checkSandbox(o.env);
+  const avail = o.availability ?? (await checkSandbox(o.env));
   if (!avail.ok) {
     return byFlag || o.settings?.failIfUnavailable
-      ? { kind: 'unavailable', fatal: true, message: `${byFlag ? '--sandbox' : 'sandbox.failIfUnavailable'}: the sandbox cannot run here: ${avail.problem}. To fix: ${avail.fix}.` }
-      : { kind: 'unavailable', fatal: false, message: `sandbox.enabled is set, but the sandbox cannot run here: ${avail.problem}. Bash commands run without it and ask for permission as usual. To fix: ${avail.fix}.` };
+      ? {
+          kind: 'unavailable',
+          fatal: true,
+          message: `${byFlag ? '--sandbox' : 'sandbox.failIfUnavailable'}: the sandbox cannot run here: ${avail.problem}. To fix: ${avail.fix}.`,
+        }
+      : {
+          kind: 'unavailable',
+          fatal: false,
+          message: `sandbox.enabled is set, but the sandbox cannot run here: ${avail.problem}. Bash commands run without it and ask for permission as usual. To fix: ${avail.fix}.`,
+        };
   }
-  const config = sandboxConfig({ settings: o.settings, projectRoot: o.projectRoot, home: o.home, additionalDirs: o.additionalDirs, rules: o.rules });
+  const config = sandboxConfig({
+    settings: o.settings,
+    projectRoot: o.projectRoot,
+    home: o.home,
+    additionalDirs: o.additionalDirs,
+    rules: o.rules,
+  });
   const guarded = guardedPaths(o.projectRoot, o.home, o.protectedExtra);
-  return { kind: 'on', sandbox: new Sandbox(config, avail, { projectRoot: o.projectRoot, home: o.home, guarded }), warnings: config.problems };
+  return {
+    kind: 'on',
+    sandbox: new Sandbox(config, avail, { projectRoot: o.projectRoot, home: o.home, guarded }),
+    warnings: config.problems,
+  };
 }

@@ -37,7 +37,11 @@ interface Session {
   denyWrite: Expanded[];
 }
 
-interface Bridge { holder: ChildProcess; pid: number; proxy: FilterProxy }
+interface Bridge {
+  holder: ChildProcess;
+  pid: number;
+  proxy: FilterProxy;
+}
 
 type Ready = Extract<Availability, { ok: true }>;
 
@@ -48,7 +52,9 @@ function track(sb: Sandbox): void {
   live.add(sb);
   if (exitHook) return;
   exitHook = true;
-  process.once('exit', () => { for (const s of live) s.closeNow(); });
+  process.once('exit', () => {
+    for (const s of live) s.closeNow();
+  });
 }
 
 /**
@@ -73,10 +79,14 @@ export class Sandbox {
     private readonly ctx: { projectRoot: string; home: string; guarded: string[] },
   ) {}
 
-  get network(): boolean { return this.config.allowedDomains.length > 0; }
+  get network(): boolean {
+    return this.config.allowedDomains.length > 0;
+  }
 
   /** Where commands may write: the configured places and the session's temp directory (once made). */
-  get writable(): string[] { return this.session ? [...this.config.write, this.session.tmp] : [...this.config.write]; }
+  get writable(): string[] {
+    return this.session ? [...this.config.write, this.session.tmp] : [...this.config.write];
+  }
 
   /**
    * Does this Bash call run inside? Not when one of its commands is in `excludedCommands`, nor
@@ -103,8 +113,10 @@ export class Sandbox {
       '# Sandbox',
       `Commands run inside an OS sandbox. They may write only in ${c.write.join(', ')} and in $TMPDIR (not elsewhere in /tmp); the project's .assistant/ folder, hook scripts, .git/hooks and .git/config stay read-only even there (change them with the Edit or Write tool, which asks the user).`,
       `Secrets such as ~/.ssh and ~/.aws cannot be read. The network is ${net}. Processes a command leaves in the background end when it ends.`,
-      'When the sandbox stops something, the result says what, in <sandbox_violations>. Do not try to get around it: tell the user which setting would allow it'
-        + (c.allowUnsandboxed ? ', or, if the task truly needs it, run the command again with "dangerouslyDisableSandbox": true, which asks the user.' : '.'),
+      'When the sandbox stops something, the result says what, in <sandbox_violations>. Do not try to get around it: tell the user which setting would allow it' +
+        (c.allowUnsandboxed
+          ? ', or, if the task truly needs it, run the command again with "dangerouslyDisableSandbox": true, which asks the user.'
+          : '.'),
     ].join('\n');
   }
 
@@ -127,7 +139,15 @@ export class Sandbox {
     }
     const ctx = { projectRoot: this.ctx.projectRoot, home: this.ctx.home };
     track(this);
-    this.session = { root, tmp, emptyDir, emptyFile, filter, denyRead: expandEntries(this.config.denyRead, ctx).paths, denyWrite: expandEntries(this.config.denyWrite, ctx).paths };
+    this.session = {
+      root,
+      tmp,
+      emptyDir,
+      emptyFile,
+      filter,
+      denyRead: expandEntries(this.config.denyRead, ctx).paths,
+      denyWrite: expandEntries(this.config.denyWrite, ctx).paths,
+    };
     return this.session;
   }
 
@@ -137,36 +157,66 @@ export class Sandbox {
       const proxy = new FilterProxy(this.config.allowedDomains);
       const sock = join(s.root, 'proxy.sock');
       await proxy.listen(sock);
-      const holder = spawn(this.tools.bwrap, [
-        '--die-with-parent', '--unshare-user', '--unshare-net', '--ro-bind', '/', '/', '--info-fd', '3', '--',
-        this.tools.socat, '-d', '-d', `TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1,fork,reuseaddr`, `UNIX-CONNECT:${sock}`,
-      ], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+      const holder = spawn(
+        this.tools.bwrap,
+        [
+          '--die-with-parent',
+          '--unshare-user',
+          '--unshare-net',
+          '--ro-bind',
+          '/',
+          '/',
+          '--info-fd',
+          '3',
+          '--',
+          this.tools.socat,
+          '-d',
+          '-d',
+          `TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1,fork,reuseaddr`,
+          `UNIX-CONNECT:${sock}`,
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
+      );
       const pid = await new Promise<number>((resolve, reject) => {
         let info = '';
         let log = '';
         let childPid: number | undefined;
         let listening = false;
-        const done = () => { if (childPid !== undefined && listening) resolve(childPid); };
+        const done = () => {
+          if (childPid !== undefined && listening) resolve(childPid);
+        };
         (holder.stdio[3] as NodeJS.ReadableStream).on('data', (b: Buffer) => {
           info += b.toString();
           const m = /"child-pid":\s*(\d+)/.exec(info);
-          if (m) { childPid = Number(m[1]); done(); }
+          if (m) {
+            childPid = Number(m[1]);
+            done();
+          }
         });
         holder.stderr!.on('data', (b: Buffer) => {
           if (listening) return; // socat logs every connection: read and dropped
           log += b.toString();
-          if (/listening on/.test(log)) { listening = true; done(); }
+          if (/listening on/.test(log)) {
+            listening = true;
+            done();
+          }
         });
         holder.once('error', reject);
-        holder.once('exit', (code) => reject(new Error(`the sandbox's network bridge stopped (exit ${code}): ${log.trim().split('\n').pop() ?? ''}`)));
+        holder.once('exit', (code) =>
+          reject(new Error(`the sandbox's network bridge stopped (exit ${code}): ${log.trim().split('\n').pop() ?? ''}`)),
+        );
       });
-      holder.once('exit', () => { if (!this.closed) this.bridge = undefined; }); // started again for the next command
+      holder.once('exit', () => {
+        if (!this.closed) this.bridge = undefined;
+      }); // started again for the next command
       // Once running, it does not keep the process alive: `close` ends it, and it dies with its parent anyway.
       holder.unref();
       for (const s of [holder.stderr, holder.stdio[3]]) (s as { unref?: () => void } | null)?.unref?.();
       return { holder, pid, proxy };
     })();
-    this.bridge.catch(() => { this.bridge = undefined; });
+    this.bridge.catch(() => {
+      this.bridge = undefined;
+    });
     return this.bridge;
   }
 
@@ -182,14 +232,28 @@ export class Sandbox {
     const fds: number[] = [];
     if (s.filter) fds.push(openSync(s.filter, 'r'));
     const args = bwrapArgs({
-      mounts: plan.mounts, emptyDir: s.emptyDir, emptyFile: s.emptyFile, cwd,
-      seccompFd: s.filter ? 4 : undefined, shareNet: bridge !== undefined, disableUserns: this.tools.disableUserns,
+      mounts: plan.mounts,
+      emptyDir: s.emptyDir,
+      emptyFile: s.emptyFile,
+      cwd,
+      seccompFd: s.filter ? 4 : undefined,
+      shareNet: bridge !== undefined,
+      disableUserns: this.tools.disableUserns,
     });
     const proxyUrl = `http://127.0.0.1:${PROXY_PORT}`;
-    const netEnv = bridge ? {
-      HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, http_proxy: proxyUrl, https_proxy: proxyUrl, ALL_PROXY: proxyUrl, all_proxy: proxyUrl,
-      NO_PROXY: '', no_proxy: '', NODE_USE_ENV_PROXY: '1',
-    } : {};
+    const netEnv = bridge
+      ? {
+          HTTP_PROXY: proxyUrl,
+          HTTPS_PROXY: proxyUrl,
+          http_proxy: proxyUrl,
+          https_proxy: proxyUrl,
+          ALL_PROXY: proxyUrl,
+          all_proxy: proxyUrl,
+          NO_PROXY: '',
+          no_proxy: '',
+          NODE_USE_ENV_PROXY: '1',
+        }
+      : {};
     const deniedBefore = bridge?.proxy.denials.length ?? 0;
     const started = Date.now();
     let finished = false;
@@ -203,12 +267,29 @@ export class Sandbox {
       finish: (output) => {
         if (finished) return {};
         finished = true;
-        for (const fd of fds) { try { closeSync(fd); } catch { /* closed */ } }
+        for (const fd of fds) {
+          try {
+            closeSync(fd);
+          } catch {
+            /* closed */
+          }
+        }
         removePlaceholders(plan);
         const denials = bridge ? bridge.proxy.denials.slice(deniedBefore).filter((d) => d.at >= started) : [];
-        const violations = findViolations(output, { cwd, home: this.ctx.home, write: plan.write, readOnly: plan.readOnly, hidden: plan.hidden, network: this.network, denials });
+        const violations = findViolations(output, {
+          cwd,
+          home: this.ctx.home,
+          write: plan.write,
+          readOnly: plan.readOnly,
+          hidden: plan.hidden,
+          network: this.network,
+          denials,
+        });
         if (violations.length === 0) return {};
-        return { report: violationReport(violations, { allowUnsandboxed: this.config.allowUnsandboxed }), summary: violationSummary(violations) };
+        return {
+          report: violationReport(violations, { allowUnsandboxed: this.config.allowUnsandboxed }),
+          summary: violationSummary(violations),
+        };
       },
     };
   }
@@ -224,7 +305,11 @@ export class Sandbox {
       await bridge.proxy.close();
     }
     if (this.session) {
-      try { chmodSync(this.session.emptyDir, 0o700); } catch { /* gone */ }
+      try {
+        chmodSync(this.session.emptyDir, 0o700);
+      } catch {
+        /* gone */
+      }
       rmSync(this.session.root, { recursive: true, force: true });
     }
   }
@@ -235,7 +320,11 @@ export class Sandbox {
     this.closed = true;
     live.delete(this);
     if (this.session) {
-      try { chmodSync(this.session.emptyDir, 0o700); } catch { /* gone */ }
+      try {
+        chmodSync(this.session.emptyDir, 0o700);
+      } catch {
+        /* gone */
+      }
       rmSync(this.session.root, { recursive: true, force: true });
     }
   }

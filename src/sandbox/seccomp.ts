@@ -58,7 +58,9 @@ const BPF_RET_K = 0x06;
 /** The filter as bubblewrap reads it: an array of 8-byte `struct sock_filter`, host byte order (little-endian). */
 export function unixSocketFilter(): Buffer {
   const labels = new Map<string, number>();
-  PROGRAM.forEach((l, i) => { if ('label' in l) labels.set(l.label, i); });
+  PROGRAM.forEach((l, i) => {
+    if ('label' in l) labels.set(l.label, i);
+  });
   const buf = Buffer.alloc(PROGRAM.length * 8);
   PROGRAM.forEach((l, i) => {
     const op = 'label' in l ? l.op : l;

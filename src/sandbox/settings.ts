@@ -8,22 +8,63 @@ const paths = (what: string) => z.array(z.string()).optional().describe(what);
  * `x`, `./x`, `/x` from the project root (docs/sandbox.md).
  */
 export const SandboxSettingsSchema = z.object({
-  enabled: z.boolean().optional().describe('Run every Bash command inside the OS sandbox (docs/sandbox.md); --sandbox / --no-sandbox override it for one run'),
-  failIfUnavailable: z.boolean().optional().describe('When the sandbox cannot run here, stop at start (exit 2) instead of warning and asking for every Bash command'),
-  autoAllowBashIfSandboxed: z.boolean().optional().describe('In Normal and Auto-Accept modes, run a Bash command that no rule denies or asks about inside the sandbox without asking (default true)'),
-  allowUnsandboxedCommands: z.boolean().optional().describe('Let the model retry a command outside the sandbox (dangerouslyDisableSandbox), which asks the user as usual (default false)'),
-  excludedCommands: z.array(z.string()).optional().describe('Commands that always run outside the sandbox and ask as usual, written like Bash rules: "docker", "docker:*", "npm run e2e"'),
-  filesystem: z.object({
-    allowWrite: paths('More places sandboxed commands may write, beside the project, its additional directories and the session\'s temp directory, e.g. "~/.npm"'),
-    denyWrite: paths('Places sandboxed commands may not write even inside the project (gitignore-style patterns allowed)'),
-    denyRead: paths('Places sandboxed commands may not read, beside ~/.ssh, ~/.aws, ~/.gnupg and ~/.config/gcloud (gitignore-style patterns allowed)'),
-  }).optional().describe('What sandboxed commands may read and write'),
-  network: z.object({
-    allowedDomains: paths('Hosts sandboxed commands may reach through the sandbox\'s proxy: "example.com", "*.example.com", "localhost:3000"'),
-    allowUnixSockets: paths('macOS only (accepted for Claude Code settings): Unix sockets to allow; Linux cannot tell sockets apart, see allowAllUnixSockets'),
-    allowAllUnixSockets: z.boolean().optional().describe('Let sandboxed commands open Unix sockets (off: the kernel refuses them, so no local daemon can be reached)'),
-    allowLocalBinding: z.boolean().optional().describe('Accepted for Claude Code settings; on Linux a sandboxed command may always listen on its own loopback'),
-  }).optional().describe('Which hosts sandboxed commands may reach'),
+  enabled: z
+    .boolean()
+    .optional()
+    .describe('Run every Bash command inside the OS sandbox (docs/sandbox.md); --sandbox / --no-sandbox override it for one run'),
+  failIfUnavailable: z
+    .boolean()
+    .optional()
+    .describe('When the sandbox cannot run here, stop at start (exit 2) instead of warning and asking for every Bash command'),
+  autoAllowBashIfSandboxed: z
+    .boolean()
+    .optional()
+    .describe(
+      'In Normal and Auto-Accept modes, run a Bash command that no rule denies or asks about inside the sandbox without asking (default true)',
+    ),
+  allowUnsandboxedCommands: z
+    .boolean()
+    .optional()
+    .describe(
+      'Let the model retry a command outside the sandbox (dangerouslyDisableSandbox), which asks the user as usual (default false)',
+    ),
+  excludedCommands: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Commands that always run outside the sandbox and ask as usual, written like Bash rules: "docker", "docker:*", "npm run e2e"',
+    ),
+  filesystem: z
+    .object({
+      allowWrite: paths(
+        'More places sandboxed commands may write, beside the project, its additional directories and the session\'s temp directory, e.g. "~/.npm"',
+      ),
+      denyWrite: paths('Places sandboxed commands may not write even inside the project (gitignore-style patterns allowed)'),
+      denyRead: paths(
+        'Places sandboxed commands may not read, beside ~/.ssh, ~/.aws, ~/.gnupg and ~/.config/gcloud (gitignore-style patterns allowed)',
+      ),
+    })
+    .optional()
+    .describe('What sandboxed commands may read and write'),
+  network: z
+    .object({
+      allowedDomains: paths(
+        'Hosts sandboxed commands may reach through the sandbox\'s proxy: "example.com", "*.example.com", "localhost:3000"',
+      ),
+      allowUnixSockets: paths(
+        'macOS only (accepted for Claude Code settings): Unix sockets to allow; Linux cannot tell sockets apart, see allowAllUnixSockets',
+      ),
+      allowAllUnixSockets: z
+        .boolean()
+        .optional()
+        .describe('Let sandboxed commands open Unix sockets (off: the kernel refuses them, so no local daemon can be reached)'),
+      allowLocalBinding: z
+        .boolean()
+        .optional()
+        .describe('Accepted for Claude Code settings; on Linux a sandboxed command may always listen on its own loopback'),
+    })
+    .optional()
+    .describe('Which hosts sandboxed commands may reach'),
 });
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
 

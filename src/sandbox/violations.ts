@@ -3,7 +3,12 @@ import type { Expanded } from './expand.ts';
 import { within } from './mounts.ts';
 import type { NetworkDenial } from './proxy.ts';
 
-interface Violation { kind: 'write' | 'read' | 'network'; target: string; why: string; /** What would allow it. */ fix: string }
+interface Violation {
+  kind: 'write' | 'read' | 'network';
+  target: string;
+  why: string /** What would allow it. */;
+  fix: string;
+}
 
 interface ReportContext {
   cwd: string;
@@ -27,8 +32,10 @@ function candidates(line: string, error: RegExp): string[] {
   return out.filter((w) => w.includes('/') || /^[\w.-]+$/.test(w)).filter((w) => !/^(line|bash|sh|zsh|open|mkdir|touch|cp|mv|rm)$/.test(w));
 }
 
-const abs = (p: string, ctx: ReportContext) => (p === '~' || p.startsWith('~/') ? ctx.home + p.slice(1) : isAbsolute(p) ? resolve(p) : resolve(ctx.cwd, p));
-const deepest = (list: readonly Expanded[], p: string) => list.filter((x) => within(x.path, p)).sort((a, b) => b.path.length - a.path.length)[0];
+const abs = (p: string, ctx: ReportContext) =>
+  p === '~' || p.startsWith('~/') ? ctx.home + p.slice(1) : isAbsolute(p) ? resolve(p) : resolve(ctx.cwd, p);
+const deepest = (list: readonly Expanded[], p: string) =>
+  list.filter((x) => within(x.path, p)).sort((a, b) => b.path.length - a.path.length)[0];
 
 /**
  * What the sandbox stopped, read from the command's output (SPEC §13): the kernel says only
@@ -38,16 +45,32 @@ const deepest = (list: readonly Expanded[], p: string) => list.filter((x) => wit
  */
 export function findViolations(output: string, ctx: ReportContext): Violation[] {
   const found = new Map<string, Violation>();
-  const add = (v: Violation) => { const k = `${v.kind} ${v.target}`; if (!found.has(k) && [...found.values()].filter((x) => x.kind === v.kind).length < MAX_EACH) found.set(k, v); };
+  const add = (v: Violation) => {
+    const k = `${v.kind} ${v.target}`;
+    if (!found.has(k) && [...found.values()].filter((x) => x.kind === v.kind).length < MAX_EACH) found.set(k, v);
+  };
   const writable = (p: string) => ctx.write.some((w) => within(w, p));
   for (const line of output.split('\n')) {
     if (/read-only file system|EROFS/i.test(line)) {
       for (const c of candidates(line, /read-only file system|EROFS/)) {
         const p = abs(c, ctx);
         const guard = deepest(ctx.readOnly, p);
-        if (guard?.source === 'protected') add({ kind: 'write', target: p, why: `${guard.path} is protected (settings, hooks and repository configuration stay read-only)`, fix: 'change it with the Edit or Write tool, which asks the user' });
-        else if (guard) add({ kind: 'write', target: p, why: `${guard.path} is read-only (${guard.source})`, fix: `${guard.source} keeps it read-only` });
-        else if (!writable(p)) add({ kind: 'write', target: p, why: `outside the places sandboxed commands may write (${ctx.write.join(', ')})`, fix: 'the setting sandbox.filesystem.allowWrite' });
+        if (guard?.source === 'protected')
+          add({
+            kind: 'write',
+            target: p,
+            why: `${guard.path} is protected (settings, hooks and repository configuration stay read-only)`,
+            fix: 'change it with the Edit or Write tool, which asks the user',
+          });
+        else if (guard)
+          add({ kind: 'write', target: p, why: `${guard.path} is read-only (${guard.source})`, fix: `${guard.source} keeps it read-only` });
+        else if (!writable(p))
+          add({
+            kind: 'write',
+            target: p,
+            why: `outside the places sandboxed commands may write (${ctx.write.join(', ')})`,
+            fix: 'the setting sandbox.filesystem.allowWrite',
+          });
       }
     }
     if (/permission denied|EACCES|operation not permitted|EPERM/i.test(line)) {
@@ -57,13 +80,24 @@ export function findViolations(output: string, ctx: ReportContext): Violation[] 
         if (h) add({ kind: 'read', target: p, why: `${h.path} is hidden (${h.source})`, fix: `${h.source} hides it` });
       }
     }
-    const dns = /Could not resolve (?:host|proxy): (\S+)|getaddrinfo (?:ENOTFOUND|EAI_AGAIN) (\S+)|Failed to resolve '([^']+)'|NameResolutionError.*host='([^']+)'/.exec(line);
+    const dns =
+      /Could not resolve (?:host|proxy): (\S+)|getaddrinfo (?:ENOTFOUND|EAI_AGAIN) (\S+)|Failed to resolve '([^']+)'|NameResolutionError.*host='([^']+)'/.exec(
+        line,
+      );
     if (dns) {
       const host = (dns[1] ?? dns[2] ?? dns[3] ?? dns[4]).replace(/[,;)]+$/, '');
-      add({ kind: 'network', target: host, why: ctx.network ? 'sandboxed commands reach the network only through the sandbox\'s proxy (HTTP_PROXY, HTTPS_PROXY), and only to allowed domains' : 'sandboxed commands have no network (sandbox.network.allowedDomains is empty)', fix: 'the setting sandbox.network.allowedDomains' });
+      add({
+        kind: 'network',
+        target: host,
+        why: ctx.network
+          ? "sandboxed commands reach the network only through the sandbox's proxy (HTTP_PROXY, HTTPS_PROXY), and only to allowed domains"
+          : 'sandboxed commands have no network (sandbox.network.allowedDomains is empty)',
+        fix: 'the setting sandbox.network.allowedDomains',
+      });
     }
   }
-  for (const d of ctx.denials) add({ kind: 'network', target: `${d.host}:${d.port}`, why: d.reason, fix: 'the setting sandbox.network.allowedDomains' });
+  for (const d of ctx.denials)
+    add({ kind: 'network', target: `${d.host}:${d.port}`, why: d.reason, fix: 'the setting sandbox.network.allowedDomains' });
   return [...found.values()];
 }
 

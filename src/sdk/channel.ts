@@ -7,12 +7,21 @@ export class Channel<T> {
 
   push(item: T): void {
     if (this.ended) return;
-    if (this.waiting) { const w = this.waiting; this.waiting = undefined; w.resolve({ value: item, done: false }); } else this.items.push(item);
+    if (this.waiting) {
+      const w = this.waiting;
+      this.waiting = undefined;
+      w.resolve({ value: item, done: false });
+    } else this.items.push(item);
   }
 
-  close(): void { this.end(); }
+  close(): void {
+    this.end();
+  }
 
-  fail(e: unknown): void { this.error = { e }; this.end(); }
+  fail(e: unknown): void {
+    this.error = { e };
+    this.end();
+  }
 
   private end(): void {
     this.ended = true;
@@ -25,6 +34,8 @@ export class Channel<T> {
   next(): Promise<IteratorResult<T, undefined>> {
     if (this.items.length) return Promise.resolve({ value: this.items.shift()!, done: false });
     if (this.ended) return this.error ? Promise.reject(this.error.e) : Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => { this.waiting = { resolve, reject }; });
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
   }
 }

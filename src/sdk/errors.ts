@@ -6,5 +6,7 @@ export class AssistantError extends Error {
     message: string,
     readonly exitCode = 2,
     readonly issues: Array<{ path: string; message: string }> = [],
-  ) { super(message); }
+  ) {
+    super(message);
+  }
 }

@@ -14,5 +14,10 @@ export type * from './public.ts';
 // The implementation keeps the published signature, and the schemas' lines fit the published types
 // (the messages with content blocks are checked at run time: test/sdk, test/headless/stream-schema.test.ts).
 const _query: typeof Public.query = query;
-const _lines = (r: z.output<typeof ResultLine>, i: z.output<typeof SystemInitLine>, w: z.output<typeof WarningLine>): Public.SDKMessage[] => [r, i, w];
-void _query; void _lines;
+const _lines = (
+  r: z.output<typeof ResultLine>,
+  i: z.output<typeof SystemInitLine>,
+  w: z.output<typeof WarningLine>,
+): Public.SDKMessage[] => [r, i, w];
+void _query;
+void _lines;

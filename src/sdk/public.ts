@@ -43,7 +43,15 @@ export interface SDKSystemInitMessage {
 /** A model reply (text, thinking, tool calls), in Anthropic's shape. */
 export interface SDKAssistantMessage {
   type: 'assistant';
-  message: { id: string; type: 'message'; role: 'assistant'; model?: string; stop_reason: 'tool_use' | 'end_turn'; usage?: Usage; content: ContentBlock[] };
+  message: {
+    id: string;
+    type: 'message';
+    role: 'assistant';
+    model?: string;
+    stop_reason: 'tool_use' | 'end_turn';
+    usage?: Usage;
+    content: ContentBlock[];
+  };
   parent_tool_use_id: string | null;
   session_id: string;
   uuid: string;
@@ -63,12 +71,35 @@ export type SDKSystemEventMessage = { type: 'system'; session_id: string; uuid: 
   | { subtype: 'api_retry'; attempt: number; max_retries: number; retry_delay_ms: number; error: string }
   | { subtype: 'sandboxed'; tool_name: string; tool_use_id: string; auto_allowed: boolean; reason?: string }
   | { subtype: 'permission_denied'; tool_name: string; tool_use_id: string; reason: string }
-  | { subtype: 'hook_response'; hook_event: string; command: string; source: string; exit_code: number | null; duration_ms: number; outcome: 'ok' | 'block' | 'failed'; message?: string }
+  | {
+      subtype: 'hook_response';
+      hook_event: string;
+      command: string;
+      source: string;
+      exit_code: number | null;
+      duration_ms: number;
+      outcome: 'ok' | 'block' | 'failed';
+      message?: string;
+    }
   | { subtype: 'hook_running'; hook_event: string; command: string }
-  | { subtype: 'verification'; phase: 'start' | 'end'; command: string; attempt: number; passed?: boolean; exit_code?: number | null; duration_ms?: number; output?: string }
+  | {
+      subtype: 'verification';
+      phase: 'start' | 'end';
+      command: string;
+      attempt: number;
+      passed?: boolean;
+      exit_code?: number | null;
+      duration_ms?: number;
+      output?: string;
+    }
 );
 
-export interface SDKWarningMessage { type: 'warning'; message: string; session_id: string; uuid: string }
+export interface SDKWarningMessage {
+  type: 'warning';
+  message: string;
+  session_id: string;
+  uuid: string;
+}
 
 /** The last message of each prompt. */
 export interface SDKResultMessage {
@@ -90,7 +121,13 @@ export interface SDKResultMessage {
   error?: string;
 }
 
-export type SDKMessage = SDKSystemInitMessage | SDKSystemEventMessage | SDKAssistantMessage | SDKUserMessageEvent | SDKWarningMessage | SDKResultMessage;
+export type SDKMessage =
+  | SDKSystemInitMessage
+  | SDKSystemEventMessage
+  | SDKAssistantMessage
+  | SDKUserMessageEvent
+  | SDKWarningMessage
+  | SDKResultMessage;
 
 // ── input ──
 
@@ -104,14 +141,25 @@ export interface SDKUserMessage {
 
 // ── callbacks ──
 
-export type PermissionResult =
-  | { behavior: 'allow'; updatedInput?: Record<string, unknown> }
-  | { behavior: 'deny'; message: string };
+export type PermissionResult = { behavior: 'allow'; updatedInput?: Record<string, unknown> } | { behavior: 'deny'; message: string };
 
 /** Called where a terminal would ask (SPEC §5). `reason`: why it asks. */
-export type CanUseTool = (toolName: string, input: Record<string, unknown>, options: { signal: AbortSignal; reason: string; remedy?: string }) => Promise<PermissionResult> | PermissionResult;
+export type CanUseTool = (
+  toolName: string,
+  input: Record<string, unknown>,
+  options: { signal: AbortSignal; reason: string; remedy?: string },
+) => Promise<PermissionResult> | PermissionResult;
 
-export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'Notification' | 'Stop' | 'UserPromptSubmit' | 'SessionStart' | 'SessionEnd' | 'PreCompact' | 'SubagentStop';
+export type HookEvent =
+  | 'PreToolUse'
+  | 'PostToolUse'
+  | 'Notification'
+  | 'Stop'
+  | 'UserPromptSubmit'
+  | 'SessionStart'
+  | 'SessionEnd'
+  | 'PreCompact'
+  | 'SubagentStop';
 
 /** What every hook input has (the shell hooks' standard input, docs/hooks.md). */
 export interface BaseHookInput {
@@ -125,16 +173,63 @@ export interface BaseHookInput {
   agent_id?: string;
   agent_type?: string;
 }
-export interface PreToolUseHookInput extends BaseHookInput { hook_event_name: 'PreToolUse'; tool_name: string; tool_input: Record<string, any>; tool_use_id: string }
-export interface PostToolUseHookInput extends BaseHookInput { hook_event_name: 'PostToolUse'; tool_name: string; tool_input: Record<string, any>; tool_use_id: string; tool_response: any }
-export interface NotificationHookInput extends BaseHookInput { hook_event_name: 'Notification'; message: string; notification_type: string }
-export interface StopHookInput extends BaseHookInput { hook_event_name: 'Stop'; stop_hook_active: boolean }
-export interface UserPromptSubmitHookInput extends BaseHookInput { hook_event_name: 'UserPromptSubmit'; prompt: string }
-export interface SessionStartHookInput extends BaseHookInput { hook_event_name: 'SessionStart'; source: 'startup' | 'resume' | 'clear' | 'compact' }
-export interface SessionEndHookInput extends BaseHookInput { hook_event_name: 'SessionEnd'; reason: string }
-export interface PreCompactHookInput extends BaseHookInput { hook_event_name: 'PreCompact'; trigger: 'manual' | 'auto'; custom_instructions: string }
-export interface SubagentStopHookInput extends BaseHookInput { hook_event_name: 'SubagentStop'; stop_hook_active: boolean; agent_id: string; agent_type: string; agent_transcript_path: string; last_assistant_message?: string }
-export type HookInput = PreToolUseHookInput | PostToolUseHookInput | NotificationHookInput | StopHookInput | UserPromptSubmitHookInput | SessionStartHookInput | SessionEndHookInput | PreCompactHookInput | SubagentStopHookInput;
+export interface PreToolUseHookInput extends BaseHookInput {
+  hook_event_name: 'PreToolUse';
+  tool_name: string;
+  tool_input: Record<string, any>;
+  tool_use_id: string;
+}
+export interface PostToolUseHookInput extends BaseHookInput {
+  hook_event_name: 'PostToolUse';
+  tool_name: string;
+  tool_input: Record<string, any>;
+  tool_use_id: string;
+  tool_response: any;
+}
+export interface NotificationHookInput extends BaseHookInput {
+  hook_event_name: 'Notification';
+  message: string;
+  notification_type: string;
+}
+export interface StopHookInput extends BaseHookInput {
+  hook_event_name: 'Stop';
+  stop_hook_active: boolean;
+}
+export interface UserPromptSubmitHookInput extends BaseHookInput {
+  hook_event_name: 'UserPromptSubmit';
+  prompt: string;
+}
+export interface SessionStartHookInput extends BaseHookInput {
+  hook_event_name: 'SessionStart';
+  source: 'startup' | 'resume' | 'clear' | 'compact';
+}
+export interface SessionEndHookInput extends BaseHookInput {
+  hook_event_name: 'SessionEnd';
+  reason: string;
+}
+export interface PreCompactHookInput extends BaseHookInput {
+  hook_event_name: 'PreCompact';
+  trigger: 'manual' | 'auto';
+  custom_instructions: string;
+}
+export interface SubagentStopHookInput extends BaseHookInput {
+  hook_event_name: 'SubagentStop';
+  stop_hook_active: boolean;
+  agent_id: string;
+  agent_type: string;
+  agent_transcript_path: string;
+  last_assistant_message?: string;
+}
+export type HookInput =
+  | PreToolUseHookInput
+  | PostToolUseHookInput
+  | NotificationHookInput
+  | StopHookInput
+  | UserPromptSubmitHookInput
+  | SessionStartHookInput
+  | SessionEndHookInput
+  | PreCompactHookInput
+  | SubagentStopHookInput;
 
 /**
  * What a shell hook prints as JSON with exit 0 (docs/hooks.md); `{ exitCode: 2, reason }` is a
@@ -157,7 +252,11 @@ export interface HookOutput {
 }
 
 /** A hook as a function: the event's input (typed per event), what a shell hook would print as JSON out. */
-export type HookCallback<E extends HookEvent = HookEvent> = (input: Extract<HookInput, { hook_event_name: E }>, toolUseId: string | undefined, options: { signal: AbortSignal }) => Promise<HookOutput | void> | HookOutput | void;
+export type HookCallback<E extends HookEvent = HookEvent> = (
+  input: Extract<HookInput, { hook_event_name: E }>,
+  toolUseId: string | undefined,
+  options: { signal: AbortSignal },
+) => Promise<HookOutput | void> | HookOutput | void;
 
 export interface HookCallbackMatcher<E extends HookEvent = HookEvent> {
   /** As in settings: a tool name, `A|B`, a regular expression, or omitted for all (tool events only). */

@@ -30,9 +30,12 @@ import type { Options, Query, SDKMessage, SDKUserMessage } from './public.ts';
 export function query(args: { prompt: string | AsyncIterable<SDKUserMessage>; options?: Options }): Query {
   const prompt = args?.prompt;
   if (typeof prompt !== 'string' && !(prompt && typeof (prompt as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function')) {
-    throw new AssistantError('options', 'query(): prompt must be a string or an async iterable of user messages.', 2, [{ path: 'prompt', message: 'must be a string or an async iterable of user messages' }]);
+    throw new AssistantError('options', 'query(): prompt must be a string or an async iterable of user messages.', 2, [
+      { path: 'prompt', message: 'must be a string or an async iterable of user messages' },
+    ]);
   }
-  if (typeof prompt === 'string' && !prompt.trim()) throw new AssistantError('options', 'query(): the prompt is empty.', 2, [{ path: 'prompt', message: 'is empty' }]);
+  if (typeof prompt === 'string' && !prompt.trim())
+    throw new AssistantError('options', 'query(): the prompt is empty.', 2, [{ path: 'prompt', message: 'is empty' }]);
   const options = checkOptions(args.options);
   const hooks = hookSpecs(options);
   const controller = new AbortController();
@@ -43,7 +46,14 @@ export function query(args: { prompt: string | AsyncIterable<SDKUserMessage>; op
   }
   const channel = new Channel<SDKMessage>();
   const state: { session?: Session; finished: boolean } = { finished: false };
-  void run(prompt, options, hooks, controller.signal, channel, state).then(() => channel.close(), (e) => channel.fail(wrapError(e))).finally(() => { state.finished = true; });
+  void run(prompt, options, hooks, controller.signal, channel, state)
+    .then(
+      () => channel.close(),
+      (e) => channel.fail(wrapError(e)),
+    )
+    .finally(() => {
+      state.finished = true;
+    });
 
   async function* messages(): AsyncGenerator<SDKMessage, void> {
     try {
@@ -59,8 +69,12 @@ export function query(args: { prompt: string | AsyncIterable<SDKUserMessage>; op
   }
   const gen = messages();
   return Object.assign(gen, {
-    async interrupt() { controller.abort(new Error('interrupted')); },
-    get sessionId() { return state.session?.id; },
+    async interrupt() {
+      controller.abort(new Error('interrupted'));
+    },
+    get sessionId() {
+      return state.session?.id;
+    },
   }) as Query;
 }
 
@@ -78,11 +92,21 @@ function hookSpecs(options: Options): HookSpec[] {
   for (const [event, groups] of Object.entries(options.hooks ?? {})) {
     groups?.forEach((g, i) => {
       const why = g.matcher ? regexError(g.matcher) : undefined;
-      if (why !== undefined) throw new AssistantError('options', `hooks.${event}.${i}.matcher: "${g.matcher}" is not a valid regular expression (${why}).`, 2, [{ path: `hooks.${event}.${i}.matcher`, message: why }]);
-      g.hooks.forEach((fn, j) => specs.push({
-        event: event as HookEvent, matcher: g.matcher, command: `(sdk) ${event}[${i}].hooks[${j}]${fn.name ? ` ${fn.name}` : ''}`,
-        timeoutMs: (g.timeout ?? 60) * 1000, failClosed: g.failClosed === true, source: 'query() options', fn: fn as unknown as HookFunction,
-      }));
+      if (why !== undefined)
+        throw new AssistantError('options', `hooks.${event}.${i}.matcher: "${g.matcher}" is not a valid regular expression (${why}).`, 2, [
+          { path: `hooks.${event}.${i}.matcher`, message: why },
+        ]);
+      g.hooks.forEach((fn, j) =>
+        specs.push({
+          event: event as HookEvent,
+          matcher: g.matcher,
+          command: `(sdk) ${event}[${i}].hooks[${j}]${fn.name ? ` ${fn.name}` : ''}`,
+          timeoutMs: (g.timeout ?? 60) * 1000,
+          failClosed: g.failClosed === true,
+          source: 'query() options',
+          fn: fn as unknown as HookFunction,
+        }),
+      );
     });
   }
   return specs;
@@ -97,8 +121,13 @@ function settingsFlag(options: Options, cwd: string): string | undefined {
   if (typeof settings === 'object') base = settings;
   else if (typeof settings === 'string') {
     const text = settings.trim().startsWith('{') ? settings : readFileSync(resolve(cwd, settings), 'utf8');
-    try { base = JSON.parse(text) as Record<string, unknown>; } catch (e) {
-      throw new AssistantError('config', `settings ${settings.trim().startsWith('{') ? '(inline JSON)' : resolve(cwd, settings)}: not valid JSON (${(e as Error).message}).`);
+    try {
+      base = JSON.parse(text) as Record<string, unknown>;
+    } catch (e) {
+      throw new AssistantError(
+        'config',
+        `settings ${settings.trim().startsWith('{') ? '(inline JSON)' : resolve(cwd, settings)}: not valid JSON (${(e as Error).message}).`,
+      );
     }
   }
   const merged = mcpServers ? { ...base, mcpServers: { ...(base.mcpServers as object | undefined), ...mcpServers } } : base;
@@ -109,15 +138,24 @@ function settingsFlag(options: Options, cwd: string): string | undefined {
 function textOf(m: SDKUserMessage): string {
   const c = m?.message?.content;
   if (typeof c === 'string') return c;
-  if (Array.isArray(c)) return c.filter((p) => p?.type === 'text').map((p) => p.text).join('\n');
-  throw new AssistantError('options', 'query(): a streamed user message needs message.content (a string or text blocks).', 2, [{ path: 'prompt', message: 'a message without content' }]);
+  if (Array.isArray(c))
+    return c
+      .filter((p) => p?.type === 'text')
+      .map((p) => p.text)
+      .join('\n');
+  throw new AssistantError('options', 'query(): a streamed user message needs message.content (a string or text blocks).', 2, [
+    { path: 'prompt', message: 'a message without content' },
+  ]);
 }
 
 /** The next streamed prompt, or undefined when the stream ends or the query is stopped first. */
 async function nextPrompt(it: AsyncIterator<SDKUserMessage>, signal: AbortSignal): Promise<string | undefined> {
   if (signal.aborted) return undefined;
   let onAbort!: () => void;
-  const aborted = new Promise<undefined>((r) => { onAbort = () => r(undefined); signal.addEventListener('abort', onAbort, { once: true }); });
+  const aborted = new Promise<undefined>((r) => {
+    onAbort = () => r(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
   try {
     const next = it.next();
     next.catch(() => {}); // given up on when the query stops first: its failure is nobody's
@@ -129,24 +167,47 @@ async function nextPrompt(it: AsyncIterator<SDKUserMessage>, signal: AbortSignal
   }
 }
 
-async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Options, hooks: HookSpec[], signal: AbortSignal, channel: Channel<SDKMessage>, state: { session?: Session }): Promise<void> {
+async function run(
+  prompt: string | AsyncIterable<SDKUserMessage>,
+  options: Options,
+  hooks: HookSpec[],
+  signal: AbortSignal,
+  channel: Channel<SDKMessage>,
+  state: { session?: Session },
+): Promise<void> {
   const cwd = resolve(options.cwd ?? process.cwd());
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new AssistantError('options', `cwd ${cwd}: no such directory.`, 2, [{ path: 'cwd', message: 'no such directory' }]);
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory())
+    throw new AssistantError('options', `cwd ${cwd}: no such directory.`, 2, [{ path: 'cwd', message: 'no such directory' }]);
   const home = options.env?.HOME ?? homedir();
   const setupOptions: SetupOptions = {
-    model: options.model, maxTurns: options.maxTurns, permissionMode: options.permissionMode, settings: settingsFlag(options, cwd),
-    addDir: options.addDirs ?? [], continue: options.continue, resume: options.resume, allowedTools: options.allowedTools ?? [],
-    disallowedTools: options.disallowedTools ?? [], verify: options.verify, appendSystemPrompt: options.appendSystemPrompt,
-    sandbox: options.sandbox, thinking: options.thinking,
+    model: options.model,
+    maxTurns: options.maxTurns,
+    permissionMode: options.permissionMode,
+    settings: settingsFlag(options, cwd),
+    addDir: options.addDirs ?? [],
+    continue: options.continue,
+    resume: options.resume,
+    allowedTools: options.allowedTools ?? [],
+    disallowedTools: options.disallowedTools ?? [],
+    verify: options.verify,
+    appendSystemPrompt: options.appendSystemPrompt,
+    sandbox: options.sandbox,
+    thinking: options.thinking,
   };
   const loaded = loadSetup(setupOptions, cwd, home);
   const setup = { ...loaded, env: { ...loaded.env, ...options.env } };
 
   let held: Record<string, unknown>[] | undefined; // lines said before system/init (MCP start-up)
-  const push = (line: Record<string, unknown>) => { if (held) held.push(line); else channel.push({ ...line, uuid: (line.uuid as string | undefined) ?? randomUUID() } as SDKMessage); };
+  const push = (line: Record<string, unknown>) => {
+    if (held) held.push(line);
+    else channel.push({ ...line, uuid: (line.uuid as string | undefined) ?? randomUUID() } as SDKMessage);
+  };
   let apiStart = 0;
   let apiMs = 0;
-  const modelName = () => { const m = state.session?.model; return m && m.provider !== 'replay' ? m.model : m?.id; };
+  const modelName = () => {
+    const m = state.session?.model;
+    return m && m.provider !== 'replay' ? m.model : m?.id;
+  };
   const sink = (ev: AgentEvent) => {
     if (ev.type === 'request') apiStart = performance.now();
     if (ev.type === 'message' && ev.message.role === 'assistant') apiMs += performance.now() - apiStart;
@@ -154,22 +215,38 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
     if (line) push(line);
   };
   const canUseTool = options.canUseTool;
-  const ask: AskFn = canUseTool ? async (req, sig) => {
-    try {
-      const r = await canUseTool(req.tool, req.input, { signal: sig, reason: req.reason, ...(req.remedy ? { remedy: req.remedy } : {}) });
-      if (r?.behavior === 'allow') {
-        const u = r.updatedInput;
-        return u && typeof u === 'object' && !Array.isArray(u) ? { allow: true, updatedInput: u } : { allow: true };
+  const ask: AskFn = canUseTool
+    ? async (req, sig) => {
+        try {
+          const r = await canUseTool(req.tool, req.input, {
+            signal: sig,
+            reason: req.reason,
+            ...(req.remedy ? { remedy: req.remedy } : {}),
+          });
+          if (r?.behavior === 'allow') {
+            const u = r.updatedInput;
+            return u && typeof u === 'object' && !Array.isArray(u) ? { allow: true, updatedInput: u } : { allow: true };
+          }
+          if (r?.behavior === 'deny')
+            return { allow: false, message: typeof r.message === 'string' && r.message ? r.message : `The program refused ${req.tool}.` };
+          return { allow: false, message: `Permission to use ${req.tool} was not granted (canUseTool answered neither allow nor deny).` };
+        } catch (e) {
+          sink({
+            type: 'warning',
+            message: `canUseTool threw for ${req.tool}: ${(e as Error)?.message ?? String(e)}; the call was refused.`,
+          });
+          return { allow: false, message: `Permission to use ${req.tool} was not granted (the permission callback failed).` };
+        }
       }
-      if (r?.behavior === 'deny') return { allow: false, message: typeof r.message === 'string' && r.message ? r.message : `The program refused ${req.tool}.` };
-      return { allow: false, message: `Permission to use ${req.tool} was not granted (canUseTool answered neither allow nor deny).` };
-    } catch (e) {
-      sink({ type: 'warning', message: `canUseTool threw for ${req.tool}: ${(e as Error)?.message ?? String(e)}; the call was refused.` });
-      return { allow: false, message: `Permission to use ${req.tool} was not granted (the permission callback failed).` };
-    }
-  } : sdkRefuseAsk;
+    : sdkRefuseAsk;
 
-  const { session, warnings } = await createSession(setup, { emit: sink, ask, interactive: false, version: pkg.version, extraHooks: hooks });
+  const { session, warnings } = await createSession(setup, {
+    emit: sink,
+    ask,
+    interactive: false,
+    version: pkg.version,
+    extraHooks: hooks,
+  });
   state.session = session;
   if (session.mcp) {
     // As in Claude Code, system/init reports the MCP servers connected (or failed), with their tools.
@@ -190,7 +267,16 @@ async function run(prompt: string | AsyncIterable<SDKUserMessage>, options: Opti
       apiMs = 0;
       const denied = session.denials.length;
       const outcome = await turn(text, session, setup, options, signal, sink);
-      push(resultJson({ outcome, sessionId: session.id, durationMs: performance.now() - started, durationApiMs: apiMs, costUsd: session.costUsd, denials: session.denials.slice(denied) }));
+      push(
+        resultJson({
+          outcome,
+          sessionId: session.id,
+          durationMs: performance.now() - started,
+          durationApiMs: apiMs,
+          costUsd: session.costUsd,
+          denials: session.denials.slice(denied),
+        }),
+      );
       if (!prompts || signal.aborted || outcome.status === 'aborted') break;
       text = await nextPrompt(prompts, signal);
     }
@@ -208,11 +294,20 @@ const failed = failedOutcome;
  * custom command expanded with its grant and model, a recipe in its mode, an MCP prompt, /compact;
  * a built-in answered as headless does); what cannot run is an error result, and nothing is sent.
  */
-async function turn(text: string, session: Session, setup: Setup, options: Options, signal: AbortSignal, emit: (ev: AgentEvent) => void): Promise<RunOutcome> {
+async function turn(
+  text: string,
+  session: Session,
+  setup: Setup,
+  options: Options,
+  signal: AbortSignal,
+  emit: (ev: AgentEvent) => void,
+): Promise<RunOutcome> {
   const d = await dispatchHeadless(text, sessionDispatchContext(session, setup, signal), setup);
   switch (d.kind) {
-    case 'error': return failed(d.message);
-    case 'print': return { status: 'done', text: d.text, turns: 0, usage: emptyUsage() };
+    case 'error':
+      return failed(d.message);
+    case 'print':
+      return { status: 'done', text: d.text, turns: 0, usage: emptyUsage() };
     case 'compact':
       if (session.messages.length === 0) return failed('/compact needs a conversation: continue one with the continue or resume option.');
       return (await runCompact(session, d.instructions, signal)).outcome;

@@ -20,7 +20,10 @@ export class FileHistory {
   private count = 0;
 
   /** `atLeast`: a lower bound for the numbering (the transcript normally decides it). */
-  constructor(private readonly transcript: Transcript, atLeast = 0) {
+  constructor(
+    private readonly transcript: Transcript,
+    atLeast = 0,
+  ) {
     this.dir = transcript.path.replace(/\.jsonl$/, '.files');
     this.prompt = Math.max(atLeast, promptsWritten(transcript.path));
   }

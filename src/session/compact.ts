@@ -11,7 +11,9 @@ export const IMAGE_TOKENS = 1_600;
 /** A tool result's output as text: the text, and `[image]` for each picture (never its base64). */
 function outputText(o: { type: string; value?: unknown }): string {
   if (o.type === 'content' && Array.isArray(o.value)) {
-    return o.value.map((v: { type?: string; text?: string }) => (v.type === 'text' ? v.text ?? '' : `[${v.type === 'file' ? 'image' : v.type}]`)).join('\n');
+    return o.value
+      .map((v: { type?: string; text?: string }) => (v.type === 'text' ? (v.text ?? '') : `[${v.type === 'file' ? 'image' : v.type}]`))
+      .join('\n');
   }
   return typeof o.value === 'string' ? o.value : JSON.stringify(o.value ?? '');
 }
@@ -46,16 +48,28 @@ type CompactResult = { ok: true; summary: string; usage: Usage } | { ok: false; 
  * `ASSISTANT.md` is not part of the messages (it lives in the system prompt), so it is never
  * summarised. Never throws.
  */
-export async function summarise(model: ModelHandle, messages: readonly Message[], extra: string | undefined, signal: AbortSignal): Promise<CompactResult> {
+export async function summarise(
+  model: ModelHandle,
+  messages: readonly Message[],
+  extra: string | undefined,
+  signal: AbortSignal,
+): Promise<CompactResult> {
   const request = {
     system: instructions.trim(),
     tools: [],
     // A summary needs no extended thinking, whatever the session's setting: it costs time and tokens.
     thinking: 'off' as const,
-    messages: [{
-      role: 'user' as const,
-      content: [{ type: 'text' as const, text: `${extra ? `Additional instructions for this summary: ${extra}\n\n` : ''}The conversation:\n\n${conversationText(messages)}` }],
-    }],
+    messages: [
+      {
+        role: 'user' as const,
+        content: [
+          {
+            type: 'text' as const,
+            text: `${extra ? `Additional instructions for this summary: ${extra}\n\n` : ''}The conversation:\n\n${conversationText(messages)}`,
+          },
+        ],
+      },
+    ],
   };
   let text = '';
   for await (const ev of model.stream(request, signal)) {
@@ -63,7 +77,10 @@ export async function summarise(model: ModelHandle, messages: readonly Message[]
     if (ev.type === 'retry') text = '';
     if (ev.type === 'error') return { ok: false, error: ev.error.message };
     if (ev.type === 'aborted') return { ok: false, error: 'interrupted' };
-    if (ev.type === 'finish') return text.trim() ? { ok: true, summary: text.trim(), usage: ev.usage } : { ok: false, error: 'the model returned an empty summary' };
+    if (ev.type === 'finish')
+      return text.trim()
+        ? { ok: true, summary: text.trim(), usage: ev.usage }
+        : { ok: false, error: 'the model returned an empty summary' };
   }
   return { ok: false, error: 'the summary stream ended early' };
 }
@@ -94,10 +111,13 @@ function measure(m: Message): { chars: number; images: number } {
 export function estimateTokens(system: string, messages: readonly Message[]): number {
   let chars = system.length + 2 + Math.max(0, messages.length - 1);
   let images = 0;
-  for (const m of messages) { const e = measure(m); chars += e.chars; images += e.images; }
+  for (const m of messages) {
+    const e = measure(m);
+    chars += e.chars;
+    images += e.images;
+  }
   return Math.ceil(chars / 4) + images * IMAGE_TOKENS;
 }
-
 
 function tokensText(n: number): string {
   return n >= 1000 ? `${Math.round(n / 1000)}k tokens` : `${n} tokens`;
@@ -116,7 +136,12 @@ export function contextReport(system: string, messages: readonly Message[], top 
     if (m.role === 'system') continue;
     for (const p of m.content) {
       if (p.type === 'text') {
-        const what = m.role === 'user' ? (p.text.startsWith(SUMMARY_PREFIX) ? 'the summary of the earlier conversation' : 'a prompt') : "the model's text";
+        const what =
+          m.role === 'user'
+            ? p.text.startsWith(SUMMARY_PREFIX)
+              ? 'the summary of the earlier conversation'
+              : 'a prompt'
+            : "the model's text";
         items.push({ what, tokens: size(p.text) });
       } else if (p.type === 'tool-call') {
         const input = p.input as { file_path?: unknown; path?: unknown; command?: unknown } | undefined;
@@ -126,13 +151,18 @@ export function contextReport(system: string, messages: readonly Message[], top 
         items.push({ what: `a ${p.toolName} call's input${named}`, tokens: size(JSON.stringify(p.input ?? '')) });
       } else if (p.type === 'tool-result') {
         const o = p.output as { type: string; value?: unknown };
-        const images = o.type === 'content' && Array.isArray(o.value) ? o.value.filter((v: { type?: string }) => v.type === 'file').length : 0;
-        items.push({ what: `the result of ${p.toolName}${paths.get(p.toolCallId) ?? ''}`, tokens: size(outputText(o)) + images * IMAGE_TOKENS });
+        const images =
+          o.type === 'content' && Array.isArray(o.value) ? o.value.filter((v: { type?: string }) => v.type === 'file').length : 0;
+        items.push({
+          what: `the result of ${p.toolName}${paths.get(p.toolCallId) ?? ''}`,
+          tokens: size(outputText(o)) + images * IMAGE_TOKENS,
+        });
       }
     }
   }
   items.sort((a, b) => b.tokens - a.tokens);
   return [{ what: 'the system prompt (instructions, tool definitions, ASSISTANT.md)', tokens: size(system) }, ...items.slice(0, top)]
     .sort((a, b) => b.tokens - a.tokens)
-    .map((i) => `${i.what}: ${tokensText(i.tokens)}`).join('; ');
+    .map((i) => `${i.what}: ${tokensText(i.tokens)}`)
+    .join('; ');
 }

@@ -50,14 +50,23 @@ export class Conversation {
     this.fileState = recordedFileState(this.transcript, o.resume ? loadFileState(o.resume.path) : undefined);
     this.history = new FileHistory(this.transcript, this.messages.filter((m) => m.role === 'user').length);
     this.transcript.write({
-      type: 'session', sessionId: o.id, cwd: o.cwd, model: o.model, version: o.version,
-      timestamp: new Date().toISOString(), ...(o.resume ? { resumed: true } : {}),
+      type: 'session',
+      sessionId: o.id,
+      cwd: o.cwd,
+      model: o.model,
+      version: o.version,
+      timestamp: new Date().toISOString(),
+      ...(o.resume ? { resumed: true } : {}),
     });
   }
 
   /** A new prompt runs: its file checkpoints start, and it counts for the compaction guard. */
-  startPrompt(): void { this.history.startPrompt(); }
-  countRun(): void { this.runs++; }
+  startPrompt(): void {
+    this.history.startPrompt();
+  }
+  countRun(): void {
+    this.runs++;
+  }
 
   /** Adds a message to the conversation and the transcript (`notes`: how it was shown). */
   append(message: Message, usage: Usage | undefined, notes: { shown?: string; tools?: Record<string, ToolNote> }): void {
@@ -68,7 +77,15 @@ export class Conversation {
 
   /** A prompt ended: its result closes it in the transcript (where the next prompt starts, for `/rewind` and `-c`). */
   endPrompt(r: { status: string; turns: number; usage: Usage; costUsd: number; error?: string }): void {
-    this.transcript.write({ type: 'result', status: r.status, turns: r.turns, usage: r.usage, costUsd: r.costUsd, ...(r.error ? { error: r.error } : {}), timestamp: new Date().toISOString() });
+    this.transcript.write({
+      type: 'result',
+      status: r.status,
+      turns: r.turns,
+      usage: r.usage,
+      costUsd: r.costUsd,
+      ...(r.error ? { error: r.error } : {}),
+      timestamp: new Date().toISOString(),
+    });
   }
 
   /**
@@ -89,7 +106,12 @@ export class Conversation {
    * Replaces the conversation with `model`'s summary of it (SPEC §6); the transcript keeps the full
    * history and records the summary. Never throws.
    */
-  async compact(model: ModelHandle, trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal): Promise<Compaction> {
+  async compact(
+    model: ModelHandle,
+    trigger: 'manual' | 'auto',
+    instructions: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Compaction> {
     const r = await summarise(model, this.messages, instructions, signal);
     if (!r.ok) return r;
     const before = this.messages.length;
@@ -110,13 +132,20 @@ export class Conversation {
     const limit = a.threshold * a.model.contextWindow;
     if (estimateTokens(a.fixed(), this.messages) <= limit) return undefined;
     const last = this.lastAutoCompact;
-    if (last?.turnsAfter === 0) return this.compactionLoop(a, 'a second compaction would come with no new model turn since the first', limit);
-    if (last?.run === this.runs && last.turnsAfter === 1) return this.compactionLoop(a, 'a single model turn filled it again right after a compaction, so compacting again would only repeat that turn', limit);
+    if (last?.turnsAfter === 0)
+      return this.compactionLoop(a, 'a second compaction would come with no new model turn since the first', limit);
+    if (last?.run === this.runs && last.turnsAfter === 1)
+      return this.compactionLoop(
+        a,
+        'a single model turn filled it again right after a compaction, so compacting again would only repeat that turn',
+        limit,
+      );
     const c = await a.compact(signal);
     if (signal.aborted) return undefined;
     this.lastAutoCompact = { run: this.runs, turnsAfter: 0 };
     if (!c.ok) return this.compactionLoop(a, `compaction failed (${c.error})`, limit);
-    if (estimateTokens(a.fixed(), this.messages) > limit) return this.compactionLoop(a, 'it is still over the threshold right after a compaction', limit);
+    if (estimateTokens(a.fixed(), this.messages) > limit)
+      return this.compactionLoop(a, 'it is still over the threshold right after a compaction', limit);
     a.warn(`The context was nearly full: the conversation (${c.before} messages) was compacted into a summary.`);
     return undefined;
   }
@@ -126,11 +155,13 @@ export class Conversation {
     const { contextWindow, contextSource } = a.model;
     const fixed = a.fixed();
     const used = estimateTokens(fixed, this.messages);
-    return `Stopped: the context is too full to go on (${why}). It holds about ${Math.round(used / 1000)}k tokens; ` +
+    return (
+      `Stopped: the context is too full to go on (${why}). It holds about ${Math.round(used / 1000)}k tokens; ` +
       `compaction starts at ${Math.round(limit / 1000)}k of the model's ${Math.round(contextWindow / 1000)}k-token window (from ${contextSource ?? 'the provider'}). ` +
       `What fills it: ${contextReport(fixed, this.messages)}. ` +
       'Ask for less at a time (read parts of large files, write large files in pieces), start a new conversation, ' +
-      'or set modelContextWindow in settings if the model\'s window is larger.';
+      "or set modelContextWindow in settings if the model's window is larger."
+    );
   }
 }
 

@@ -29,7 +29,14 @@ function walk(entries: TranscriptEntry[]) {
   const { prompts } = replayTranscript(entries);
   const points: RewindPoint[] = prompts.map((p) => {
     const e = entries[p.at];
-    return { index: p.index, prompt: p.text, ...(e.type === 'message' && e.shown !== undefined ? { shown: e.shown } : {}), timestamp: p.timestamp, files: [], active: p.active };
+    return {
+      index: p.index,
+      prompt: p.text,
+      ...(e.type === 'message' && e.shown !== undefined ? { shown: e.shown } : {}),
+      timestamp: p.timestamp,
+      files: [],
+      active: p.active,
+    };
   });
   const checkpoints: Array<{ point: number; path: string; backup: string | null }> = [];
   let owner = -1;

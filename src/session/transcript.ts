@@ -1,4 +1,15 @@
-import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Message, Usage } from '../providers/types.ts';
 import { summaryMessage } from './compact.ts';
@@ -10,7 +21,11 @@ export function projectDir(home: string, cwd: string): string {
 }
 
 /** What the screen showed of one tool call, beyond the conversation: kept so -c, -r and /rewind redraw it (agent/view-notes.ts). */
-export interface ToolNote { durationMs?: number; sandboxed?: boolean; denied?: string }
+export interface ToolNote {
+  durationMs?: number;
+  sandboxed?: boolean;
+  denied?: string;
+}
 
 /** One line of a transcript; transcript-schema.ts checks this shape on every read. */
 export type TranscriptEntry =
@@ -30,11 +45,40 @@ export type TranscriptEntry =
   /** The session read (or wrote) this file as it was then: a resumed session may edit it while it is unchanged. */
   | { type: 'file-state'; path: string; mtimeMs: number; size: number; timestamp: string }
   /** A verification run (SPEC §8), so a resumed session knows whether it passed. `output`: its last lines. */
-  | { type: 'verify'; command: string; attempt: number; passed: boolean; exitCode: number | null; durationMs: number; output: string; timestamp: string }
+  | {
+      type: 'verify';
+      command: string;
+      attempt: number;
+      passed: boolean;
+      exitCode: number | null;
+      durationMs: number;
+      output: string;
+      timestamp: string;
+    }
   /** A hook ran: what it was and how it ended (the event's input is not repeated). */
   /** A subagent a Task call started (SPEC §14): its own transcript is at `path`. */
-  | { type: 'subagent'; toolUseId: string; agent: string; agentId: string; path: string; status: string; turns: number; usage: Usage; timestamp: string }
-  | { type: 'hook'; event: string; command: string; source: string; exitCode: number | null; outcome: 'ok' | 'block' | 'failed'; durationMs: number; message?: string; timestamp: string };
+  | {
+      type: 'subagent';
+      toolUseId: string;
+      agent: string;
+      agentId: string;
+      path: string;
+      status: string;
+      turns: number;
+      usage: Usage;
+      timestamp: string;
+    }
+  | {
+      type: 'hook';
+      event: string;
+      command: string;
+      source: string;
+      exitCode: number | null;
+      outcome: 'ok' | 'block' | 'failed';
+      durationMs: number;
+      message?: string;
+      timestamp: string;
+    };
 
 /**
  * Appends one JSON line per entry, synchronously, as things happen: a crash loses at most the
@@ -44,7 +88,10 @@ export class Transcript {
   readonly path: string;
   /** The file ends in a torn line (a crash mid-write): the next entry starts on a line of its own. */
   private torn: boolean;
-  constructor(dir: string, readonly sessionId: string) {
+  constructor(
+    dir: string,
+    readonly sessionId: string,
+  ) {
     mkdirSync(dir, { recursive: true });
     this.path = join(dir, `${sessionId}.jsonl`);
     this.torn = endsTorn(this.path);
@@ -65,23 +112,34 @@ function endsTorn(path: string): boolean {
     const b = Buffer.alloc(1);
     readSync(fd, b, 0, 1, size - 1);
     return b[0] !== 10;
-  } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
-interface SessionSummary { sessionId: string; path: string; mtimeMs: number; firstPrompt: string }
+interface SessionSummary {
+  sessionId: string;
+  path: string;
+  mtimeMs: number;
+  firstPrompt: string;
+}
 
 /** Sessions of a project, newest first. */
 export function listSessions(dir: string): SessionSummary[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .map((f) => {
-      const path = join(dir, f);
-      return { sessionId: f.slice(0, -6), path, mtimeMs: statSync(path).mtimeMs, firstPrompt: firstPrompt(path) };
-    })
-    // A session opened and left without a prompt has nothing to continue: -c and -r skip it.
-    .filter((s): s is SessionSummary => s.firstPrompt !== undefined)
-    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  return (
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => {
+        const path = join(dir, f);
+        return { sessionId: f.slice(0, -6), path, mtimeMs: statSync(path).mtimeMs, firstPrompt: firstPrompt(path) };
+      })
+      // A session opened and left without a prompt has nothing to continue: -c and -r skip it.
+      .filter((s): s is SessionSummary => s.firstPrompt !== undefined)
+      .sort((a, b) => b.mtimeMs - a.mtimeMs)
+  );
 }
 
 /** The first prompt's beginning; undefined when the session has no message at all. */
@@ -121,7 +179,10 @@ export function readTranscript(path: string): ReadTranscript {
       const json: unknown = JSON.parse(lines[i]);
       const checked = TranscriptEntrySchema.safeParse(json);
       // The parsed JSON itself is kept (not zod's copy), so nothing is reshaped on the way.
-      if (checked.success) { out.entries.push(json as TranscriptEntry); continue; }
+      if (checked.success) {
+        out.entries.push(json as TranscriptEntry);
+        continue;
+      }
       const issue = checked.error.issues[0];
       why = `not a transcript entry (${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message})`;
     } catch {
@@ -141,11 +202,17 @@ export function readEntries(path: string): TranscriptEntry[] {
 /** A warning for a transcript with skipped lines (naming the file and the count), or undefined. */
 export function transcriptWarning(path: string): string | undefined {
   let read: ReadTranscript;
-  try { read = readTranscript(path); } catch (e) { return `${path} cannot be read: ${(e as Error).message}`; }
+  try {
+    read = readTranscript(path);
+  } catch (e) {
+    return `${path} cannot be read: ${(e as Error).message}`;
+  }
   if (read.skipped === 0) return undefined;
   const first = read.firstSkipped!;
-  return `${path}: ${read.skipped} ${read.skipped === 1 ? 'line was' : 'lines were'} skipped because ${read.skipped === 1 ? 'it does' : 'they do'} not fit the transcript format ` +
-    `(the first, line ${first.line}: ${first.why}); the rest of the session was resumed.`;
+  return (
+    `${path}: ${read.skipped} ${read.skipped === 1 ? 'line was' : 'lines were'} skipped because ${read.skipped === 1 ? 'it does' : 'they do'} not fit the transcript format ` +
+    `(the first, line ${first.line}: ${first.why}); the rest of the session was resumed.`
+  );
 }
 
 /** One prompt of a transcript: the first user message after a `session`, `result` or `rewind` entry. */
@@ -167,7 +234,10 @@ interface PromptMark {
  * Stop-hook follow-ups are user messages too, but not prompts: a prompt is the first user message
  * after the session (re)starts, after the previous prompt's `result`, or after a rewind.
  */
-export function replayTranscript(entries: readonly TranscriptEntry[], end = entries.length): { messages: Message[]; prompts: PromptMark[] } {
+export function replayTranscript(
+  entries: readonly TranscriptEntry[],
+  end = entries.length,
+): { messages: Message[]; prompts: PromptMark[] } {
   let messages: Message[] = [];
   const prompts: PromptMark[] = [];
   let expectPrompt = true;
@@ -177,7 +247,13 @@ export function replayTranscript(entries: readonly TranscriptEntry[], end = entr
     if (e.type === 'message') {
       if (e.message.role === 'user' && expectPrompt) {
         const part = e.message.content.find((p) => p.type === 'text');
-        prompts.push({ index: prompts.length, at: i, text: part && part.type === 'text' ? part.text : '', timestamp: e.timestamp, active: true });
+        prompts.push({
+          index: prompts.length,
+          at: i,
+          text: part && part.type === 'text' ? part.text : '',
+          timestamp: e.timestamp,
+          active: true,
+        });
         expectPrompt = false;
       }
       messages.push(e.message);
@@ -212,10 +288,16 @@ export function loadMessages(path: string): Message[] {
     const missing = calls.filter((c) => !answered.has(c.toolCallId));
     if (missing.length === 0) continue;
     const fill = missing.map((c) => ({
-      type: 'tool-result' as const, toolCallId: c.toolCallId, toolName: c.toolName,
+      type: 'tool-result' as const,
+      toolCallId: c.toolCallId,
+      toolName: c.toolName,
       output: { type: 'error-text' as const, value: 'Interrupted: the session ended before this tool call finished.' },
     }));
-    if (next?.role === 'tool') { next.content.push(...fill); } else { repaired.push({ role: 'tool', content: fill }); }
+    if (next?.role === 'tool') {
+      next.content.push(...fill);
+    } else {
+      repaired.push({ role: 'tool', content: fill });
+    }
   }
   return repaired;
 }

@@ -38,7 +38,10 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   const w = word.toLowerCase();
   for (const c of candidates) {
     const score = c.toLowerCase() === w ? 0 : editDistance(w, c.toLowerCase());
-    if (score < bestScore) { best = c; bestScore = score; }
+    if (score < bestScore) {
+      best = c;
+      bestScore = score;
+    }
   }
   return best !== undefined && bestScore <= typos(word) ? best : undefined;
 }

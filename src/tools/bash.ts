@@ -21,17 +21,27 @@ const schema = z.object({
   description: optionalString('A short (5-10 word) description of what the command does, for the user.'),
 });
 
-const isDir = (p: string) => { try { return statSync(p).isDirectory(); } catch { return false; } };
+const isDir = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Runs the user's command (passed as $1, so syntax errors point at it, not at this wrapper) with
  * fd 3 closed, so background jobs do not hold it; then writes the shell's final directory to fd 3
  * for the next call.
  */
-const WRAPPER = '__assistant_cmd=$1; shift\neval "$__assistant_cmd" 3>&-\n__assistant_rc=$?\npwd -P >&3 2>/dev/null\nexit $__assistant_rc\n';
+const WRAPPER =
+  '__assistant_cmd=$1; shift\neval "$__assistant_cmd" 3>&-\n__assistant_rc=$?\npwd -P >&3 2>/dev/null\nexit $__assistant_rc\n';
 
 const outsideSchema = schema.extend({
-  dangerouslyDisableSandbox: z.boolean().optional().describe('Run this command outside the sandbox. Only when the sandbox stopped something the task needs; the user is asked first.'),
+  dangerouslyDisableSandbox: z
+    .boolean()
+    .optional()
+    .describe('Run this command outside the sandbox. Only when the sandbox stopped something the task needs; the user is asked first.'),
 });
 
 /**
@@ -64,7 +74,10 @@ export const bashTool: ToolDef<typeof schema> = {
     let launch: { argv: string[]; env: NodeJS.ProcessEnv; fds: number[] } = { argv: shell, env, fds: [] };
     // Inside the OS sandbox when there is one (SPEC §13); if it cannot start, the command does not run.
     let sandboxed: Awaited<ReturnType<NonNullable<typeof ctx.sandbox>['wrap']>> | undefined;
-    if (ctx.sandbox && await ctx.sandbox.runsInside(input.command, (input as { dangerouslyDisableSandbox?: unknown }).dangerouslyDisableSandbox)) {
+    if (
+      ctx.sandbox &&
+      (await ctx.sandbox.runsInside(input.command, (input as { dangerouslyDisableSandbox?: unknown }).dangerouslyDisableSandbox))
+    ) {
       try {
         sandboxed = await ctx.sandbox.wrap(shell, cwd, env);
       } catch (e) {
@@ -74,7 +87,15 @@ export const bashTool: ToolDef<typeof schema> = {
     }
     // fd 3 carries the final directory back (WRAPPER); the sandbox's descriptors follow it.
     const end = await runGroup({
-      command: launch.argv, cwd, env: launch.env, timeoutMs, signal: ctx.signal, maxBytes: KEEP, fd3: true, fds: launch.fds, onOutput: ctx.progress,
+      command: launch.argv,
+      cwd,
+      env: launch.env,
+      timeoutMs,
+      signal: ctx.signal,
+      maxBytes: KEEP,
+      fd3: true,
+      fds: launch.fds,
+      onOutput: ctx.progress,
     });
     if (end.spawnError) {
       sandboxed?.finish('');

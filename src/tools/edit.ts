@@ -22,11 +22,12 @@ const fail = (output: string): ToolResult => ({ output, isError: true });
 
 function notFound(abs: string, original: string, old: string): string {
   let msg = `old_string was not found in ${abs}. It must match the file exactly, including whitespace and indentation.`;
-  if (/^ *\d+\t/m.test(old)) msg += ' It seems to contain line-number prefixes from Read\'s output; leave those out.';
+  if (/^ *\d+\t/m.test(old)) msg += " It seems to contain line-number prefixes from Read's output; leave those out.";
   const loose = looseMatch(original, old);
   if (loose) {
     const lines = original.split('\n').slice(loose.from - 1, Math.min(loose.to, loose.from + 9));
-    msg += `\nIt would match ${loose.from === loose.to ? `line ${loose.from}` : `lines ${loose.from}-${loose.to}`} if whitespace and quote characters were ignored; ` +
+    msg +=
+      `\nIt would match ${loose.from === loose.to ? `line ${loose.from}` : `lines ${loose.from}-${loose.to}`} if whitespace and quote characters were ignored; ` +
       `copy the exact text from the file (tabs vs spaces, trailing spaces, straight vs curly quotes). The file has:\n` +
       lines.join('\n');
   } else {
@@ -40,15 +41,22 @@ export const editTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: false,
-  access: 'edit', family: 'Edit', pathIs: 'file',
+  access: 'edit',
+  family: 'Edit',
+  pathIs: 'file',
   filePath: (input, cwd) => resolvePath(input.file_path, cwd),
 
   async execute(input, ctx) {
     const abs = resolvePath(input.file_path, ctx.cwd);
     const replaceAll = input.replace_all ?? false;
     const response = (originalFile: string, hunks: unknown) => ({
-      filePath: abs, oldString: input.old_string, newString: input.new_string, originalFile,
-      structuredPatch: hunks, userModified: false, replaceAll,
+      filePath: abs,
+      oldString: input.old_string,
+      newString: input.new_string,
+      originalFile,
+      structuredPatch: hunks,
+      userModified: false,
+      replaceAll,
     });
     if (input.old_string === input.new_string) {
       return fail('No changes to make: old_string and new_string are exactly the same.');
@@ -73,7 +81,8 @@ export const editTool: ToolDef<typeof schema> = {
 
     const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
     if (file instanceof Error) return fail(`Cannot edit ${abs}: ${file.message}`);
-    if ('binary' in file) return fail(`Cannot edit ${abs}: it looks like a binary file (it contains NUL bytes). Edit changes text files only.`);
+    if ('binary' in file)
+      return fail(`Cannot edit ${abs}: it looks like a binary file (it contains NUL bytes). Edit changes text files only.`);
     const original = file.text;
     const refusal = refuseUnreadOrStale(ctx.fileState.get(abs), { mtimeMs: st.mtimeMs, size: st.size, content: original }, 'editing');
     if (refusal) return fail(refusal);
@@ -82,8 +91,10 @@ export const editTool: ToolDef<typeof schema> = {
     let count = 1;
     if (input.old_string === '') {
       if (original !== '') {
-        return fail(`old_string is empty but ${abs} is not. To insert text, put the neighbouring lines in old_string and ` +
-          'repeat them in new_string with your addition; to replace the whole file, use Write.');
+        return fail(
+          `old_string is empty but ${abs} is not. To insert text, put the neighbouring lines in old_string and ` +
+            'repeat them in new_string with your addition; to replace the whole file, use Write.',
+        );
       }
       updated = input.new_string;
     } else {
@@ -91,9 +102,11 @@ export const editTool: ToolDef<typeof schema> = {
       if (starts.length === 0) return fail(notFound(abs, original, input.old_string));
       if (starts.length > 1 && !replaceAll) {
         const lines = starts.slice(0, 10).map((s) => lineAt(original, s));
-        return fail(`Found ${starts.length} occurrences of old_string in ${abs} (at lines ${lines.join(', ')}${starts.length > 10 ? ', …' : ''}), ` +
-          'but replace_all is false. Include more surrounding context in old_string so it matches exactly once, ' +
-          'or set replace_all to true to replace every occurrence.');
+        return fail(
+          `Found ${starts.length} occurrences of old_string in ${abs} (at lines ${lines.join(', ')}${starts.length > 10 ? ', …' : ''}), ` +
+            'but replace_all is false. Include more surrounding context in old_string so it matches exactly once, ' +
+            'or set replace_all to true to replace every occurrence.',
+        );
       }
       count = starts.length;
       updated = replaceAt(original, starts, oldS.length, newS);

@@ -23,7 +23,9 @@ export const globTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
-  access: 'read', family: 'Read', pathIs: 'dir',
+  access: 'read',
+  family: 'Read',
+  pathIs: 'dir',
   filePath: (input, cwd) => (input.path ? resolvePath(input.path, cwd) : undefined),
 
   async execute(input, ctx) {
@@ -40,11 +42,26 @@ export const globTool: ToolDef<typeof schema> = {
     if (!scan.isGlob) {
       const file = resolvePath(input.pattern, base);
       root = base;
-      if (await stat(file).then((s) => s.isFile(), () => false)) matches.push(file);
+      if (
+        await stat(file).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        matches.push(file);
     } else {
       root = scan.base ? resolvePath(scan.base, base) : base;
-      if (!(await stat(root).then((s) => s.isDirectory(), () => false))) {
-        return { output: 'No files found', display: 'No files', response: { filenames: [], durationMs: Math.round(performance.now() - started), numFiles: 0, truncated: false } };
+      if (
+        !(await stat(root).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ))
+      ) {
+        return {
+          output: 'No files found',
+          display: 'No files',
+          response: { filenames: [], durationMs: Math.round(performance.now() - started), numFiles: 0, truncated: false },
+        };
       }
       const isMatch = picomatch(scan.glob, { dot: true });
       const end = await runRg(['--files', ...COMMON_RG_FLAGS], root, ctx.signal, (line) => {
@@ -62,7 +79,10 @@ export const globTool: ToolDef<typeof schema> = {
     let denied = 0;
     for (const m of all) {
       if (kept.length > MAX_GLOB_RESULTS) break;
-      if (ctx.readDenied?.('Glob', m)) { denied++; continue; }
+      if (ctx.readDenied?.('Glob', m)) {
+        denied++;
+        continue;
+      }
       kept.push(m);
     }
     const sorted = kept.map((p) => displayPath(p, ctx.cwd));
@@ -73,7 +93,8 @@ export const globTool: ToolDef<typeof schema> = {
     if (filenames.length === 0) return { output: 'No files found', display: 'No files', response };
     let output = filenames.join('\n');
     if (truncated) {
-      output += `\n\n(Results are truncated: showing the ${MAX_GLOB_RESULTS} most recently modified of ${total} files. ` +
+      output +=
+        `\n\n(Results are truncated: showing the ${MAX_GLOB_RESULTS} most recently modified of ${total} files. ` +
         'Use a more specific path or pattern.)';
     }
     return { output, display: `Found ${total} file${total === 1 ? '' : 's'}`, response };

@@ -16,10 +16,9 @@ const schema = z.object({
   path: optionalPath('File or directory to search in (default: the project directory).'),
   glob: optionalString('Only search files matching this glob, e.g. "*.js" or "*.{ts,tsx}".'),
   type: optionalString('Only search files of this ripgrep type, e.g. "js", "py", "rust".'),
-  output_mode: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z.enum(['content', 'files_with_matches', 'count']).optional(),
-  ).describe('"content" shows matching lines, "files_with_matches" (default) lists files, "count" gives matches per file.'),
+  output_mode: z
+    .preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(['content', 'files_with_matches', 'count']).optional())
+    .describe('"content" shows matching lines, "files_with_matches" (default) lists files, "count" gives matches per file.'),
   '-i': optionalBool('Case-insensitive search.'),
   '-n': optionalBool('Show line numbers (content mode; default true).'),
   '-A': optionalInt('Lines of context after each match (content mode).'),
@@ -72,11 +71,24 @@ class Collector {
   chars = 0;
   skipped = 0;
   capped = false;
-  constructor(private readonly max: number, private readonly keepAll: boolean) {}
+  constructor(
+    private readonly max: number,
+    private readonly keepAll: boolean,
+  ) {}
   add = (line: string) => {
-    if (this.keepAll) { this.lines.push(line); return; }
-    if (this.lines.length >= this.max || this.capped) { this.skipped++; return; }
-    if (this.chars + line.length + 1 > MAX_GREP_CHARS) { this.capped = true; this.skipped++; return; }
+    if (this.keepAll) {
+      this.lines.push(line);
+      return;
+    }
+    if (this.lines.length >= this.max || this.capped) {
+      this.skipped++;
+      return;
+    }
+    if (this.chars + line.length + 1 > MAX_GREP_CHARS) {
+      this.capped = true;
+      this.skipped++;
+      return;
+    }
     this.lines.push(line);
     this.chars += line.length + 1;
   };
@@ -94,7 +106,9 @@ export const grepTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
-  access: 'read', family: 'Read', pathIs: 'dir',
+  access: 'read',
+  family: 'Read',
+  pathIs: 'dir',
   filePath: (input, cwd) => (input.path ? resolvePath(input.path, cwd) : undefined),
 
   async execute(input, ctx) {
@@ -102,7 +116,13 @@ export const grepTool: ToolDef<typeof schema> = {
     let target: string | undefined;
     if (input.path) {
       const abs = resolvePath(input.path, ctx.cwd);
-      if (!(await stat(abs).then(() => true, () => false))) return fail(`Path does not exist: ${abs}. Use Glob or LS to find the right path.`);
+      if (
+        !(await stat(abs).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return fail(`Path does not exist: ${abs}. Use Glob or LS to find the right path.`);
       const shown = displayPath(abs, ctx.cwd);
       target = shown === '.' ? undefined : shown;
     }
@@ -117,7 +137,10 @@ export const grepTool: ToolDef<typeof schema> = {
     const deniedFiles = new Map<string, boolean>();
     const isDenied = (path: string) => {
       let d = deniedFiles.get(path);
-      if (d === undefined) { d = ctx.readDenied?.('Grep', resolve(ctx.cwd, path)) ?? false; deniedFiles.set(path, d); }
+      if (d === undefined) {
+        d = ctx.readDenied?.('Grep', resolve(ctx.cwd, path)) ?? false;
+        deniedFiles.set(path, d);
+      }
       return d;
     };
     const onLine = (raw: string) => {
@@ -141,7 +164,8 @@ export const grepTool: ToolDef<typeof schema> = {
         : '';
       return fail(`ripgrep error: ${end.stderr || 'unknown error'}${hint}`);
     }
-    const warning = end.code === 2 && end.stderr && !noFiles ? `\n\n(ripgrep reported problems: ${end.stderr.split('\n').slice(0, 3).join('; ')})` : '';
+    const warning =
+      end.code === 2 && end.stderr && !noFiles ? `\n\n(ripgrep reported problems: ${end.stderr.split('\n').slice(0, 3).join('; ')})` : '';
 
     if (mode === 'files_with_matches') {
       const sorted = await sortByMtime(collector.lines, ctx.cwd);

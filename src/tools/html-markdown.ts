@@ -14,15 +14,20 @@ export function htmlToMarkdown(html: string, url: string): { title?: string; mar
   try {
     // Readability changes the document it reads: give it its own copy.
     const article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 100 }).parse();
-    if (article?.content) { content = article.content; title = article.title || title; }
-  } catch { /* whole page below */ }
+    if (article?.content) {
+      content = article.content;
+      title = article.title || title;
+    }
+  } catch {
+    /* whole page below */
+  }
   if (content === undefined) {
     for (const el of [...document.querySelectorAll('script, style, noscript, template')]) el.remove();
     content = document.body?.innerHTML ?? html;
   }
   const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   td.remove(['script', 'style']);
-  let markdown = td.turndown(content ?? "").trim();
+  let markdown = td.turndown(content ?? '').trim();
   if (title && !markdown.startsWith(`# ${title}`)) markdown = `# ${title}\n\n${markdown}`;
   void url;
   return { title, markdown };

@@ -26,7 +26,10 @@ export const TASK_KIND: ToolKind = { access: 'other', noApproval: true };
  * name them before a session exists (WebSearch only where the session's provider has a search tool).
  */
 const SESSION_KINDS: ReadonlyArray<[string, ToolKind]> = [
-  ['Task', TASK_KIND], [todoWriteTool.name, kindOf(todoWriteTool)], ['WebFetch', WEB_FETCH_KIND], ['WebSearch', WEB_SEARCH_KIND],
+  ['Task', TASK_KIND],
+  [todoWriteTool.name, kindOf(todoWriteTool)],
+  ['WebFetch', WEB_FETCH_KIND],
+  ['WebSearch', WEB_SEARCH_KIND],
 ];
 
 /** Name → kind of these tools (the session's: built-in, its own and its MCP servers'), in their order. */

@@ -8,7 +8,8 @@ import description from './ls.md';
 
 const schema = z.object({
   path: toolPath('The directory to list: absolute, or relative to the project directory.'),
-  ignore: z.preprocess((v) => (v === null ? undefined : typeof v === 'string' ? [v] : v), z.array(z.string()).optional())
+  ignore: z
+    .preprocess((v) => (v === null ? undefined : typeof v === 'string' ? [v] : v), z.array(z.string()).optional())
     .describe('Glob patterns of files and directories to leave out.'),
 });
 
@@ -19,7 +20,9 @@ export const lsTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
-  access: 'read', family: 'Read', pathIs: 'dir',
+  access: 'read',
+  family: 'Read',
+  pathIs: 'dir',
   filePath: (input, cwd) => resolvePath(input.path, cwd),
 
   async execute(input, ctx) {
@@ -35,6 +38,10 @@ export const lsTool: ToolDef<typeof schema> = {
     });
     if (!tree) return fail('LS was interrupted.');
     const { output, count, truncated } = tree;
-    return { output, display: `Listed ${count} entr${count === 1 ? 'y' : 'ies'}${truncated ? ' (truncated)' : ''}`, response: { path: root, entries: count, truncated } };
+    return {
+      output,
+      display: `Listed ${count} entr${count === 1 ? 'y' : 'ies'}${truncated ? ' (truncated)' : ''}`,
+      response: { path: root, entries: count, truncated },
+    };
   },
 };

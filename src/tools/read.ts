@@ -22,7 +22,11 @@ function endsWithNewline(abs: string): boolean {
     const b = Buffer.alloc(1);
     readSync(fd, b, 0, 1, size - 1);
     return b[0] === 10;
-  } catch { return false; } finally { if (fd !== undefined) closeSync(fd); }
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 const DEFAULT_READ_LIMIT = 2000;
@@ -37,14 +41,14 @@ const schema = z.object({
 
 const fail = (output: string): ToolResult => ({ output, isError: true });
 
-
-
 export const readTool: ToolDef<typeof schema> = {
   name: 'Read',
   description,
   schema,
   readOnly: true,
-  access: 'read', family: 'Read', pathIs: 'file',
+  access: 'read',
+  family: 'Read',
+  pathIs: 'file',
   filePath: (input, cwd) => resolvePath(input.file_path, cwd),
 
   async execute(input, ctx) {
@@ -78,7 +82,8 @@ export const readTool: ToolDef<typeof schema> = {
       if (ctx.signal.aborted) return fail('Read was interrupted.');
       return fail(`Cannot read ${abs}: ${(e as Error).message}`);
     }
-    if (read.kind === 'binary') return fail(`Cannot read ${abs}: it looks like a binary file (it contains NUL bytes). Read shows text files only.`);
+    if (read.kind === 'binary')
+      return fail(`Cannot read ${abs}: it looks like a binary file (it contains NUL bytes). Read shows text files only.`);
     if (read.kind === 'unsupported') return fail(`Cannot read ${abs}: ${read.why}.`);
     const { page, whole } = read;
     const note = encodingNote(read.format);
@@ -94,7 +99,9 @@ export const readTool: ToolDef<typeof schema> = {
       };
     }
     if (page.lines.length === 0) {
-      return fail(`The file ${abs} has only ${totalText} lines, fewer than offset=${first + 1}. Read again with an offset from 1 to ${total}.`);
+      return fail(
+        `The file ${abs} has only ${totalText} lines, fewer than offset=${first + 1}. Read again with an offset from 1 to ${total}.`,
+      );
     }
 
     const { text, shown } = numberedRows(page, first + 1, MAX_PAGE_CHARS);
@@ -112,7 +119,16 @@ export const readTool: ToolDef<typeof schema> = {
     return {
       output,
       display: `Read ${shown} line${shown === 1 ? '' : 's'}${last < total ? ` (${first + 1}-${last} of ${totalText})` : ''}${note ? `, ${encodingName(read.format)}` : ''}`,
-      response: { type: 'text', file: { filePath: abs, content, numLines: shown + (atEnd ? 1 : 0), startLine: first + 1, totalLines: total + (finalNewline ? 1 : 0) } },
+      response: {
+        type: 'text',
+        file: {
+          filePath: abs,
+          content,
+          numLines: shown + (atEnd ? 1 : 0),
+          startLine: first + 1,
+          totalLines: total + (finalNewline ? 1 : 0),
+        },
+      },
     };
   },
 };

@@ -81,13 +81,17 @@ export function validateInput(def: ToolDef, rawInput: unknown): { input: Record<
     try {
       raw = raw.trim() === '' ? {} : JSON.parse(raw);
     } catch {
-      return { error: err(`The input for ${def.name} is not valid JSON. Send a JSON object with these parameters:\n${describeParameters(def)}`) };
+      return {
+        error: err(`The input for ${def.name} is not valid JSON. Send a JSON object with these parameters:\n${describeParameters(def)}`),
+      };
     }
   }
   if (raw === undefined || raw === null) raw = {};
   const parsed = def.schema.safeParse(raw);
   if (!parsed.success) {
-    return { error: err(`Invalid input for ${def.name}:\n${formatInputError(parsed.error)}\n\n${def.name} takes:\n${describeParameters(def)}`) };
+    return {
+      error: err(`Invalid input for ${def.name}:\n${formatInputError(parsed.error)}\n\n${def.name} takes:\n${describeParameters(def)}`),
+    };
   }
   return { input: parsed.data as Record<string, unknown> };
 }

@@ -7,16 +7,22 @@ const TodoItemSchema = z.object({
   content: z.string().min(1).describe('What to do, in the imperative ("Run the tests")'),
   status: z.enum(['pending', 'in_progress', 'completed']),
   // Optional (SPEC §14 names only content and status); shown instead of content while in progress.
-  activeForm: z.string().min(1).optional().describe('The same in the present continuous, shown while it is in progress ("Running the tests")'),
+  activeForm: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The same in the present continuous, shown while it is in progress ("Running the tests")'),
 });
 export type TodoItem = z.infer<typeof TodoItemSchema>;
 
-const schema = z.object({
-  todos: z.array(TodoItemSchema).describe('The whole updated task list'),
-}).refine((v) => v.todos.filter((t) => t.status === 'in_progress').length <= 1, {
-  message: 'at most one task may be in_progress at a time: mark the others pending or completed',
-  path: ['todos'],
-});
+const schema = z
+  .object({
+    todos: z.array(TodoItemSchema).describe('The whole updated task list'),
+  })
+  .refine((v) => v.todos.filter((t) => t.status === 'in_progress').length <= 1, {
+    message: 'at most one task may be in_progress at a time: mark the others pending or completed',
+    path: ['todos'],
+  });
 
 /**
  * TodoWrite (SPEC §14): the session's task list. The list lives in the conversation itself (the
@@ -28,11 +34,13 @@ export const todoWriteTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: true,
-  access: 'other', noApproval: true,
+  access: 'other',
+  noApproval: true,
   async execute(input) {
     const done = input.todos.filter((t) => t.status === 'completed').length;
     return {
-      output: 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
+      output:
+        'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
       display: `${done}/${input.todos.length} done`,
       response: { newTodos: input.todos },
     };
@@ -58,7 +66,9 @@ export function todoWriteFor(messages: () => readonly Message[]): ToolDef<typeof
  * With `before`, the list as it stood before that call (a call of the same message after it has not run yet).
  */
 export function todosOf(messages: readonly Message[], before?: string): TodoItem[] {
-  let skipping = before !== undefined && messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'tool-call' && p.toolCallId === before));
+  let skipping =
+    before !== undefined &&
+    messages.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'tool-call' && p.toolCallId === before));
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.role !== 'assistant') continue;

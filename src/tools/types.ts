@@ -37,8 +37,15 @@ interface CommandSandbox {
    * 4, 5, …; `finish` with the command's output once it ended says what the sandbox stopped.
    * Rejects when the sandbox cannot start (the command must then not run).
    */
-  wrap(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{
-    file: string; args: string[]; env: NodeJS.ProcessEnv; fds: number[];
+  wrap(
+    argv: string[],
+    cwd: string,
+    env: NodeJS.ProcessEnv,
+  ): Promise<{
+    file: string;
+    args: string[];
+    env: NodeJS.ProcessEnv;
+    fds: number[];
     finish(output: string): { report?: string; summary?: string };
   }>;
 }

@@ -29,13 +29,19 @@ interface WebFetchDeps {
 
 const fail = (output: string): ToolResult => ({ output, isError: true });
 
-type Fetched = { kind: 'page'; url: string; status: number; statusText: string; markdown: string; bytes: number } | { kind: 'redirect'; from: string; to: string; status: number };
+type Fetched =
+  | { kind: 'page'; url: string; status: number; statusText: string; markdown: string; bytes: number }
+  | { kind: 'redirect'; from: string; to: string; status: number };
 
 /** Reads at most `cap` bytes of a response body. */
 async function readCapped(res: Response, cap: number): Promise<{ text: string; bytes: number; cut: boolean }> {
   const charset = /charset=["']?([\w-]+)/i.exec(res.headers.get('content-type') ?? '')?.[1];
   let decoder = new TextDecoder();
-  try { if (charset) decoder = new TextDecoder(charset); } catch { /* an unknown charset: UTF-8 */ }
+  try {
+    if (charset) decoder = new TextDecoder(charset);
+  } catch {
+    /* an unknown charset: UTF-8 */
+  }
   const reader = res.body?.getReader();
   if (!reader) return { text: '', bytes: 0, cut: false };
   const chunks: Uint8Array[] = [];
@@ -46,7 +52,11 @@ async function readCapped(res: Response, cap: number): Promise<{ text: string; b
     if (done) break;
     chunks.push(value);
     bytes += value.length;
-    if (bytes >= cap) { cut = true; await reader.cancel().catch(() => {}); break; }
+    if (bytes >= cap) {
+      cut = true;
+      await reader.cancel().catch(() => {});
+      break;
+    }
   }
   return { text: decoder.decode(Buffer.concat(chunks).subarray(0, cap)), bytes: Math.min(bytes, cap), cut };
 }
@@ -60,9 +70,14 @@ async function fetchPage(start: string, signal: AbortSignal, deps: WebFetchDeps)
     if (!deps.localAllowed(host) && !isPrivateAddress(host)) {
       const addrs = await lookup(host, { all: true }).catch(() => []);
       const local = addrs.find((a) => isPrivateAddress(a.address));
-      if (local) return `${host} resolves to ${local.address}, an address on this machine or its private network: refused unless a rule names it (WebFetch(domain:${host})).`;
+      if (local)
+        return `${host} resolves to ${local.address}, an address on this machine or its private network: refused unless a rule names it (WebFetch(domain:${host})).`;
     }
-    const res = await fetch(url, { redirect: 'manual', signal, headers: { 'user-agent': 'assistant-webfetch', accept: 'text/html, text/markdown, text/plain, application/json;q=0.9, */*;q=0.5' } });
+    const res = await fetch(url, {
+      redirect: 'manual',
+      signal,
+      headers: { 'user-agent': 'assistant-webfetch', accept: 'text/html, text/markdown, text/plain, application/json;q=0.9, */*;q=0.5' },
+    });
     if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
       const to = new URL(res.headers.get('location')!, url).toString();
       await res.body?.cancel().catch(() => {});
@@ -70,9 +85,15 @@ async function fetchPage(start: string, signal: AbortSignal, deps: WebFetchDeps)
       url = to;
       continue;
     }
-    if (!res.ok) { await res.body?.cancel().catch(() => {}); return `${url} answered HTTP ${res.status} ${res.statusText}.`; }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      return `${url} answered HTTP ${res.status} ${res.statusText}.`;
+    }
     const type = res.headers.get('content-type') ?? '';
-    if (!/text\/|json|xml|javascript/.test(type) && type !== '') { await res.body?.cancel().catch(() => {}); return `${url} is ${type}, not a page WebFetch can read.`; }
+    if (!/text\/|json|xml|javascript/.test(type) && type !== '') {
+      await res.body?.cancel().catch(() => {});
+      return `${url} is ${type}, not a page WebFetch can read.`;
+    }
     const body = await readCapped(res, MAX_PAGE_BYTES);
     let markdown = body.text;
     if (/html/.test(type) || (type === '' && /^\s*<(!doctype|html)/i.test(body.text))) {
@@ -103,12 +124,19 @@ export function webFetchTool(deps: WebFetchDeps): ToolDef<typeof schema> {
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);
       const started = Date.now();
       let page = cache.get(input.url);
-      if (page && now() - page.at > CACHE_MS) { cache.delete(input.url); page = undefined; }
+      if (page && now() - page.at > CACHE_MS) {
+        cache.delete(input.url);
+        page = undefined;
+      }
       if (!page) {
         let got: Fetched | string;
-        try { got = await fetchPage(input.url, signal, deps); } catch (e) {
+        try {
+          got = await fetchPage(input.url, signal, deps);
+        } catch (e) {
           if (ctx.signal.aborted) return fail('WebFetch was interrupted.');
-          const why = signal.aborted ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+          const why = signal.aborted
+            ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s`
+            : (((e as Error).cause as Error | undefined)?.message ?? (e as Error).message);
           return fail(`Could not fetch ${input.url}: ${why}.`);
         }
         if (typeof got === 'string') return fail(got);
@@ -123,14 +151,24 @@ export function webFetchTool(deps: WebFetchDeps): ToolDef<typeof schema> {
         cache.set(input.url, page);
       }
       const p = page.page;
-      const markdown = p.markdown.length > MAX_MARKDOWN_CHARS ? `${p.markdown.slice(0, MAX_MARKDOWN_CHARS)}\n\n[Cut at ${MAX_MARKDOWN_CHARS} characters.]` : p.markdown;
+      const markdown =
+        p.markdown.length > MAX_MARKDOWN_CHARS
+          ? `${p.markdown.slice(0, MAX_MARKDOWN_CHARS)}\n\n[Cut at ${MAX_MARKDOWN_CHARS} characters.]`
+          : p.markdown;
       const answer = await deps.answer(input.prompt, { url: p.url, markdown }, ctx.signal);
       if ('error' in answer) return fail(`Fetched ${p.url}, but the model could not answer from it: ${answer.error}`);
       return {
         output: `${p.url !== input.url ? `(Fetched from ${p.url}.)\n\n` : ''}${answer.text}`,
         display: `${(p.bytes / 1024).toFixed(1)} KB from ${p.url}`,
         // Claude Code's WebFetch output.
-        response: { url: p.url, code: p.status, codeText: p.statusText, bytes: p.bytes, result: answer.text, durationMs: Date.now() - started },
+        response: {
+          url: p.url,
+          code: p.status,
+          codeText: p.statusText,
+          bytes: p.bytes,
+          result: answer.text,
+          durationMs: Date.now() - started,
+        },
       };
     },
   };

@@ -9,9 +9,15 @@ const schema = z.object({
 });
 
 /** A page the search found. */
-interface Source { url: string; title?: string }
+interface Source {
+  url: string;
+  title?: string;
+}
 /** The sites one search may and may not use (permissions/web.ts `webSearchScope`). */
-interface Scope { allowedDomains?: string[]; blockedDomains?: string[] }
+interface Scope {
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+}
 
 /** What WebSearch needs of its session: the sites a call may search, and the side request that searches. */
 interface WebSearchDeps {
@@ -52,7 +58,9 @@ export function webSearchTool(deps: WebSearchDeps): ToolDef<typeof schema> {
         `Links: ${JSON.stringify(links)}`,
         got.text,
         links.length ? 'REMINDER: when you use these results, name their sources to the user as Markdown links.' : '',
-      ].filter(Boolean).join('\n\n');
+      ]
+        .filter(Boolean)
+        .join('\n\n');
       const durationSeconds = (Date.now() - started) / 1000;
       return {
         output,

@@ -22,7 +22,9 @@ export const writeTool: ToolDef<typeof schema> = {
   description,
   schema,
   readOnly: false,
-  access: 'edit', family: 'Edit', pathIs: 'file',
+  access: 'edit',
+  family: 'Edit',
+  pathIs: 'file',
   filePath: (input, cwd) => resolvePath(input.file_path, cwd),
 
   async execute(input, ctx) {

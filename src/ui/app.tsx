@@ -34,17 +34,49 @@ export function App({ ctrl }: { ctrl: Controller }) {
   return (
     <Box flexDirection="column">
       <Static key={state.epoch} items={state.history}>
-        {(item) => <Box key={item.id} flexDirection="column" width={inner}><HistoryView item={item} width={inner} cwd={state.cwd} detail={state.detail} /></Box>}
+        {(item) => (
+          <Box key={item.id} flexDirection="column" width={inner}>
+            <HistoryView item={item} width={inner} cwd={state.cwd} detail={state.detail} />
+          </Box>
+        )}
       </Static>
       {/* While a question waits, the spinner stops: nothing is working. */}
-      <LiveView live={q ? { ...state.live, busy: undefined } : state.live} width={inner} height={rows} cwd={state.cwd} detail={state.detail} />
+      <LiveView
+        live={q ? { ...state.live, busy: undefined } : state.live}
+        width={inner}
+        height={rows}
+        cwd={state.cwd}
+        detail={state.detail}
+      />
       <TodoView todos={state.todos} width={inner} />
       <Box marginTop={1} flexDirection="column">
-        {q?.kind === 'permission' && <PermissionDialog key={q.id} req={q.req} always={q.always} preview={q.preview} onAnswer={q.answer} cwd={state.cwd} width={inner} height={rows} />}
-        {q?.kind === 'select' && <SelectDialog key={q.id} title={q.title} body={q.body} options={q.options} initial={q.initial} markdown={q.markdown} onAnswer={q.answer} width={inner} />}
+        {q?.kind === 'permission' && (
+          <PermissionDialog
+            key={q.id}
+            req={q.req}
+            always={q.always}
+            preview={q.preview}
+            onAnswer={q.answer}
+            cwd={state.cwd}
+            width={inner}
+            height={rows}
+          />
+        )}
+        {q?.kind === 'select' && (
+          <SelectDialog
+            key={q.id}
+            title={q.title}
+            body={q.body}
+            options={q.options}
+            initial={q.initial}
+            markdown={q.markdown}
+            onAnswer={q.answer}
+            width={inner}
+          />
+        )}
         <PromptInput ctrl={ctrl} busy={busy} width={inner} active={!q && !ctrl.exited} draft={state.draft} />
       </Box>
-      {state.detail && <Text dimColor>  Showing every call's output unfolded · ctrl+o to fold</Text>}
+      {state.detail && <Text dimColor> Showing every call's output unfolded · ctrl+o to fold</Text>}
       <Footer mode={state.mode} model={state.model} context={state.context} costUsd={state.costUsd} hint={state.hint} width={inner} />
     </Box>
   );

@@ -23,7 +23,7 @@ export const KEYS_HELP = [
   '  Enter            send            \\ then Enter, Shift+Enter*, Alt+Enter   new line',
   '  ↑ / ↓            earlier prompts (kept per project)',
   '  / or @           a menu of commands or paths as you type: ↑/↓, Tab or Enter; Esc hides it',
-  '  Ctrl-O           every tool call\'s output and thinking unfolded; again: folded     Ctrl-L   redraw',
+  "  Ctrl-O           every tool call's output and thinking unfolded; again: folded     Ctrl-L   redraw",
   '  Shift+Tab        cycle mode: normal → accept edits → plan',
   '  Esc              interrupt the model or a tool      Esc Esc   /rewind',
   '  Ctrl-C           interrupt; on an empty line twice: quit      Ctrl-D   quit',
@@ -40,11 +40,25 @@ const typed = (ctrl: Controller, text: string) => ctrl.add({ kind: 'user', text 
 export async function runSlash(ctrl: Controller, text: string): Promise<void> {
   const d = await dispatch(text, sessionDispatchContext(ctrl.session, ctrl.setup, AbortSignal.timeout(60_000)));
   switch (d.kind) {
-    case 'prompt': await prompt(ctrl, d, text); return;
-    case 'error': typed(ctrl, text); ctrl.notice('error', d.unknown ? `${d.message} /help lists them.` : d.message); return;
-    case 'print': typed(ctrl, text); out(ctrl, d.topic === 'help' ? `${d.text}\n\n${KEYS_HELP}` : d.text.trimEnd()); return;
-    case 'compact': typed(ctrl, text); await ctrl.compact(d.instructions); return;
-    case 'ui': typed(ctrl, text); await builtin(ctrl, d.action, d.args); return;
+    case 'prompt':
+      await prompt(ctrl, d, text);
+      return;
+    case 'error':
+      typed(ctrl, text);
+      ctrl.notice('error', d.unknown ? `${d.message} /help lists them.` : d.message);
+      return;
+    case 'print':
+      typed(ctrl, text);
+      out(ctrl, d.topic === 'help' ? `${d.text}\n\n${KEYS_HELP}` : d.text.trimEnd());
+      return;
+    case 'compact':
+      typed(ctrl, text);
+      await ctrl.compact(d.instructions);
+      return;
+    case 'ui':
+      typed(ctrl, text);
+      await builtin(ctrl, d.action, d.args);
+      return;
   }
 }
 
@@ -56,7 +70,11 @@ async function prompt(ctrl: Controller, d: Extract<Dispatch, { kind: 'prompt' }>
   let model: ModelHandle | undefined;
   if (d.model) {
     const m = await commandModel(ctrl.setup, d.model);
-    if ('error' in m) { typed(ctrl, text); ctrl.notice('error', `${d.of}: ${m.error} Nothing was sent.`); return; }
+    if ('error' in m) {
+      typed(ctrl, text);
+      ctrl.notice('error', `${d.of}: ${m.error} Nothing was sent.`);
+      return;
+    }
     model = m.model;
   }
   if (d.mode && d.mode !== ctrl.session.mode) {
@@ -70,29 +88,63 @@ async function prompt(ctrl: Controller, d: Extract<Dispatch, { kind: 'prompt' }>
 /** The built-ins of the terminal session. */
 async function builtin(ctrl: Controller, action: UiAction, args: string): Promise<void> {
   switch (action) {
-    case 'clear': await ctrl.clear(); return;
-    case 'memory': await memory(ctrl); return;
-    case 'mode': await mode(ctrl, args); return;
-    case 'permissions': out(ctrl, permissionsText(ctrl)); return;
-    case 'hooks': await hooks(ctrl); return;
-    case 'mcp': await mcpCommand(ctrl, args); return;
-    case 'agents': out(ctrl, agentsText(ctrl.session.subagents.agents)); return;
-    case 'cost': out(ctrl, costText(ctrl)); return;
-    case 'status': out(ctrl, statusText(ctrl)); return;
-    case 'model': await modelCommand(ctrl, args); return;
-    case 'resume': await resume(ctrl, args); return;
-    case 'rewind': await rewind(ctrl); return;
-    case 'exit': await ctrl.exit(); return;
+    case 'clear':
+      await ctrl.clear();
+      return;
+    case 'memory':
+      await memory(ctrl);
+      return;
+    case 'mode':
+      await mode(ctrl, args);
+      return;
+    case 'permissions':
+      out(ctrl, permissionsText(ctrl));
+      return;
+    case 'hooks':
+      await hooks(ctrl);
+      return;
+    case 'mcp':
+      await mcpCommand(ctrl, args);
+      return;
+    case 'agents':
+      out(ctrl, agentsText(ctrl.session.subagents.agents));
+      return;
+    case 'cost':
+      out(ctrl, costText(ctrl));
+      return;
+    case 'status':
+      out(ctrl, statusText(ctrl));
+      return;
+    case 'model':
+      await modelCommand(ctrl, args);
+      return;
+    case 'resume':
+      await resume(ctrl, args);
+      return;
+    case 'rewind':
+      await rewind(ctrl);
+      return;
+    case 'exit':
+      await ctrl.exit();
+      return;
   }
 }
 
 /** `/mode [name]`. Bypass only in a session started in it (as Shift+Tab): it is never switched on mid-session. */
 async function mode(ctrl: Controller, args: string): Promise<void> {
   let chosen = args ? modeNamed(args, ctrl.startedInBypass) : undefined;
-  if (chosen && 'error' in chosen) { ctrl.notice('error', chosen.error); return; }
+  if (chosen && 'error' in chosen) {
+    ctrl.notice('error', chosen.error);
+    return;
+  }
   if (!chosen) {
     const modes = selectableModes(ctrl.startedInBypass);
-    const v = await ctrl.choose(`Mode (now: ${ctrl.session.mode})`, modes.map((m) => ({ label: m, value: m, hint: MODE_LABELS[m].text })), undefined, { initial: modes.indexOf(ctrl.session.mode) });
+    const v = await ctrl.choose(
+      `Mode (now: ${ctrl.session.mode})`,
+      modes.map((m) => ({ label: m, value: m, hint: MODE_LABELS[m].text })),
+      undefined,
+      { initial: modes.indexOf(ctrl.session.mode) },
+    );
     chosen = v ? modeNamed(v, ctrl.startedInBypass) : undefined;
   }
   if (!chosen || 'error' in chosen) return;
@@ -110,32 +162,61 @@ export function permissionsText(ctrl: Controller): string {
     lines.push(`${kind[0].toUpperCase()}${kind.slice(1)} rules:`);
     lines.push(...(r[kind].length ? r[kind].map((x) => ruleLine(x, cwd)) : ['  (none)']));
   }
-  lines.push('', 'Order: deny rules → Plan Mode → ask rules → allow rules → the mode. "Always" answers are saved in .assistant/settings.local.json.');
+  lines.push(
+    '',
+    'Order: deny rules → Plan Mode → ask rules → allow rules → the mode. "Always" answers are saved in .assistant/settings.local.json.',
+  );
   return lines.join('\n');
 }
 
-const hookLine = (h: HookSpec, cwd: string) => `  ${h.event.padEnd(16)} ${(h.matcher ?? '*').padEnd(12)} ${oneLine(h.command, 60)}  (${shortPath(h.source, cwd)}${h.failClosed ? ', failClosed' : ''})`;
+const hookLine = (h: HookSpec, cwd: string) =>
+  `  ${h.event.padEnd(16)} ${(h.matcher ?? '*').padEnd(12)} ${oneLine(h.command, 60)}  (${shortPath(h.source, cwd)}${h.failClosed ? ', failClosed' : ''})`;
 
 /** `/hooks`: the hooks in force; when a settings file changed, the difference and the choice to accept it (SPEC §4). */
 async function hooks(ctrl: Controller): Promise<void> {
   const { cwd } = ctrl.setup;
   const current = ctrl.session.hooks.hooks;
-  out(ctrl, ['Hooks in force (read when the session started):', ...(current.length ? current.map((h) => hookLine(h, cwd)) : ['  (none)'])].join('\n'));
+  out(
+    ctrl,
+    ['Hooks in force (read when the session started):', ...(current.length ? current.map((h) => hookLine(h, cwd)) : ['  (none)'])].join(
+      '\n',
+    ),
+  );
   const p = proposeReload(ctrl.setup, { hooks: current, rules: ctrl.session.rules });
-  if ('error' in p) { ctrl.notice('error', `The settings files changed and cannot be read: ${p.error}`); return; }
+  if ('error' in p) {
+    ctrl.notice('error', `The settings files changed and cannot be read: ${p.error}`);
+    return;
+  }
   const changes = [
-    ...p.addedHooks.map((h) => `+ hook ${hookLine(h, cwd).trim()}`), ...p.removedHooks.map((h) => `- hook ${hookLine(h, cwd).trim()}`),
-    ...p.addedRules.map((r) => `+ ${r.kind} ${ruleLine(r, cwd).trim()}`), ...p.removedRules.map((r) => `- ${r.kind} ${ruleLine(r, cwd).trim()}`),
+    ...p.addedHooks.map((h) => `+ hook ${hookLine(h, cwd).trim()}`),
+    ...p.removedHooks.map((h) => `- hook ${hookLine(h, cwd).trim()}`),
+    ...p.addedRules.map((r) => `+ ${r.kind} ${ruleLine(r, cwd).trim()}`),
+    ...p.removedRules.map((r) => `- ${r.kind} ${ruleLine(r, cwd).trim()}`),
   ];
-  if (changes.length === 0) { ctrl.session.settingsReviewed(); ctrl.notice('info', 'The settings files match what this session uses.'); return; }
-  const v = await ctrl.choose('The settings files changed during this session. Use the new hooks and rules from now on?', [
-    { label: 'Yes, accept these changes for this session', value: 'accept' },
-    { label: 'No, keep what the session started with', value: 'keep' },
-  ], changes.join('\n'));
-  if (v !== 'accept') { ctrl.session.settingsReviewed(); ctrl.notice('info', 'Kept the hooks and rules the session started with.'); return; }
+  if (changes.length === 0) {
+    ctrl.session.settingsReviewed();
+    ctrl.notice('info', 'The settings files match what this session uses.');
+    return;
+  }
+  const v = await ctrl.choose(
+    'The settings files changed during this session. Use the new hooks and rules from now on?',
+    [
+      { label: 'Yes, accept these changes for this session', value: 'accept' },
+      { label: 'No, keep what the session started with', value: 'keep' },
+    ],
+    changes.join('\n'),
+  );
+  if (v !== 'accept') {
+    ctrl.session.settingsReviewed();
+    ctrl.notice('info', 'Kept the hooks and rules the session started with.');
+    return;
+  }
   ctrl.session.applySettings(p.hooks, p.rules);
   for (const w of p.warnings) ctrl.notice('warning', w);
-  ctrl.notice('success', `Accepted: ${p.hooks.length} hooks and ${p.rules.allow.length + p.rules.ask.length + p.rules.deny.length} rules are now in force.`);
+  ctrl.notice(
+    'success',
+    `Accepted: ${p.hooks.length} hooks and ${p.rules.allow.length + p.rules.ask.length + p.rules.deny.length} rules are now in force.`,
+  );
 }
 
 export function costText(ctrl: Controller): string {
@@ -167,10 +248,21 @@ export function statusText(ctrl: Controller): string {
 async function memory(ctrl: Controller): Promise<void> {
   const { cwd, home } = ctrl.setup;
   const files = ctrl.setup.memory.files;
-  out(ctrl, files.length ? `Instructions in use:\n${files.map((f) => `  ${shortPath(f.path, cwd)} (${f.scope})`).join('\n')}` : 'No ASSISTANT.md yet: /init writes one.');
+  out(
+    ctrl,
+    files.length
+      ? `Instructions in use:\n${files.map((f) => `  ${shortPath(f.path, cwd)} (${f.scope})`).join('\n')}`
+      : 'No ASSISTANT.md yet: /init writes one.',
+  );
   const editor = process.env.VISUAL || process.env.EDITOR;
-  if (!editor || !ctrl.suspend) { ctrl.notice('info', 'Set $EDITOR to open these files from here.'); return; }
-  const v = await ctrl.choose('Open which file?', memoryFileChoices({ cwd, home }).map((c) => ({ label: c.label, value: c.path })));
+  if (!editor || !ctrl.suspend) {
+    ctrl.notice('info', 'Set $EDITOR to open these files from here.');
+    return;
+  }
+  const v = await ctrl.choose(
+    'Open which file?',
+    memoryFileChoices({ cwd, home }).map((c) => ({ label: c.label, value: c.path })),
+  );
   if (!v) return;
   ensureMemoryFile(v);
   await ctrl.suspend(() => openInEditor(editor, v));
@@ -183,11 +275,25 @@ async function resume(ctrl: Controller, args: string): Promise<void> {
   const sessions = otherSessions(ctrl.setup, ctrl.session.id);
   let id: string | undefined = args || undefined;
   if (!id) {
-    if (sessions.length === 0) { ctrl.notice('info', 'No other session of this project to resume.'); return; }
-    id = await ctrl.choose('Resume which session?', sessions.slice(0, 20).map((s) => ({ label: `${new Date(s.mtimeMs).toLocaleString()}  ${oneLine(s.firstPrompt || '(no prompt)', 60)}`, value: s.sessionId })));
+    if (sessions.length === 0) {
+      ctrl.notice('info', 'No other session of this project to resume.');
+      return;
+    }
+    id = await ctrl.choose(
+      'Resume which session?',
+      sessions
+        .slice(0, 20)
+        .map((s) => ({
+          label: `${new Date(s.mtimeMs).toLocaleString()}  ${oneLine(s.firstPrompt || '(no prompt)', 60)}`,
+          value: s.sessionId,
+        })),
+    );
     if (!id) return;
   }
   const found = sessions.find((s) => s.sessionId === id || s.sessionId.startsWith(id!));
-  if (!found) { ctrl.notice('error', `No session "${id}" in this project.`); return; }
+  if (!found) {
+    ctrl.notice('error', `No session "${id}" in this project.`);
+    return;
+  }
   await ctrl.resume(found);
 }

@@ -25,13 +25,23 @@ const MAX = 50;
 /** `/he` → `/help`; custom commands by plain name, and `/project:…` `/user:…` when typed so. */
 export function slashCandidates(token: string, loaded: LoadedCommands): Candidate[] {
   const typed = token.slice(1);
-  const all: Candidate[] = BUILTIN_COMMANDS.map((b) => ({ value: `/${b.name}`, hint: b.description, args: !!b.argumentHint, argHint: b.argumentHint }));
+  const all: Candidate[] = BUILTIN_COMMANDS.map((b) => ({
+    value: `/${b.name}`,
+    hint: b.description,
+    args: !!b.argumentHint,
+    argHint: b.argumentHint,
+  }));
   const seen = new Set(all.map((c) => c.value));
   for (const c of loaded.commands) {
     for (const name of typed.startsWith(`${c.scope}:`) ? [`${c.scope}:${c.name}`] : [c.name]) {
       if (seen.has(`/${name}`)) continue;
       seen.add(`/${name}`);
-      all.push({ value: `/${name}`, hint: `${c.description || '(custom command)'} (${c.scope})`, args: !!c.argumentHint, argHint: c.argumentHint });
+      all.push({
+        value: `/${name}`,
+        hint: `${c.description || '(custom command)'} (${c.scope})`,
+        args: !!c.argumentHint,
+        argHint: c.argumentHint,
+      });
     }
   }
   return all.filter((c) => c.value.startsWith(token)).slice(0, MAX);
@@ -41,10 +51,22 @@ function gitignores(root: string, dir: string): Array<{ base: string; ig: Ignore
   const out: Array<{ base: string; ig: Ignore }> = [];
   const rel = relative(root, dir);
   const inside = !rel.startsWith('..') && !isAbsolute(rel);
-  const dirs = inside ? [root, ...rel.split('/').filter(Boolean).map((_, i, parts) => join(root, ...parts.slice(0, i + 1)))] : [dir];
+  const dirs = inside
+    ? [
+        root,
+        ...rel
+          .split('/')
+          .filter(Boolean)
+          .map((_, i, parts) => join(root, ...parts.slice(0, i + 1))),
+      ]
+    : [dir];
   for (const d of dirs) {
     const f = join(d, '.gitignore');
-    try { if (existsSync(f)) out.push({ base: d, ig: ignore().add(readFileSync(f, 'utf8')) }); } catch { /* unreadable: ignore it */ }
+    try {
+      if (existsSync(f)) out.push({ base: d, ig: ignore().add(readFileSync(f, 'utf8')) });
+    } catch {
+      /* unreadable: ignore it */
+    }
   }
   return out;
 }
@@ -63,7 +85,11 @@ export function pathCandidates(token: string, cwd: string, home: string): Candid
   const expanded = dirPart.startsWith('~/') ? join(home, dirPart.slice(2)) : dirPart;
   const dir = resolve(cwd, expanded || '.');
   let entries;
-  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return []; }
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
   const rules = gitignores(cwd, dir);
   const out: Candidate[] = [];
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -71,7 +97,13 @@ export function pathCandidates(token: string, cwd: string, home: string): Candid
     if (e.name.startsWith('.') && !prefix.startsWith('.')) continue;
     const isDir = e.isDirectory() || (e.isSymbolicLink() && existsSync(join(dir, e.name)) && safeIsDir(join(dir, e.name)));
     const abs = join(dir, e.name);
-    if (rules.some(({ base, ig }) => { const r = relative(base, abs); return r !== '' && !r.startsWith('..') && ig.ignores(r + (isDir ? '/' : '')); })) continue;
+    if (
+      rules.some(({ base, ig }) => {
+        const r = relative(base, abs);
+        return r !== '' && !r.startsWith('..') && ig.ignores(r + (isDir ? '/' : ''));
+      })
+    )
+      continue;
     out.push({ value: `@${dirPart}${e.name}${isDir ? '/' : ''}`, partial: isDir });
     if (out.length >= MAX) break;
   }
@@ -79,13 +111,19 @@ export function pathCandidates(token: string, cwd: string, home: string): Candid
 }
 
 function safeIsDir(p: string): boolean {
-  try { return readdirSync(p) !== undefined; } catch { return false; }
+  try {
+    return readdirSync(p) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** `@gi` → `@github:`: the connected MCP servers whose name starts with what is typed (their resources follow). */
 export function mcpServerCandidates(typed: string, mcp: McpManager | undefined): Candidate[] {
   if (!mcp || !/^[A-Za-z0-9_-]*$/.test(typed)) return [];
-  return mcp.statuses().filter((s) => s.state === 'connected' && s.name.startsWith(typed))
+  return mcp
+    .statuses()
+    .filter((s) => s.state === 'connected' && s.name.startsWith(typed))
     .map((s) => ({ value: `@${s.name}:`, hint: 'resources of this MCP server', partial: true }));
 }
 
@@ -99,7 +137,10 @@ export async function mcpResourceCandidates(token: string, mcp: McpManager | und
   if (!mcp || !m || !mcp.statuses().some((s) => s.name === m[1] && s.state === 'connected')) return undefined;
   try {
     const list = await mcp.listResources(m[1]);
-    return list.filter((r) => r.uri.startsWith(m[2])).slice(0, MAX).map((r) => ({ value: `@${m[1]}:${r.uri}`, hint: r.title ?? r.name }));
+    return list
+      .filter((r) => r.uri.startsWith(m[2]))
+      .slice(0, MAX)
+      .map((r) => ({ value: `@${m[1]}:${r.uri}`, hint: r.title ?? r.name }));
   } catch {
     return [];
   }

@@ -51,8 +51,12 @@ export class Controller extends RunState {
   }
 
   /** What the session is made from; `updateSetup` replaces it (the mode kept across /clear, another session to resume). */
-  get setup(): Setup { return this.currentSetup; }
-  updateSetup(change: Partial<Setup>): void { this.currentSetup = { ...this.currentSetup, ...change }; }
+  get setup(): Setup {
+    return this.currentSetup;
+  }
+  updateSetup(change: Partial<Setup>): void {
+    this.currentSetup = { ...this.currentSetup, ...change };
+  }
   private currentSetup: Setup;
 
   /** Opens a session (after /clear or /resume): `create`, then `start`. */
@@ -67,7 +71,10 @@ export class Controller extends RunState {
    */
   async create(): Promise<void> {
     const { session, warnings } = await createSession(this.setup, {
-      emit: (ev) => this.onEvent(ev), ask: (req, signal) => askPermission(this.askDeps, req, signal), interactive: true, version: this.opts.version,
+      emit: (ev) => this.onEvent(ev),
+      ask: (req, signal) => askPermission(this.askDeps, req, signal),
+      interactive: true,
+      version: this.opts.version,
     });
     this.session = session;
     const s = this.session;
@@ -76,10 +83,26 @@ export class Controller extends RunState {
     const redraw = this.setup.resume ? redrawTranscript(s.transcript.path) : undefined;
     this.meter = new RunMeter(redraw ? { costUsd: redraw.costUsd, usage: redraw.usage } : undefined);
     this.store.update((st) => {
-      let next: UiState = { ...st, model: s.model.label, mode: s.mode, context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow }, costUsd: this.meter.earlier.costUsd, todos: s.todos };
-      next = addItems(next, { kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd, ...(this.setup.resume ? { resumed: s.id } : {}) });
+      let next: UiState = {
+        ...st,
+        model: s.model.label,
+        mode: s.mode,
+        context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow },
+        costUsd: this.meter.earlier.costUsd,
+        todos: s.todos,
+      };
+      next = addItems(next, {
+        kind: 'banner',
+        version: this.opts.version,
+        model: s.model.label,
+        cwd: this.setup.cwd,
+        ...(this.setup.resume ? { resumed: s.id } : {}),
+      });
       if (redraw) next = addItems(next, ...redraw.items);
-      return addItems(next, ...[...warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })));
+      return addItems(
+        next,
+        ...[...warnings, ...commandProblems(this.setup)].map((text): NewItem => ({ kind: 'notice', tone: 'warning', text })),
+      );
     });
     this.updateSetup({ warnings: [] }); // shown once
   }
@@ -104,7 +127,13 @@ export class Controller extends RunState {
   }
 
   private get askDeps() {
-    return { session: this.session, cwd: this.setup.cwd, questions: this.questions, notice: (tone: 'error' | 'success', text: string) => this.notice(tone, text), interrupt: () => this.run?.abort(new Error('interrupted by the user')) };
+    return {
+      session: this.session,
+      cwd: this.setup.cwd,
+      questions: this.questions,
+      notice: (tone: 'error' | 'success', text: string) => this.notice(tone, text),
+      interrupt: () => this.run?.abort(new Error('interrupted by the user')),
+    };
   }
 
   setMode(mode: PermissionMode): void {
@@ -112,7 +141,9 @@ export class Controller extends RunState {
     this.store.update((s) => ({ ...s, mode }));
   }
 
-  cycleMode(): void { this.setMode(nextMode(this.session.mode, this.startedInBypass)); }
+  cycleMode(): void {
+    this.setMode(nextMode(this.session.mode, this.startedInBypass));
+  }
 
   /** Ends the session (SessionEnd with `reason`) and forgets what was shown. */
   private async close(reason: 'clear' | 'prompt_input_exit' | 'other'): Promise<void> {
@@ -188,7 +219,12 @@ export class Controller extends RunState {
     this.starting?.abort(new Error('session ending'));
     this.run?.abort(new Error('session ending'));
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.runEnded, new Promise<void>((r) => { timer = setTimeout(r, graceMs); })]);
+    await Promise.race([
+      this.runEnded,
+      new Promise<void>((r) => {
+        timer = setTimeout(r, graceMs);
+      }),
+    ]);
     clearTimeout(timer);
     if (this.session) await this.session.end('other', AbortSignal.timeout(5_000)).catch(() => undefined);
     this.onExit?.();

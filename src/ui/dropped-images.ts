@@ -17,7 +17,7 @@ export function pastedPaths(text: string): string[] | undefined {
     while (i < s.length && /\s/.test(s[i])) i++;
     if (i >= s.length) break;
     let word = '';
-    if (s[i] === '\'' || s[i] === '"') {
+    if (s[i] === "'" || s[i] === '"') {
       const q = s[i];
       const end = s.indexOf(q, i + 1);
       if (end < 0) return undefined;
@@ -26,11 +26,18 @@ export function pastedPaths(text: string): string[] | undefined {
       if (i < s.length && !/\s/.test(s[i])) return undefined;
     } else {
       while (i < s.length && !/\s/.test(s[i])) {
-        if (s[i] === '\\' && i + 1 < s.length) { word += s[i + 1]; i += 2; } else word += s[i++];
+        if (s[i] === '\\' && i + 1 < s.length) {
+          word += s[i + 1];
+          i += 2;
+        } else word += s[i++];
       }
     }
     if (word.startsWith('file://')) {
-      try { word = fileURLToPath(word); } catch { return undefined; }
+      try {
+        word = fileURLToPath(word);
+      } catch {
+        return undefined;
+      }
     }
     out.push(word);
   }
@@ -51,7 +58,11 @@ export function imageReferences(text: string, cwd: string, home: string): { text
   for (const p of paths) {
     if (!imageType(p)) return undefined;
     const abs = p.startsWith('~/') ? resolve(home, p.slice(2)) : isAbsolute(p) ? p : resolve(cwd, p);
-    try { if (!statSync(abs).isFile()) return undefined; } catch { return undefined; }
+    try {
+      if (!statSync(abs).isFile()) return undefined;
+    } catch {
+      return undefined;
+    }
     abses.push(abs);
     refs.push(/[\s"]/.test(abs) ? `@'${abs}'` : /'/.test(abs) ? `@"${abs}"` : `@${abs}`);
   }

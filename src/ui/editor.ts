@@ -8,7 +8,10 @@ import { wellFormed } from '../agent/well-formed.ts';
  * tone, a ZWJ family, a letter with its combining accents, a flag), never half of one, so the text
  * never holds a lone surrogate.
  */
-export interface Buffer { text: string; cursor: number }
+export interface Buffer {
+  text: string;
+  cursor: number;
+}
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -40,13 +43,21 @@ export function nextBoundary(text: string, i: number): number {
   if (i >= text.length) return text.length;
   if (text[i] === '\n') return i + 1;
   const end = text.indexOf('\n', i);
-  const first = graphemes.segment(text.slice(i, end < 0 ? undefined : end))[Symbol.iterator]().next();
+  const first = graphemes
+    .segment(text.slice(i, end < 0 ? undefined : end))
+    [Symbol.iterator]()
+    .next();
   return first.done ? i + 1 : i + first.value.segment.length;
 }
 
 /** Typed or pasted text: newlines normalised, tabs as two spaces, control characters dropped. */
 export function insert(b: Buffer, s: string): Buffer {
-  const clean = sanitize(s.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(/[\x00-\x09\x0b-\x1f\x7f]/g, ''));
+  const clean = sanitize(
+    s
+      .replace(/\r\n?/g, '\n')
+      .replace(/\t/g, '  ')
+      .replace(/[\x00-\x09\x0b-\x1f\x7f]/g, ''),
+  );
   return { text: b.text.slice(0, b.cursor) + clean + b.text.slice(b.cursor), cursor: b.cursor + clean.length };
 }
 
@@ -92,7 +103,11 @@ export function lineEnd(b: Buffer): Buffer {
 }
 
 /** One row of the input box: `text.slice(start, end)`; `first` when it starts a line of the text. */
-interface Row { start: number; end: number; first: boolean }
+interface Row {
+  start: number;
+  end: number;
+  first: boolean;
+}
 
 const isSpace = (g: string) => /^\s+$/.test(g);
 
@@ -110,11 +125,20 @@ export function layout(text: string, width: number): Row[] {
     let col = 0;
     let lastBreak = -1;
     let first = true;
-    const push = (end: number) => { rows.push({ start: base + start, end: base + end, first }); first = false; start = end; };
+    const push = (end: number) => {
+      rows.push({ start: base + start, end: base + end, first });
+      first = false;
+      start = end;
+    };
     for (const { segment: g, index: i } of graphemes.segment(line)) {
       const w = stringWidth(g);
       if (col > 0 && col + w > limit) {
-        if (isSpace(g)) { push(i + g.length); col = 0; lastBreak = -1; continue; }
+        if (isSpace(g)) {
+          push(i + g.length);
+          col = 0;
+          lastBreak = -1;
+          continue;
+        }
         const cut = lastBreak > start ? lastBreak : i;
         push(cut);
         col = stringWidth(line.slice(cut, i));
@@ -134,7 +158,8 @@ export function caret(rows: Row[], text: string, cursor: number): { row: number;
   for (let k = 0; k < rows.length; k++) {
     const r = rows[k];
     const lastOfLine = k === rows.length - 1 || rows[k + 1].first;
-    if (cursor >= r.start && (cursor < r.end || (cursor === r.end && lastOfLine))) return { row: k, col: stringWidth(text.slice(r.start, cursor)) };
+    if (cursor >= r.start && (cursor < r.end || (cursor === r.end && lastOfLine)))
+      return { row: k, col: stringWidth(text.slice(r.start, cursor)) };
   }
   return { row: rows.length - 1, col: 0 };
 }

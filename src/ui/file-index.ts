@@ -11,11 +11,17 @@ export class FileIndex {
   private paths: string[] = [];
   private at = -Infinity;
   private loading?: Promise<string[]>;
-  constructor(private readonly cwd: string, private readonly ttlMs = 5000, private readonly max = 50_000) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly ttlMs = 5000,
+    private readonly max = 50_000,
+  ) {}
 
   list(): Promise<string[]> {
     if (Date.now() - this.at < this.ttlMs) return Promise.resolve(this.paths);
-    this.loading ??= this.load().finally(() => { this.loading = undefined; });
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
     return this.loading;
   }
 
@@ -53,8 +59,20 @@ export function fuzzyPaths(query: string, paths: readonly string[], limit = 50):
     const lower = p.toLowerCase();
     const name = basename(lower);
     const stem = name.replace(/\.[^.]*$/, '');
-    const s = name === q || stem === q ? 0 : name.startsWith(q) ? 1 : name.includes(q) ? 2 : lower.includes(q) ? 3
-      : isSubsequence(q, name) ? 4 : isSubsequence(q, lower) ? 5 : -1;
+    const s =
+      name === q || stem === q
+        ? 0
+        : name.startsWith(q)
+          ? 1
+          : name.includes(q)
+            ? 2
+            : lower.includes(q)
+              ? 3
+              : isSubsequence(q, name)
+                ? 4
+                : isSubsequence(q, lower)
+                  ? 5
+                  : -1;
     if (s >= 0) scored.push({ p, s, n: name.length });
   }
   scored.sort((a, b) => a.s - b.s || a.n - b.n || a.p.length - b.p.length || a.p.localeCompare(b.p));

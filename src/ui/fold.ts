@@ -9,12 +9,21 @@ import { looksLikeDiff } from './components/diff-view.tsx';
  */
 export const FOLD = { bash: 5, error: 6, diff: 24, denied: 4 } as const;
 
-interface FoldableTool { name: string; status: 'ok' | 'error' | 'denied' | 'running'; result?: ToolResult; reason?: string }
+interface FoldableTool {
+  name: string;
+  status: 'ok' | 'error' | 'denied' | 'running';
+  result?: ToolResult;
+  reason?: string;
+}
 
 const lineCount = (s: string) => s.replace(/\n+$/, '').split('\n').length;
 
 /** The diff lines a DiffView draws (the `\ No newline` markers left out). */
-const diffLines = (diff: string) => diff.split('\n').filter((l) => !l.startsWith('\\')).join('\n');
+const diffLines = (diff: string) =>
+  diff
+    .split('\n')
+    .filter((l) => !l.startsWith('\\'))
+    .join('\n');
 
 type Hunk = Parameters<typeof hunkLines>[0][number];
 const isHunk = (h: unknown): h is Hunk => {
@@ -67,7 +76,16 @@ export function liveTail(out: { tail: string; lines: number }, n: number, cut: b
   const rows = out.tail.split('\n');
   if (cut) rows.shift();
   if (rows.at(-1) === '') rows.pop();
-  const clean = rows.map((r) => (r.split('\r').filter((x) => x !== '').at(-1) ?? '').replace(CONTROL, '').replace(/\t/g, '  '));
+  const clean = rows.map((r) =>
+    (
+      r
+        .split('\r')
+        .filter((x) => x !== '')
+        .at(-1) ?? ''
+    )
+      .replace(CONTROL, '')
+      .replace(/\t/g, '  '),
+  );
   const total = out.lines + (out.tail.endsWith('\n') || out.tail === '' ? 0 : 1);
   const shown = clean.slice(-n);
   return { shown, hidden: Math.max(0, total - shown.length) };

@@ -51,15 +51,18 @@ export function formatCost(usd: number): string {
  */
 export function wrapHanging(text: string, width: number): string {
   const w = Math.max(10, Math.floor(width));
-  return text.split('\n').map((line) => {
-    if (stringWidth(line) <= w) return line;
-    const column = /^(\s*\S.*?\s{2,})\S/.exec(line)?.[1].length;
-    const lead = /^\s*/.exec(line)![0].length;
-    // The column, if it leaves room for the text (20 columns, or a third of the width).
-    const at = column !== undefined && w - column >= Math.min(20, w / 3) ? column : lead;
-    const body = wrapAnsi(line.slice(at), w - at, { hard: true, trim: true, wordWrap: true }).split('\n');
-    return body.map((b, i) => (i === 0 ? line.slice(0, at) : ' '.repeat(at)) + b).join('\n');
-  }).join('\n');
+  return text
+    .split('\n')
+    .map((line) => {
+      if (stringWidth(line) <= w) return line;
+      const column = /^(\s*\S.*?\s{2,})\S/.exec(line)?.[1].length;
+      const lead = /^\s*/.exec(line)![0].length;
+      // The column, if it leaves room for the text (20 columns, or a third of the width).
+      const at = column !== undefined && w - column >= Math.min(20, w / 3) ? column : lead;
+      const body = wrapAnsi(line.slice(at), w - at, { hard: true, trim: true, wordWrap: true }).split('\n');
+      return body.map((b, i) => (i === 0 ? line.slice(0, at) : ' '.repeat(at)) + b).join('\n');
+    })
+    .join('\n');
 }
 
 /**

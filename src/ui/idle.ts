@@ -4,16 +4,24 @@
  */
 export class IdleTimer {
   private timer?: NodeJS.Timeout;
-  constructor(private readonly ms: number, private readonly notify: () => void) {}
+  constructor(
+    private readonly ms: number,
+    private readonly notify: () => void,
+  ) {}
 
   arm(): void {
     this.disarm();
     if (this.ms <= 0) return;
-    this.timer = setTimeout(() => { this.timer = undefined; this.notify(); }, this.ms);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.notify();
+    }, this.ms);
     this.timer.unref?.();
   }
 
-  touch(): void { if (this.timer) this.arm(); }
+  touch(): void {
+    if (this.timer) this.arm();
+  }
 
   disarm(): void {
     if (this.timer) clearTimeout(this.timer);

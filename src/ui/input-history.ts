@@ -18,13 +18,22 @@ export class InputHistory {
       if (existsSync(this.file)) {
         for (const line of readFileSync(this.file, 'utf8').split('\n')) {
           if (!line) continue;
-          try { const v = JSON.parse(line); if (typeof v === 'string') this.entries.push(v); } catch { /* torn line */ }
+          try {
+            const v = JSON.parse(line);
+            if (typeof v === 'string') this.entries.push(v);
+          } catch {
+            /* torn line */
+          }
         }
       }
-    } catch { /* unreadable: start empty */ }
+    } catch {
+      /* unreadable: start empty */
+    }
   }
 
-  get all(): readonly string[] { return this.entries; }
+  get all(): readonly string[] {
+    return this.entries;
+  }
 
   add(text: string): void {
     if (!text.trim() || this.entries.at(-1) === text) return;
@@ -37,6 +46,8 @@ export class InputHistory {
       } else {
         appendFileSync(this.file, `${JSON.stringify(text)}\n`);
       }
-    } catch { /* read-only home: keep it in memory */ }
+    } catch {
+      /* read-only home: keep it in memory */
+    }
   }
 }

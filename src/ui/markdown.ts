@@ -22,7 +22,9 @@ function withBullets<T>(ext: T): T {
     try {
       const out = list.apply(this, args);
       return depth === 1 && typeof out === 'string' ? out.replace(/^( *)\* /gm, '$1• ').replace(/^ {2}/gm, '') : out;
-    } finally { depth--; }
+    } finally {
+      depth--;
+    }
   };
   return ext;
 }
@@ -33,20 +35,30 @@ function withBullets<T>(ext: T): T {
  * "\r" into garbage (`/\n/g`), so emphasis spanning a break is rendered a line at a time here.
  */
 function withBreaks<T>(ext: T): T {
-  const r = (ext as { renderer?: Record<string, (this: { parser: { parseInline(t: unknown[]): string } }, ...a: unknown[]) => unknown> }).renderer;
+  const r = (ext as { renderer?: Record<string, (this: { parser: { parseInline(t: unknown[]): string } }, ...a: unknown[]) => unknown> })
+    .renderer;
   const em = r?.em;
   if (!r || !em) return ext;
   r.em = function (token: unknown) {
     const t = token as { tokens?: unknown[] };
     const inner = typeof token === 'object' && t.tokens ? this.parser.parseInline(t.tokens) : undefined;
     if (inner === undefined || !inner.includes('\r')) return em.call(this, token);
-    return inner.split('\r').map((part) => em.call(this, part)).join('\r');
+    return inner
+      .split('\r')
+      .map((part) => em.call(this, part))
+      .join('\r');
   };
   return ext;
 }
 
 type Renderer = Record<string, (this: unknown, ...a: unknown[]) => unknown>;
-interface CodeToken { type: 'code'; raw: string; text: string; lang?: string; codeBlockStyle?: string }
+interface CodeToken {
+  type: 'code';
+  raw: string;
+  text: string;
+  lang?: string;
+  codeBlockStyle?: string;
+}
 
 /** Whether a fenced block's closing fence has arrived (an answer being streamed may stop inside one). */
 export function fenceClosed(raw: string): boolean {
@@ -86,7 +98,10 @@ function withQuoteBars<T>(ext: T, width: number): T {
   r.blockquote = function (token: unknown) {
     const inner = typeof token === 'object' && token !== null ? String((token as { text?: unknown }).text ?? '') : String(token);
     const body = renderMarkdown(inner, width - 2);
-    return `${body.split('\n').map((l) => `${chalk.dim('▎')} ${l}`.trimEnd()).join('\n')}\n\n`;
+    return `${body
+      .split('\n')
+      .map((l) => `${chalk.dim('▎')} ${l}`.trimEnd())
+      .join('\n')}\n\n`;
   };
   return ext;
 }

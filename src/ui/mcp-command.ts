@@ -14,17 +14,26 @@ function mcpStatusText(mcp: McpManager | undefined, projectRoot = ''): string {
   const names = mcp.toolNames();
   const lines: string[] = [];
   for (const s of mcp.statuses()) {
-    const state = s.state === 'connected' ? `✓ connected, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`
-      : s.state === 'failed' ? `✗ failed: ${s.error}`
-        : s.state === 'needs-approval' ? '! not approved (restart assistant to be asked, or see docs/mcp.md#trust-servers-a-project-defines)'
-          : s.state === 'disabled' ? `- disabled (${s.error})` : '… starting';
+    const state =
+      s.state === 'connected'
+        ? `✓ connected, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`
+        : s.state === 'failed'
+          ? `✗ failed: ${s.error}`
+          : s.state === 'needs-approval'
+            ? '! not approved (restart assistant to be asked, or see docs/mcp.md#trust-servers-a-project-defines)'
+            : s.state === 'disabled'
+              ? `- disabled (${s.error})`
+              : '… starting';
     const file = projectRoot && s.file.startsWith(`${projectRoot}/`) ? s.file.slice(projectRoot.length + 1) : s.file;
     lines.push(`${s.name} (${s.transport}, ${file}): ${state}`);
     if (s.state === 'failed' && s.log.length) lines.push('  last output:', ...s.log.slice(-5).map((l) => `    ${l}`));
     const tools = names.filter((n) => n.server === s.name).map((n) => n.name);
     if (tools.length) lines.push(`  tools: ${tools.join(', ')}`);
   }
-  lines.push('', 'Reconnect one with /mcp reconnect NAME. Run a server prompt with /mcp__SERVER__PROMPT, attach a resource with @SERVER:URI.');
+  lines.push(
+    '',
+    'Reconnect one with /mcp reconnect NAME. Run a server prompt with /mcp__SERVER__PROMPT, attach a resource with @SERVER:URI.',
+  );
   return lines.join('\n');
 }
 
@@ -33,7 +42,10 @@ export async function mcpCommand(ctrl: Controller, args: string): Promise<void> 
   const mcp = ctrl.session.mcp;
   const [verb, name] = args.trim().split(/\s+/);
   if (verb === 'reconnect' && mcp) {
-    if (!mcp.statuses().some((s) => s.name === name)) { ctrl.notice('error', `No MCP server named "${name ?? ''}".`); return; }
+    if (!mcp.statuses().some((s) => s.name === name)) {
+      ctrl.notice('error', `No MCP server named "${name ?? ''}".`);
+      return;
+    }
     ctrl.add({ kind: 'output', text: `Reconnecting ${name}…` });
     await mcp.reconnect(name);
   }

@@ -16,7 +16,13 @@ const windowText = (n: number) => `${formatTokens(n).replace(/\.0(?=[kM])/, '')}
 async function modelChoices(setup: Setup, current: ModelHandle): Promise<Array<Choice<string>>> {
   const out: Array<Choice<string>> = [];
   for (const o of await modelOptions(setup, current)) {
-    const hint = [o.current ? 'current' : '', o.contextWindow !== undefined ? `${windowText(o.contextWindow)} context` : '', o.price ? `${usd(o.price[0])}/${usd(o.price[1])} per Mtok` : ''].filter(Boolean).join(' · ');
+    const hint = [
+      o.current ? 'current' : '',
+      o.contextWindow !== undefined ? `${windowText(o.contextWindow)} context` : '',
+      o.price ? `${usd(o.price[0])}/${usd(o.price[1])} per Mtok` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
     out.push({ label: o.spec, value: o.spec, ...(hint ? { hint } : {}) });
   }
   out.push({ label: 'Other… (type /model provider:model)', value: OTHER });
@@ -24,19 +30,33 @@ async function modelChoices(setup: Setup, current: ModelHandle): Promise<Array<C
 }
 
 /** What a switch changes, in one notice: the model, its window, its price, and what happens to the conversation. */
-function switchText(before: ModelHandle, after: ModelHandle, o: { conversationTokens: number; foreignReasoning: boolean; images: boolean }): string {
-  const price = (m: ModelHandle) => (m.facts?.price ? `${usd(m.facts.price[0])} in, ${usd(m.facts.price[1])} out per million tokens` : 'not known (cost shows $0)');
+function switchText(
+  before: ModelHandle,
+  after: ModelHandle,
+  o: { conversationTokens: number; foreignReasoning: boolean; images: boolean },
+): string {
+  const price = (m: ModelHandle) =>
+    m.facts?.price ? `${usd(m.facts.price[0])} in, ${usd(m.facts.price[1])} out per million tokens` : 'not known (cost shows $0)';
   const lines = [`Model: ${before.label} → ${after.label}, for the rest of this session (/clear and /resume keep it).`];
-  lines.push(before.contextWindow === after.contextWindow
-    ? `Context window: ${windowText(after.contextWindow)} tokens, as before.`
-    : `Context window: ${windowText(before.contextWindow)} → ${windowText(after.contextWindow)} tokens (from ${after.contextSource ?? 'the provider'}).`);
+  lines.push(
+    before.contextWindow === after.contextWindow
+      ? `Context window: ${windowText(after.contextWindow)} tokens, as before.`
+      : `Context window: ${windowText(before.contextWindow)} → ${windowText(after.contextWindow)} tokens (from ${after.contextSource ?? 'the provider'}).`,
+  );
   const p0 = price(before);
   const p1 = price(after);
   lines.push(p0 === p1 ? `Price: ${p1}, as before.` : `Price: ${p0} → ${p1}.`);
-  const conv = o.conversationTokens > 0 ? `The conversation (about ${formatTokens(o.conversationTokens)} tokens) goes on with it` : 'The conversation goes on with it';
-  lines.push(`${conv}${o.foreignReasoning ? `; the earlier thinking stays with ${before.provider} and is not sent to ${after.provider}` : ''}.`);
-  if (o.conversationTokens > 0.8 * after.contextWindow) lines.push(`It is larger than 80% of the new window: it will be compacted before the next request.`);
-  if (o.images && after.facts?.images === false) lines.push('This model takes no images: earlier images are sent as a note that they were there.');
+  const conv =
+    o.conversationTokens > 0
+      ? `The conversation (about ${formatTokens(o.conversationTokens)} tokens) goes on with it`
+      : 'The conversation goes on with it';
+  lines.push(
+    `${conv}${o.foreignReasoning ? `; the earlier thinking stays with ${before.provider} and is not sent to ${after.provider}` : ''}.`,
+  );
+  if (o.conversationTokens > 0.8 * after.contextWindow)
+    lines.push(`It is larger than 80% of the new window: it will be compacted before the next request.`);
+  if (o.images && after.facts?.images === false)
+    lines.push('This model takes no images: earlier images are sent as a note that they were there.');
   return lines.join('\n');
 }
 
@@ -46,10 +66,19 @@ export async function modelCommand(ctrl: Controller, args: string): Promise<void
   let spec: string | undefined = args.trim() || undefined;
   if (!spec) {
     const options = await modelChoices(ctrl.setup, current);
-    const initial = Math.max(0, options.findIndex((o) => o.hint?.startsWith('current')));
+    const initial = Math.max(
+      0,
+      options.findIndex((o) => o.hint?.startsWith('current')),
+    );
     spec = await ctrl.choose('Switch to which model?', options, `Now: ${current.label}. The conversation is kept.`, { initial });
-    if (spec === OTHER) { ctrl.setInput('/model '); return; }
-    if (!spec) { ctrl.notice('info', `Kept ${current.label}.`); return; }
+    if (spec === OTHER) {
+      ctrl.setInput('/model ');
+      return;
+    }
+    if (!spec) {
+      ctrl.notice('info', `Kept ${current.label}.`);
+      return;
+    }
   }
   await switchModel(ctrl, spec);
 }
@@ -58,9 +87,15 @@ export async function modelCommand(ctrl: Controller, args: string): Promise<void
 async function switchModel(ctrl: Controller, spec: string): Promise<void> {
   const before = ctrl.session.model;
   const got = await setupModel(ctrl.setup, spec);
-  if ('error' in got) { ctrl.notice('error', `The model "${spec}" cannot be used: ${got.error} Still ${before.label}.`); return; }
+  if ('error' in got) {
+    ctrl.notice('error', `The model "${spec}" cannot be used: ${got.error} Still ${before.label}.`);
+    return;
+  }
   const after = got.model;
-  if (after.id === before.id) { ctrl.notice('info', `Already ${before.label}.`); return; }
+  if (after.id === before.id) {
+    ctrl.notice('info', `Already ${before.label}.`);
+    return;
+  }
   const s = ctrl.session;
   s.setModel(after);
   ctrl.updateSetup({ opts: { ...ctrl.setup.opts, model: spec } }); // /clear and /resume open their session with it

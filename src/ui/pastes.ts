@@ -26,11 +26,16 @@ export class Pastes {
     return text.replace(MARK, (m, n: string) => this.texts.get(Number(n)) ?? m);
   }
 
-  clear(): void { this.texts.clear(); }
+  clear(): void {
+    this.texts.clear();
+  }
 
   /** Puts back pastes a mark of a text put in the input stands for (a rewound prompt). */
   restore(pastes: ReadonlyMap<number, string>): void {
-    for (const [n, text] of pastes) { this.texts.set(n, text); this.next = Math.max(this.next, n + 1); }
+    for (const [n, text] of pastes) {
+      this.texts.set(n, text);
+      this.next = Math.max(this.next, n + 1);
+    }
   }
 }
 

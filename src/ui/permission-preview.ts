@@ -14,7 +14,8 @@ const MAX_PREVIEW_BYTES = 2 * 1024 * 1024;
  * file cannot be read or the Edit would not apply: the question then previews old_string/new_string.
  */
 export async function permissionPreview(req: Pick<PermissionRequest, 'tool' | 'input'>, cwd: string): Promise<string | undefined> {
-  if ((req.tool !== 'Edit' && req.tool !== 'Write') || typeof req.input.file_path !== 'string' || !req.input.file_path.trim()) return undefined;
+  if ((req.tool !== 'Edit' && req.tool !== 'Write') || typeof req.input.file_path !== 'string' || !req.input.file_path.trim())
+    return undefined;
   try {
     const abs = resolvePath(req.input.file_path, cwd);
     const st = await stat(abs).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));

@@ -21,12 +21,18 @@ const SHOWN = 24;
 export async function offerPlan(ctrl: PlanHost): Promise<void> {
   const file = resolve(ctrl.setup.cwd, 'plan.md');
   const plan = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
-  const body = plan.length > SHOWN ? [...plan.slice(0, SHOWN), '', `*… ${plan.length - SHOWN} more lines in plan.md*`].join('\n') : plan.join('\n');
-  const v = await ctrl.choose('The plan is in plan.md. Would you like to proceed?', [
-    { label: 'Yes, and auto-accept edits', value: 'auto-accept' },
-    { label: 'Yes, and manually approve edits', value: 'normal' },
-    { label: 'No, keep planning', value: 'plan' },
-  ], body, { markdown: true });
+  const body =
+    plan.length > SHOWN ? [...plan.slice(0, SHOWN), '', `*… ${plan.length - SHOWN} more lines in plan.md*`].join('\n') : plan.join('\n');
+  const v = await ctrl.choose(
+    'The plan is in plan.md. Would you like to proceed?',
+    [
+      { label: 'Yes, and auto-accept edits', value: 'auto-accept' },
+      { label: 'Yes, and manually approve edits', value: 'normal' },
+      { label: 'No, keep planning', value: 'plan' },
+    ],
+    body,
+    { markdown: true },
+  );
   if (v === 'auto-accept' || v === 'normal') {
     ctrl.setMode(v);
     await ctrl.prompt('Execute the plan in plan.md, step by step.', { shown: 'Execute the plan in plan.md' });

@@ -9,11 +9,20 @@ export class Questions {
   private readonly list: Question[] = [];
   private ids = 0;
   /** `opened`: a question was added (the idle clock stops while one waits). */
-  constructor(private readonly show: (q: Question | undefined) => void, private readonly opened: () => void) {}
+  constructor(
+    private readonly show: (q: Question | undefined) => void,
+    private readonly opened: () => void,
+  ) {}
 
-  get waiting(): boolean { return this.list.length > 0; }
-  get first(): Question | undefined { return this.list[0]; }
-  nextId(): number { return ++this.ids; }
+  get waiting(): boolean {
+    return this.list.length > 0;
+  }
+  get first(): Question | undefined {
+    return this.list[0];
+  }
+  nextId(): number {
+    return ++this.ids;
+  }
 
   push(q: Question): void {
     this.opened();
@@ -28,9 +37,25 @@ export class Questions {
   }
 
   /** A list to pick from (↑/↓, Enter; Esc gives undefined). `initial`: the option the ❯ starts on; `markdown`: the body is. */
-  choose(title: string, options: Array<Choice<string>>, body?: string, o: { initial?: number; markdown?: boolean } = {}): Promise<string | undefined> {
+  choose(
+    title: string,
+    options: Array<Choice<string>>,
+    body?: string,
+    o: { initial?: number; markdown?: boolean } = {},
+  ): Promise<string | undefined> {
     return new Promise((resolveChoice) => {
-      const q: Question = { kind: 'select', id: this.nextId(), title, body, options, ...o, answer: (v) => { this.pop(q); resolveChoice(v); } };
+      const q: Question = {
+        kind: 'select',
+        id: this.nextId(),
+        title,
+        body,
+        options,
+        ...o,
+        answer: (v) => {
+          this.pop(q);
+          resolveChoice(v);
+        },
+      };
       this.push(q);
     });
   }
@@ -56,10 +81,7 @@ export interface AskDeps {
  */
 export async function askPermission(d: AskDeps, req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
   // The preview of an Edit or Write: the change as it will land, from the file as it is now.
-  const [always, preview] = await Promise.all([
-    d.session.suggestRules(req).catch(() => [] as string[]),
-    permissionPreview(req, d.cwd),
-  ]);
+  const [always, preview] = await Promise.all([d.session.suggestRules(req).catch(() => [] as string[]), permissionPreview(req, d.cwd)]);
   return new Promise((resolveAnswer) => {
     let done = false;
     const finish = (a: PermissionAnswer) => {
@@ -71,7 +93,11 @@ export async function askPermission(d: AskDeps, req: PermissionRequest, signal: 
     };
     const onAbort = () => finish({ allow: false, message: 'Interrupted by the user.' });
     const q: Question = {
-      kind: 'permission', id: d.questions.nextId(), req, always, preview,
+      kind: 'permission',
+      id: d.questions.nextId(),
+      req,
+      always,
+      preview,
       answer: (c: PermissionChoice) => {
         if (c.kind === 'once') return finish({ allow: true });
         if (c.kind === 'always') {
@@ -85,14 +111,20 @@ export async function askPermission(d: AskDeps, req: PermissionRequest, signal: 
         }
         if (c.kind === 'deny') {
           const fb = c.feedback.trim();
-          return finish({ allow: false, message: fb ? `The user refused this tool call and said: ${fb}` : 'The user refused this tool call.' });
+          return finish({
+            allow: false,
+            message: fb ? `The user refused this tool call and said: ${fb}` : 'The user refused this tool call.',
+          });
         }
         finish({ allow: false, message: 'The user refused this tool call and interrupted the turn.' });
         d.interrupt();
       },
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    if (signal.aborted) { onAbort(); return; }
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
     d.questions.push(q);
   });
 }

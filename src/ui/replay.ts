@@ -12,13 +12,20 @@ const CUT = '\n[interrupted by the user]';
 /** The notice the screen shows after a prompt that did not end normally (live and redrawn alike). */
 export function outcomeNotice(status: string, error?: string): NewItem | undefined {
   switch (status) {
-    case 'aborted': return { kind: 'notice', tone: 'warning', text: 'Interrupted · what should assistant do instead?' };
-    case 'error': return { kind: 'notice', tone: 'error', text: `Error: ${error ?? 'the run failed'}` };
-    case 'max-turns': return { kind: 'notice', tone: 'warning', text: error ?? 'Reached the turn limit.' };
-    case 'blocked': return { kind: 'notice', tone: 'warning', text: `Prompt blocked by a UserPromptSubmit hook: ${error ?? ''}` };
-    case 'stopped': return { kind: 'notice', tone: 'warning', text: `Stopped by a hook: ${error ?? ''}` };
-    case 'verify-failed': return { kind: 'notice', tone: 'error', text: `Verification still fails: ${error ?? ''}` };
-    default: return undefined;
+    case 'aborted':
+      return { kind: 'notice', tone: 'warning', text: 'Interrupted · what should assistant do instead?' };
+    case 'error':
+      return { kind: 'notice', tone: 'error', text: `Error: ${error ?? 'the run failed'}` };
+    case 'max-turns':
+      return { kind: 'notice', tone: 'warning', text: error ?? 'Reached the turn limit.' };
+    case 'blocked':
+      return { kind: 'notice', tone: 'warning', text: `Prompt blocked by a UserPromptSubmit hook: ${error ?? ''}` };
+    case 'stopped':
+      return { kind: 'notice', tone: 'warning', text: `Stopped by a hook: ${error ?? ''}` };
+    case 'verify-failed':
+      return { kind: 'notice', tone: 'error', text: `Verification still fails: ${error ?? ''}` };
+    default:
+      return undefined;
   }
 }
 
@@ -29,7 +36,12 @@ export function outcomeNotice(status: string, error?: string): NewItem | undefin
  * message) are not repeated; runs of reads and searches are grouped as in the live session. Pure.
  */
 export function replayItems(messages: readonly Message[]): NewItem[] {
-  return groupTools(itemsOf(messages.map((message) => ({ type: 'message', message, timestamp: '' })), new Set()));
+  return groupTools(
+    itemsOf(
+      messages.map((message) => ({ type: 'message', message, timestamp: '' })),
+      new Set(),
+    ),
+  );
 }
 
 /** A conversation redrawn from its transcript: the items, and the status line's figures. */
@@ -52,11 +64,26 @@ interface Redraw {
 export function redrawTranscript(path: string): Redraw {
   const { entries, prompts } = readReplay(path);
   const promptAt = new Set(prompts.map((p) => p.at));
-  const shown = visible(entries, entries.length, prompts.map((p) => p.at));
+  const shown = visible(
+    entries,
+    entries.length,
+    prompts.map((p) => p.at),
+  );
   const { costUsd, usage } = recordedSpend(entries);
   const last = [...shown].reverse().find((x) => x.e.type === 'message' && x.e.usage);
   const u = last?.e.type === 'message' ? last.e.usage : undefined;
-  return { items: groupTools(itemsOf(shown.map((x) => x.e), new Set(shown.filter((x) => promptAt.has(x.i)).map((x) => x.e)), entries)), contextUsed: u ? u.inputTokens + u.outputTokens : 0, costUsd, usage };
+  return {
+    items: groupTools(
+      itemsOf(
+        shown.map((x) => x.e),
+        new Set(shown.filter((x) => promptAt.has(x.i)).map((x) => x.e)),
+        entries,
+      ),
+    ),
+    contextUsed: u ? u.inputTokens + u.outputTokens : 0,
+    costUsd,
+    usage,
+  };
 }
 
 /** The entries (with their position) the conversation holds at `end`: replayTranscript's rules, keeping results and verifications. */
@@ -76,7 +103,11 @@ function visible(entries: readonly TranscriptEntry[], end: number, promptAt: rea
  * as a Stop hook's follow-up, were never shown); empty: every user message is one.
  * `all`: every entry, where tool results and notes are looked up (an id is unique in a session).
  */
-function itemsOf(entries: readonly TranscriptEntry[], prompts: ReadonlySet<TranscriptEntry>, all: readonly TranscriptEntry[] = entries): NewItem[] {
+function itemsOf(
+  entries: readonly TranscriptEntry[],
+  prompts: ReadonlySet<TranscriptEntry>,
+  all: readonly TranscriptEntry[] = entries,
+): NewItem[] {
   const out: NewItem[] = [];
   const results = new Map<string, { text: string; isError: boolean }>();
   const notes = new Map<string, ToolNote>();
@@ -86,35 +117,58 @@ function itemsOf(entries: readonly TranscriptEntry[], prompts: ReadonlySet<Trans
     for (const p of e.message.content) {
       if (p.type !== 'tool-result') continue;
       const o = p.output as { type: string; value?: unknown };
-      results.set(p.toolCallId, { text: typeof o.value === 'string' ? o.value : JSON.stringify(o.value ?? ''), isError: o.type === 'error-text' || o.type === 'error-json' });
+      results.set(p.toolCallId, {
+        text: typeof o.value === 'string' ? o.value : JSON.stringify(o.value ?? ''),
+        isError: o.type === 'error-text' || o.type === 'error-json',
+      });
     }
   }
   for (const e of entries) {
     if (e.type === 'compact') out.push({ kind: 'notice', tone: 'info', text: COMPACTED });
-    if (e.type === 'result') { const n = outcomeNotice(e.status, e.error); if (n && e.status !== 'blocked') out.push(n); }
+    if (e.type === 'result') {
+      const n = outcomeNotice(e.status, e.error);
+      if (n && e.status !== 'blocked') out.push(n);
+    }
     if (e.type === 'verify') {
       const secs = (e.durationMs / 1000).toFixed(1);
       const tail = e.output.trimEnd().split('\n').slice(-8).join('\n');
-      out.push(e.passed ? { kind: 'notice', tone: 'success', text: `Verification passed: ${e.command} (${secs}s)` }
-        : { kind: 'notice', tone: 'error', text: `Verification failed: ${e.command} (exit ${e.exitCode ?? '?'}, ${secs}s)${tail ? `\n${tail}` : ''}` });
+      out.push(
+        e.passed
+          ? { kind: 'notice', tone: 'success', text: `Verification passed: ${e.command} (${secs}s)` }
+          : {
+              kind: 'notice',
+              tone: 'error',
+              text: `Verification failed: ${e.command} (exit ${e.exitCode ?? '?'}, ${secs}s)${tail ? `\n${tail}` : ''}`,
+            },
+      );
     }
     if (e.type !== 'message') continue;
     const m = e.message;
     if (m.role === 'user') {
       const first = m.content.find((p) => p.type === 'text');
       if (first && first.type === 'text' && isCompactionSummary(first.text)) out.push({ kind: 'notice', tone: 'info', text: COMPACTED });
-      else if (first && first.type === 'text' && (prompts.size === 0 || prompts.has(e))) out.push({ kind: 'user', text: e.shown ?? first.text });
+      else if (first && first.type === 'text' && (prompts.size === 0 || prompts.has(e)))
+        out.push({ kind: 'user', text: e.shown ?? first.text });
     } else if (m.role === 'assistant') {
       for (const p of m.content) {
         if (p.type === 'reasoning' && p.text.trim()) out.push({ kind: 'thinking', text: p.text.trim() });
-        if (p.type === 'text' && p.text.trim()) out.push({ kind: 'assistant', text: p.text.endsWith(CUT) ? p.text.slice(0, -CUT.length) : p.text });
+        if (p.type === 'text' && p.text.trim())
+          out.push({ kind: 'assistant', text: p.text.endsWith(CUT) ? p.text.slice(0, -CUT.length) : p.text });
         if (p.type === 'tool-call') {
           const r = results.get(p.toolCallId);
           const n = notes.get(p.toolCallId);
-          if (n?.denied !== undefined) { out.push({ kind: 'tool', name: p.toolName, input: p.input, status: 'denied', reason: n.denied }); continue; }
+          if (n?.denied !== undefined) {
+            out.push({ kind: 'tool', name: p.toolName, input: p.input, status: 'denied', reason: n.denied });
+            continue;
+          }
           out.push({
-            kind: 'tool', name: p.toolName, input: p.input, status: r?.isError ? 'error' : 'ok', result: r ? { output: r.text, isError: r.isError } : undefined,
-            ...(n?.durationMs !== undefined ? { durationMs: n.durationMs } : {}), ...(n?.sandboxed ? { sandboxed: true } : {}),
+            kind: 'tool',
+            name: p.toolName,
+            input: p.input,
+            status: r?.isError ? 'error' : 'ok',
+            result: r ? { output: r.text, isError: r.isError } : undefined,
+            ...(n?.durationMs !== undefined ? { durationMs: n.durationMs } : {}),
+            ...(n?.sandboxed ? { sandboxed: true } : {}),
           });
         }
       }

@@ -57,7 +57,10 @@ export abstract class RunState {
     this.now = o.now ?? Date.now;
     this.store = new Store(initialState({ mode: setup.mode, model: '', window: 0, cwd: setup.cwd, verbose: o.verbose }));
     this.history = new InputHistory(projectFolder(setup));
-    this.questions = new Questions((q) => this.store.update((s) => ({ ...s, question: q })), () => this.idle.disarm());
+    this.questions = new Questions(
+      (q) => this.store.update((s) => ({ ...s, question: q })),
+      () => this.idle.disarm(),
+    );
     this.idle = new IdleTimer(o.idleMs ?? 60_000, () => {
       if (this.run || this.questions.waiting || this.exited) return;
       void this.session.notify(IDLE_MESSAGE, 'idle_prompt', AbortSignal.timeout(60_000));
@@ -65,11 +68,19 @@ export abstract class RunState {
   }
 
   /** A prompt or /compact is running. */
-  get busy(): boolean { return this.run !== undefined; }
+  get busy(): boolean {
+    return this.run !== undefined;
+  }
 
-  add(...items: NewItem[]): void { this.store.update((s) => addItems(s, ...items)); }
-  notice(tone: 'info' | 'warning' | 'error' | 'success', text: string): void { this.add({ kind: 'notice', tone, text }); }
-  hint(text: string | undefined): void { this.store.update((s) => (s.hint === text ? s : { ...s, hint: text })); }
+  add(...items: NewItem[]): void {
+    this.store.update((s) => addItems(s, ...items));
+  }
+  notice(tone: 'info' | 'warning' | 'error' | 'success', text: string): void {
+    this.add({ kind: 'notice', tone, text });
+  }
+  hint(text: string | undefined): void {
+    this.store.update((s) => (s.hint === text ? s : { ...s, hint: text }));
+  }
 
   protected onEvent(ev: AgentEvent): void {
     if (ev.type === 'tool-end' && !ev.result.isError && (ev.name === 'Write' || ev.name === 'Edit')) {
@@ -85,7 +96,9 @@ export abstract class RunState {
   }
 
   /** What the session has cost so far, its earlier runs included. */
-  get totalCostUsd(): number { return this.meter.totalCostUsd(this.session); }
+  get totalCostUsd(): number {
+    return this.meter.totalCostUsd(this.session);
+  }
 
   /** Text typed at the prompt: a slash command, or a prompt for the model. Queued while a prompt runs. */
   async submit(text: string, shown?: string): Promise<void> {
@@ -94,7 +107,9 @@ export abstract class RunState {
     this.history.add(t);
     if (this.run || this.starting) {
       this.queued.push({ text: t, shown });
-      this.hint(`Queued: ${(shown ?? t).split('\n')[0].slice(0, 60)} (${this.starting ? 'sent once the session has started' : 'runs when the answer is done'})`);
+      this.hint(
+        `Queued: ${(shown ?? t).split('\n')[0].slice(0, 60)} (${this.starting ? 'sent once the session has started' : 'runs when the answer is done'})`,
+      );
       return;
     }
     await this.send(t, shown);
@@ -123,7 +138,10 @@ export abstract class RunState {
     try {
       const run = await runPrompt(this.session, { ...o, prompt: text }, ac.signal, (expansion) => {
         if (expansion.attachments.length) this.add({ kind: 'attached', lines: expansion.attachments.map(attachedLine) });
-        if (o.model) { const { label } = o.model; this.store.update((s) => ({ ...s, model: label })); }
+        if (o.model) {
+          const { label } = o.model;
+          this.store.update((s) => ({ ...s, model: label }));
+        }
       });
       if (run.sent) outcome = run.outcome;
       else this.notice('error', run.cause === 'mcp' ? run.errors.join('\n') : `Nothing was sent:\n${run.errors.join('\n')}`);
@@ -146,7 +164,9 @@ export abstract class RunState {
     const ac = new AbortController();
     this.run = ac;
     this.meter.begin();
-    this.runEnded = new Promise((r) => { this.markEnded = r; });
+    this.runEnded = new Promise((r) => {
+      this.markEnded = r;
+    });
     this.store.update((s) => ({ ...s, live: { ...s.live, busy: { since: this.now(), tokens: 0 } } }));
     return ac;
   }
@@ -176,8 +196,14 @@ export abstract class RunState {
    */
   interrupt(): void {
     const q = this.questions.first;
-    if (q?.kind === 'permission') { q.answer({ kind: 'interrupt' }); return; }
-    if (q?.kind === 'select') { q.answer(undefined); return; }
+    if (q?.kind === 'permission') {
+      q.answer({ kind: 'interrupt' });
+      return;
+    }
+    if (q?.kind === 'select') {
+      q.answer(undefined);
+      return;
+    }
     this.run?.abort(new Error('interrupted by the user'));
   }
 
@@ -188,12 +214,19 @@ export abstract class RunState {
   }
 
   /** A list to pick from (↑/↓, Enter; Esc gives undefined); `initial`: the option the ❯ starts on; `markdown`: the body is. */
-  choose(title: string, options: Array<Choice<string>>, body?: string, o: { initial?: number; markdown?: boolean } = {}): Promise<string | undefined> {
+  choose(
+    title: string,
+    options: Array<Choice<string>>,
+    body?: string,
+    o: { initial?: number; markdown?: boolean } = {},
+  ): Promise<string | undefined> {
     return this.questions.choose(title, options, body, o);
   }
 
   /** A key was pressed: the idle clock starts again (if it is still waiting to fire). */
-  touch(): void { this.idle.touch(); }
+  touch(): void {
+    this.idle.touch();
+  }
 
   /** Replaces what is typed in the input box. */
   setInput(text: string, pastes?: ReadonlyMap<number, string>): void {

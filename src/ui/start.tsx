@@ -21,7 +21,13 @@ export async function startUi(ctrl: Controller, firstPrompt?: string): Promise<v
   translateModifiedKeys(process.stdin);
   // The console is silenced, not patched: what a library prints must not reach the screen.
   const loud = quietConsole();
-  const instance = render(<App ctrl={ctrl} />, { exitOnCtrlC: false, interactive: true, patchConsole: false, maxFps: 30, incrementalRendering: true });
+  const instance = render(<App ctrl={ctrl} />, {
+    exitOnCtrlC: false,
+    interactive: true,
+    patchConsole: false,
+    maxFps: 30,
+    incrementalRendering: true,
+  });
   const wipe = () => {
     instance.clear();
     process.stdout.write(WIPE);
@@ -60,14 +66,30 @@ function redrawOnResize(ctrl: Controller, wipe: () => void): () => void {
     }, 100);
   };
   process.stdout.on('resize', onResize);
-  return () => { clearTimeout(timer); process.stdout.off('resize', onResize); };
+  return () => {
+    clearTimeout(timer);
+    process.stdout.off('resize', onResize);
+  };
 }
 
 /** A list shown before the session opens (`-r` without an id). Resolves undefined on Esc. */
 export async function pick(title: string, options: Array<Choice<string>>, body?: string): Promise<string | undefined> {
   let answer: string | undefined;
   const width = Math.max(20, (process.stdout.columns ?? 80) - 1);
-  const instance = render(<SelectDialog title={title} body={body} options={options} width={width} onAnswer={(v) => { answer = v; instance.clear(); instance.unmount(); }} />, { exitOnCtrlC: false, interactive: true });
+  const instance = render(
+    <SelectDialog
+      title={title}
+      body={body}
+      options={options}
+      width={width}
+      onAnswer={(v) => {
+        answer = v;
+        instance.clear();
+        instance.unmount();
+      }}
+    />,
+    { exitOnCtrlC: false, interactive: true },
+  );
   await instance.waitUntilExit();
   return answer;
 }
@@ -75,7 +97,15 @@ export async function pick(title: string, options: Array<Choice<string>>, body?:
 /** Leaves the terminal as it was (raw mode off, cursor shown, bracketed paste off), even after a crash. */
 export function guardTerminal(): void {
   process.on('exit', () => {
-    try { if (process.stdin.isTTY) process.stdin.setRawMode(false); } catch { /* already closed */ }
-    try { if (process.stdout.isTTY) process.stdout.write(RESTORE + titleRestore()); } catch { /* already closed */ }
+    try {
+      if (process.stdin.isTTY) process.stdin.setRawMode(false);
+    } catch {
+      /* already closed */
+    }
+    try {
+      if (process.stdout.isTTY) process.stdout.write(RESTORE + titleRestore());
+    } catch {
+      /* already closed */
+    }
   });
 }

@@ -11,7 +11,7 @@ export type HistoryItem =
   | { kind: 'banner'; id: number; version: string; model: string; cwd: string; resumed?: string }
   | { kind: 'user'; id: number; text: string }
   /** Markdown from the model (a finished paragraph or a whole answer). */
-  | { kind: 'assistant'; id: number; text: string; /** Continues the previous item's message (no bullet). */ cont?: boolean }
+  | { kind: 'assistant'; id: number; text: string /** Continues the previous item's message (no bullet). */; cont?: boolean }
   | ToolItem
   /** Consecutive reads and searches of one answer, shown as one line ("Searched for 2 patterns, read 3 files"). */
   | { kind: 'group'; id: number; tools: Array<Omit<ToolItem, 'id'>> }
@@ -23,13 +23,30 @@ export type HistoryItem =
   /** The model's reasoning, shown folded to one line (whole in the Ctrl-O detail view). */
   | { kind: 'thinking'; id: number; text: string };
 
-export interface ToolItem { kind: 'tool'; id: number; name: string; input: unknown; status: 'ok' | 'error' | 'denied'; result?: ToolResult; durationMs?: number; reason?: string; /** Ran inside the OS sandbox. */ sandboxed?: boolean }
+export interface ToolItem {
+  kind: 'tool';
+  id: number;
+  name: string;
+  input: unknown;
+  status: 'ok' | 'error' | 'denied';
+  result?: ToolResult;
+  durationMs?: number;
+  reason?: string /** Ran inside the OS sandbox. */;
+  sandboxed?: boolean;
+}
 
 /** Distributes `Omit` over the union (the plain Omit would collapse it). */
-export type NewItem = HistoryItem extends infer T ? T extends HistoryItem ? Omit<T, 'id'> : never : never;
+export type NewItem = HistoryItem extends infer T ? (T extends HistoryItem ? Omit<T, 'id'> : never) : never;
 
 /** `output`: what a running command printed so far: its last lines (`tail`), and how many lines in all. */
-export interface RunningTool { id: string; name: string; input: unknown; startedAt: number; sandboxed?: boolean; output?: { tail: string; lines: number } }
+export interface RunningTool {
+  id: string;
+  name: string;
+  input: unknown;
+  startedAt: number;
+  sandboxed?: boolean;
+  output?: { tail: string; lines: number };
+}
 
 /** Characters of a running command's output kept for the screen (it shows the last few lines). */
 export const LIVE_TAIL_CHARS = 4000;
@@ -56,14 +73,30 @@ export interface LiveState {
   agents?: RunningAgent[];
 }
 
-export interface RunningAgent { id: string; agent: string; description: string; calls: number; current?: string; done: string[] }
+export interface RunningAgent {
+  id: string;
+  agent: string;
+  description: string;
+  calls: number;
+  current?: string;
+  done: string[];
+}
 
 export type Choice<T> = { label: string; value: T; hint?: string };
 
 export type Question =
   /** `preview`: an Edit's or Write's change as a numbered unified diff (permission-preview.ts), when the file could be read. */
   | { kind: 'permission'; id: number; req: PermissionRequest; always: string[]; preview?: string; answer(a: PermissionChoice): void }
-  | { kind: 'select'; id: number; title: string; body?: string; options: Array<Choice<string>>; initial?: number; markdown?: boolean; answer(value: string | undefined): void };
+  | {
+      kind: 'select';
+      id: number;
+      title: string;
+      body?: string;
+      options: Array<Choice<string>>;
+      initial?: number;
+      markdown?: boolean;
+      answer(value: string | undefined): void;
+    };
 
 export type PermissionChoice = { kind: 'once' } | { kind: 'always' } | { kind: 'deny'; feedback: string } | { kind: 'interrupt' };
 
@@ -81,7 +114,7 @@ export interface UiState {
   /** A short hint under the input ("Press Ctrl-C again to exit"). */
   hint?: string;
   /** Text to put in the input box (a rewound prompt); a new `id` replaces what is typed there. */
-  draft?: { id: number; text: string; /** The pastes behind `text`'s `[Pasted text #N …]` marks. */ pastes?: ReadonlyMap<number, string> };
+  draft?: { id: number; text: string /** The pastes behind `text`'s `[Pasted text #N …]` marks. */; pastes?: ReadonlyMap<number, string> };
   nextId: number;
   verbose: boolean;
   cwd: string;
@@ -93,8 +126,16 @@ export interface UiState {
 
 export function initialState(o: { mode: PermissionMode; model: string; window: number; cwd: string; verbose?: boolean }): UiState {
   return {
-    epoch: 0, history: [], live: { streaming: '', tools: [], hooks: [] }, mode: o.mode, model: o.model,
-    context: { used: 0, window: o.window }, costUsd: 0, nextId: 1, verbose: !!o.verbose, cwd: o.cwd,
+    epoch: 0,
+    history: [],
+    live: { streaming: '', tools: [], hooks: [] },
+    mode: o.mode,
+    model: o.model,
+    context: { used: 0, window: o.window },
+    costUsd: 0,
+    nextId: 1,
+    verbose: !!o.verbose,
+    cwd: o.cwd,
   };
 }
 
@@ -161,9 +202,15 @@ function flushGroup(s: UiState): UiState {
 export function groupTools(items: NewItem[], kinds?: ToolKinds): NewItem[] {
   const out: NewItem[] = [];
   let run: Array<Omit<ToolItem, 'id'>> = [];
-  const end = () => { if (run.length) out.push(groupItem(run)); run = []; };
+  const end = () => {
+    if (run.length) out.push(groupItem(run));
+    run = [];
+  };
   for (const it of items) {
-    if (it.kind === 'tool' && groupedTool(it.name, kinds) && it.status === 'ok') { run.push(it); continue; }
+    if (it.kind === 'tool' && groupedTool(it.name, kinds) && it.status === 'ok') {
+      run.push(it);
+      continue;
+    }
     end();
     out.push(it);
   }
@@ -179,9 +226,17 @@ export function toggleDetail(s: UiState): UiState {
 /** Applies one agent event. Pure. Runs of reads and searches (`groupedTool` of `kinds`) are grouped, as Claude Code does. */
 export function reduceEvent(state: UiState, ev: AgentEvent, now: number, kinds?: ToolKinds): UiState {
   // Anything shown after a run of reads and searches ends the run: its group line goes first.
-  const ends = ev.type === 'text-delta' ? !!(state.live.streaming + ev.text).trim()
-    : ev.type === 'tool-start' || ev.type === 'tool-end' ? !groupedTool(ev.name, kinds) || (ev.type === 'tool-end' && !!ev.result.isError)
-    : ev.type !== 'request' && ev.type !== 'message' && ev.type !== 'hook-running' && ev.type !== 'tool-progress' && ev.type !== 'retry' && !(ev.type === 'hook' && !state.verbose);
+  const ends =
+    ev.type === 'text-delta'
+      ? !!(state.live.streaming + ev.text).trim()
+      : ev.type === 'tool-start' || ev.type === 'tool-end'
+        ? !groupedTool(ev.name, kinds) || (ev.type === 'tool-end' && !!ev.result.isError)
+        : ev.type !== 'request' &&
+          ev.type !== 'message' &&
+          ev.type !== 'hook-running' &&
+          ev.type !== 'tool-progress' &&
+          ev.type !== 'retry' &&
+          !(ev.type === 'hook' && !state.verbose);
   const s = ends ? flushGroup(state) : state;
   const live = s.live;
   switch (ev.type) {
@@ -199,7 +254,16 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number, kinds?:
       return done ? addItems(next, { kind: 'assistant', text: done, cont: !!live.continued }) : next;
     }
     case 'retry':
-      return { ...s, live: { ...live, streaming: '', thinking: undefined, continued: false, retry: { until: now + ev.delayMs, attempt: ev.attempt, maxRetries: ev.maxRetries, message: ev.message } } };
+      return {
+        ...s,
+        live: {
+          ...live,
+          streaming: '',
+          thinking: undefined,
+          continued: false,
+          retry: { until: now + ev.delayMs, attempt: ev.attempt, maxRetries: ev.maxRetries, message: ev.message },
+        },
+      };
     case 'message': {
       if (ev.message.role !== 'assistant') return s;
       let next = flushStreaming(s);
@@ -212,7 +276,16 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number, kinds?:
       return { ...s, live: { ...live, agents: reduceAgent(live.agents ?? [], ev, s.cwd) } };
     case 'tool-start': {
       const next = flushStreaming(s);
-      return { ...next, live: { ...next.live, tools: [...next.live.tools, { id: ev.id, name: ev.name, input: ev.input, startedAt: now, ...(ev.sandboxed ? { sandboxed: true } : {}) }] } };
+      return {
+        ...next,
+        live: {
+          ...next.live,
+          tools: [
+            ...next.live.tools,
+            { id: ev.id, name: ev.name, input: ev.input, startedAt: now, ...(ev.sandboxed ? { sandboxed: true } : {}) },
+          ],
+        },
+      };
     }
     case 'tool-progress': {
       const tools = live.tools.map((t) => {
@@ -227,7 +300,15 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number, kinds?:
       const agents = ev.name === 'Task' ? { agents: (live.agents ?? []).filter((a) => a.id !== ev.id) } : {};
       const next = { ...s, ...todos, live: { ...live, ...agents, tools: live.tools.filter((t) => t.id !== ev.id) } };
       const sandboxed = live.tools.find((t) => t.id === ev.id)?.sandboxed;
-      const item = { kind: 'tool', name: ev.name, input: ev.input, status: ev.result.isError ? 'error' : 'ok', result: ev.result, durationMs: ev.durationMs, ...(sandboxed ? { sandboxed } : {}) } as const;
+      const item = {
+        kind: 'tool',
+        name: ev.name,
+        input: ev.input,
+        status: ev.result.isError ? 'error' : 'ok',
+        result: ev.result,
+        durationMs: ev.durationMs,
+        ...(sandboxed ? { sandboxed } : {}),
+      } as const;
       if (!ends) return { ...next, live: { ...next.live, group: [...(next.live.group ?? []), item] } };
       return addItems(next, item);
     }
@@ -240,7 +321,11 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number, kinds?:
       const i = live.hooks.indexOf(label);
       const next = i < 0 ? s : { ...s, live: { ...live, hooks: live.hooks.filter((_, j) => j !== i) } };
       if (!s.verbose) return next;
-      return addItems(next, { kind: 'notice', tone: 'info', text: `${ev.event} hook ${ev.command}: ${ev.outcome}${ev.exitCode !== null ? ` (exit ${ev.exitCode})` : ''}, ${ev.durationMs} ms` });
+      return addItems(next, {
+        kind: 'notice',
+        tone: 'info',
+        text: `${ev.event} hook ${ev.command}: ${ev.outcome}${ev.exitCode !== null ? ` (exit ${ev.exitCode})` : ''}, ${ev.durationMs} ms`,
+      });
     }
     case 'verify-start':
       return { ...flushStreaming(s), live: { ...live, streaming: '', verifying: ev.command } };
@@ -249,7 +334,11 @@ export function reduceEvent(state: UiState, ev: AgentEvent, now: number, kinds?:
       const secs = (ev.durationMs / 1000).toFixed(1);
       if (ev.passed) return addItems(next, { kind: 'notice', tone: 'success', text: `Verification passed: ${ev.command} (${secs}s)` });
       const tail = ev.output.trimEnd().split('\n').slice(-8).join('\n');
-      return addItems(next, { kind: 'notice', tone: 'error', text: `Verification failed: ${ev.command} (exit ${ev.exitCode ?? '?'}, ${secs}s)${tail ? `\n${tail}` : ''}` });
+      return addItems(next, {
+        kind: 'notice',
+        tone: 'error',
+        text: `Verification failed: ${ev.command} (exit ${ev.exitCode ?? '?'}, ${secs}s)${tail ? `\n${tail}` : ''}`,
+      });
     }
     case 'warning':
       return addItems(s, { kind: 'notice', tone: 'warning', text: ev.message });
@@ -274,7 +363,8 @@ function reduceAgent(agents: RunningAgent[], ev: Extract<AgentEvent, { type: 'su
   let next = a;
   if (inner.type === 'tool-start') next = { ...a, calls: a.calls + 1, current: toolTitle(inner.name, inner.input, cwd, 80) };
   else if (inner.type === 'tool-end' || inner.type === 'tool-denied') {
-    const title = toolTitle(inner.name, inner.input, cwd, 80) + (inner.type === 'tool-denied' ? ' (refused)' : inner.result.isError ? ' (failed)' : '');
+    const title =
+      toolTitle(inner.name, inner.input, cwd, 80) + (inner.type === 'tool-denied' ? ' (refused)' : inner.result.isError ? ' (failed)' : '');
     next = { ...a, current: undefined, done: [...a.done, title].slice(-20), calls: inner.type === 'tool-denied' ? a.calls + 1 : a.calls };
   } else if (at >= 0) return agents;
   return at >= 0 ? agents.map((x, i) => (i === at ? next : x)) : [...agents, next];

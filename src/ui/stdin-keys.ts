@@ -35,7 +35,11 @@ export class KeySplitter {
         i = end + PASTE_END.length;
         continue;
       }
-      if (chunk.startsWith(PASTE_START, i)) { this.inPaste = true; i += PASTE_START.length; continue; }
+      if (chunk.startsWith(PASTE_START, i)) {
+        this.inPaste = true;
+        i += PASTE_START.length;
+        continue;
+      }
       if (isControl(chunk.charCodeAt(i))) {
         if (i > start) out.push(chunk.slice(start, i));
         out.push(chunk[i]);

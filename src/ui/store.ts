@@ -5,7 +5,9 @@ export class Store<T> {
   get = (): T => this.value;
   subscribe = (l: () => void): (() => void) => {
     this.listeners.add(l);
-    return () => { this.listeners.delete(l); };
+    return () => {
+      this.listeners.delete(l);
+    };
   };
   update(fn: (v: T) => T): void {
     const next = fn(this.value);

@@ -12,7 +12,11 @@ const TITLE_MARKS = { working: '✻ ', waiting: '✋ ' } as const;
  * above all, while a question waits for an answer. Pure.
  */
 function titleText(o: { cwd: string; topic?: string; working: boolean; waiting: boolean }): string {
-  const clean = (s: string) => s.replace(/[\x00-\x1f\x7f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = (s: string) =>
+    s
+      .replace(/[\x00-\x1f\x7f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   const project = clean(basename(o.cwd)) || o.cwd;
   const topic = o.topic ? clean(o.topic) : '';
   const short = topic.length > 40 ? `${topic.slice(0, 39).trimEnd()}…` : topic;

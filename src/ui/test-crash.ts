@@ -10,5 +10,8 @@ export function testCrash(history: readonly HistoryItem[]): void {
   const kind = process.env.ASSISTANT_TEST_CRASH;
   if (!kind || !history.some((i) => i.kind === 'user' && i.text === 'crash now')) return;
   if (kind === 'render') throw new Error('test crash while rendering (ASSISTANT_TEST_CRASH)');
-  if (kind === 'uncaught') setTimeout(() => { throw new Error('test crash from a timer (ASSISTANT_TEST_CRASH)'); }, 0);
+  if (kind === 'uncaught')
+    setTimeout(() => {
+      throw new Error('test crash from a timer (ASSISTANT_TEST_CRASH)');
+    }, 0);
 }

@@ -10,11 +10,17 @@ const KNOWN = ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS', 'Task', 'T
 test('built-ins, then user agents, then project agents (a later name wins)', () => {
   const { dir, home } = makeProject({ '.assistant/agents/explore.md': '---\ndescription: My explorer\n---\nExplore my way.\n' });
   mkdirSync(join(home, '.assistant', 'agents'), { recursive: true });
-  writeFileSync(join(home, '.assistant', 'agents', 'mine.md'), '---\nname: helper\ndescription: Helps\ntools:\n  - Read\n  - Task\nmodel: inherit\n---\nHelp.\n');
+  writeFileSync(
+    join(home, '.assistant', 'agents', 'mine.md'),
+    '---\nname: helper\ndescription: Helps\ntools:\n  - Read\n  - Task\nmodel: inherit\n---\nHelp.\n',
+  );
   const { agents, problems, notices } = loadAgents({ projectRoot: dir, home, known: KNOWN });
   assert.deepEqual(problems, []);
   assert.deepEqual(notices, []);
-  assert.deepEqual(agents.map((a) => `${a.name}:${a.source}`), ['general-purpose:built-in', 'explore:project', 'helper:user']);
+  assert.deepEqual(
+    agents.map((a) => `${a.name}:${a.source}`),
+    ['general-purpose:built-in', 'explore:project', 'helper:user'],
+  );
   const helper = agents.find((a) => a.name === 'helper')!;
   assert.deepEqual(helper.tools, ['Read'], 'Task is left out: depth 1');
   assert.equal(helper.model, undefined, 'inherit is the session model');
@@ -29,8 +35,14 @@ test('bad front matter is reported with file and line; the rest of the file stil
   });
   const { agents, problems } = loadAgents({ projectRoot: dir, home, known: KNOWN });
   const a = join(dir, '.assistant/agents/a.md');
-  assert.ok(problems.some((p) => p.startsWith(`${a}:2: name must be one word`)), problems.join('\n'));
-  assert.ok(problems.some((p) => p.startsWith(`${a}:3:`)), problems.join('\n'));
+  assert.ok(
+    problems.some((p) => p.startsWith(`${a}:2: name must be one word`)),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((p) => p.startsWith(`${a}:3:`)),
+    problems.join('\n'),
+  );
   assert.ok(problems.some((p) => /b\.md: the agent has no system prompt/.test(p)));
   assert.ok(problems.some((p) => /c\.md: no "description"/.test(p)));
   assert.equal(agents.find((x) => x.name === 'c')!.description, 'Checker');
@@ -50,8 +62,11 @@ test('.claude/agents is read only when there is no .assistant/agents, with a not
 });
 
 test('an agent file as Claude Code writes it (a description with ": " in it, unquoted) loads whole', () => {
-  const desc = 'Use this agent after code changes. Examples: <example>Context: the user wrote code. user: "review it" assistant: "I will use the reviewer"</example>';
-  const { dir, home } = makeProject({ '.claude/agents/reviewer.md': `---\nname: code-reviewer\ndescription: ${desc}\ntools: Read, Grep\nmodel: inherit\ncolor: blue\n---\nYou review code.\n` });
+  const desc =
+    'Use this agent after code changes. Examples: <example>Context: the user wrote code. user: "review it" assistant: "I will use the reviewer"</example>';
+  const { dir, home } = makeProject({
+    '.claude/agents/reviewer.md': `---\nname: code-reviewer\ndescription: ${desc}\ntools: Read, Grep\nmodel: inherit\ncolor: blue\n---\nYou review code.\n`,
+  });
   const { agents, problems } = loadAgents({ projectRoot: dir, home, known: KNOWN });
   assert.deepEqual(problems, []);
   const a = agents.find((x) => x.name === 'code-reviewer')!;
@@ -61,8 +76,16 @@ test('an agent file as Claude Code writes it (a description with ": " in it, unq
 });
 
 test('an agent whose tools line cannot be read is not loaded, rather than getting every tool', () => {
-  const { dir, home } = makeProject({ '.assistant/agents/ro.md': '---\nname: ro\ndescription: "unclosed\ntools: Read, Grep\n---\nRead only.\n' });
+  const { dir, home } = makeProject({
+    '.assistant/agents/ro.md': '---\nname: ro\ndescription: "unclosed\ntools: Read, Grep\n---\nRead only.\n',
+  });
   const { agents, problems } = loadAgents({ projectRoot: dir, home, known: KNOWN });
-  assert.equal(agents.find((a) => a.name === 'ro'), undefined);
-  assert.ok(problems.some((p) => /ro\.md:4: .*not loaded/.test(p)), problems.join('\n'));
+  assert.equal(
+    agents.find((a) => a.name === 'ro'),
+    undefined,
+  );
+  assert.ok(
+    problems.some((p) => /ro\.md:4: .*not loaded/.test(p)),
+    problems.join('\n'),
+  );
 });

@@ -11,18 +11,28 @@ let model: FakeModel;
 let handle: ModelHandle;
 before(async () => {
   model = await startFakeModel();
-  handle = await resolveModel({ spec: 'anthropic:claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, ASSISTANT_MAX_RETRIES: '0' }, cwd: makeProject().dir });
+  handle = await resolveModel({
+    spec: 'anthropic:claude-sonnet-4-5',
+    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, ASSISTANT_MAX_RETRIES: '0' },
+    cwd: makeProject().dir,
+  });
 });
-after(async () => { await model.close(); });
+after(async () => {
+  await model.close();
+});
 const signal = () => new AbortController().signal;
 
-test('the provider\'s search tool is sent; the text and the pages found come back, deduplicated and in scope', async () => {
+test("the provider's search tool is sent; the text and the pages found come back, deduplicated and in scope", async () => {
   model.reset();
-  model.script(reply().search('node 24', [
-    { url: 'https://nodejs.org/en/blog/release/v24.0.0', title: 'Node.js 24' },
-    { url: 'https://nodejs.org/en/blog/release/v24.0.0', title: 'Node.js 24' },
-    { url: 'https://spam.example/node', title: 'Spam' },
-  ]).text('Node.js 24 was released in May 2025.'));
+  model.script(
+    reply()
+      .search('node 24', [
+        { url: 'https://nodejs.org/en/blog/release/v24.0.0', title: 'Node.js 24' },
+        { url: 'https://nodejs.org/en/blog/release/v24.0.0', title: 'Node.js 24' },
+        { url: 'https://spam.example/node', title: 'Spam' },
+      ])
+      .text('Node.js 24 was released in May 2025.'),
+  );
   const r = await searchTheWeb(handle, 'node 24', { blockedDomains: ['spam.example'] }, signal());
   assert.ok('text' in r, JSON.stringify(r));
   assert.equal(r.text, 'Node.js 24 was released in May 2025.');
@@ -32,14 +42,17 @@ test('the provider\'s search tool is sent; the text and the pages found come bac
   assert.ok(tool, JSON.stringify(model.requests[0].body.tools));
   assert.deepEqual(tool.blocked_domains, ['spam.example']);
   assert.equal(model.requests[0].body.tools.length, 1, 'no function tools in the side request');
-  assert.match(userTexts(model.requests[0]).join('\n'), /Perform a web search for the query: node 24[\s\S]*Never use results from these sites: spam\.example/);
+  assert.match(
+    userTexts(model.requests[0]).join('\n'),
+    /Perform a web search for the query: node 24[\s\S]*Never use results from these sites: spam\.example/,
+  );
 });
 
 test('allowed sites go to the provider (Anthropic takes one list); a failed search and a provider error are errors', async () => {
   model.reset();
   model.script(reply().search('q', { error: 'max_uses_exceeded' }).text(''), fail(400, { message: 'bad request here' }));
   const r = await searchTheWeb(handle, 'q', { allowedDomains: ['docs.python.org'], blockedDomains: ['x.org'] }, signal());
-  assert.deepEqual(r, { error: 'the provider\'s search failed (max_uses_exceeded)' });
+  assert.deepEqual(r, { error: "the provider's search failed (max_uses_exceeded)" });
   const tool = model.requests[0].body.tools[0];
   assert.deepEqual([tool.allowed_domains, tool.blocked_domains], [['docs.python.org'], undefined]);
   const e = await searchTheWeb(handle, 'q', {}, signal());

@@ -18,17 +18,37 @@ test('a waiting permission question fires Notification hooks, and the answer is 
       reply().tool('Write', { file_path: 'a.txt', content: 'new\n' }),
       reply().text('done'),
     );
-    const handle = await resolveModel({ spec: 'anthropic:claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl }, cwd: dir });
+    const handle = await resolveModel({
+      spec: 'anthropic:claude-sonnet-4-5',
+      env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
+      cwd: dir,
+    });
     const asked: PermissionRequest[] = [];
     const session = new Session({
-      cwd: dir, home, model: handle, mode: 'normal', additionalDirs: [], env: {}, version: 'test', interactive: true,
+      cwd: dir,
+      home,
+      model: handle,
+      mode: 'normal',
+      additionalDirs: [],
+      env: {},
+      version: 'test',
+      interactive: true,
       emit: () => {},
       ask: async (req) => {
         asked.push(req);
         for (let i = 0; i < 100 && !existsSync(join(dir, 'notified.json')); i++) await sleep(20);
         return { allow: true };
       },
-      hooks: [{ event: 'Notification', matcher: undefined, command: 'cat > notified.tmp && mv notified.tmp notified.json', timeoutMs: 5000, failClosed: false, source: 'test' }],
+      hooks: [
+        {
+          event: 'Notification',
+          matcher: undefined,
+          command: 'cat > notified.tmp && mv notified.tmp notified.json',
+          timeoutMs: 5000,
+          failClosed: false,
+          source: 'test',
+        },
+      ],
     });
     const outcome = await session.prompt('rewrite a.txt', new AbortController().signal);
     assert.equal(outcome.status, 'done');

@@ -9,8 +9,15 @@ import type { ModelHandle } from '../../src/providers/types.ts';
 import { makeProject } from '../fakes/project.ts';
 
 const answer: ModelHandle = {
-  id: 'test:m', provider: 'test', model: 'm', label: 'm', contextWindow: 100_000,
-  async *stream() { yield { type: 'text', delta: 'ok' }; yield { type: 'finish', reason: 'stop', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 } }; },
+  id: 'test:m',
+  provider: 'test',
+  model: 'm',
+  label: 'm',
+  contextWindow: 100_000,
+  async *stream() {
+    yield { type: 'text', delta: 'ok' };
+    yield { type: 'finish', reason: 'stop', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+  },
 };
 
 for (const interactive of [true, false]) {
@@ -19,8 +26,17 @@ for (const interactive of [true, false]) {
     const file = join(dir, '.assistant/settings.json');
     const events: AgentEvent[] = [];
     const session = new Session({
-      cwd: dir, home, model: answer, mode: 'normal', additionalDirs: [], env: {}, emit: (e) => events.push(e),
-      ask: async () => ({ allow: true }), version: 't', interactive, watch: new SettingsWatch([file]),
+      cwd: dir,
+      home,
+      model: answer,
+      mode: 'normal',
+      additionalDirs: [],
+      env: {},
+      emit: (e) => events.push(e),
+      ask: async () => ({ allow: true }),
+      version: 't',
+      interactive,
+      watch: new SettingsWatch([file]),
     });
     await session.prompt('one', new AbortController().signal);
     assert.equal(events.filter((e) => e.type === 'warning').length, 0);

@@ -4,7 +4,13 @@ import { asksForVerification, detectTestCommand, runVerifyCommand } from '../../
 import { makeProject } from '../fakes/project.ts';
 
 test('asksForVerification: prompts that ask for tests or verification, and ones that do not', () => {
-  for (const p of ['Fix the bug, then run the tests', 'rename it and rerun the test suite', 'make sure all tests pass', 'Refactor parse(); verify that nothing broke', 'execute the unit tests after the change']) {
+  for (const p of [
+    'Fix the bug, then run the tests',
+    'rename it and rerun the test suite',
+    'make sure all tests pass',
+    'Refactor parse(); verify that nothing broke',
+    'execute the unit tests after the change',
+  ]) {
     assert.equal(asksForVerification(p), true, p);
   }
   for (const p of ['Explain this function', 'write tests for parse()', 'what does the test helper do?', 'Rename the variable']) {
@@ -14,7 +20,10 @@ test('asksForVerification: prompts that ask for tests or verification, and ones 
 
 test('detectTestCommand: npm test only when the project has a real test script', () => {
   assert.equal(detectTestCommand(makeProject({ 'package.json': '{"scripts":{"test":"node --test"}}' }).dir), 'npm test');
-  assert.equal(detectTestCommand(makeProject({ 'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}' }).dir), undefined);
+  assert.equal(
+    detectTestCommand(makeProject({ 'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}' }).dir),
+    undefined,
+  );
   assert.equal(detectTestCommand(makeProject({ 'package.json': 'not json' }).dir), undefined);
   assert.equal(detectTestCommand(makeProject({}).dir), undefined);
   assert.equal(detectTestCommand(makeProject({ Makefile: 'build:\n\tcc a.c\ntest:\n\t./run\n' }).dir), 'make test');
@@ -27,7 +36,11 @@ test('detectTestCommand: a command the prompt names comes first', () => {
   assert.equal(detectTestCommand(dir, 'Fix it, then run `npm run test:unit` and fix failures'), 'npm run test:unit');
   assert.equal(detectTestCommand(dir, 'fix the parser and run pytest afterwards'), 'pytest');
   assert.equal(detectTestCommand(dir, 'fix it and run cargo test'), 'cargo test');
-  assert.equal(detectTestCommand(dir, 'rename `foo` to `bar`, then run the tests'), 'npm test', 'a backticked name that is not a test command is ignored');
+  assert.equal(
+    detectTestCommand(dir, 'rename `foo` to `bar`, then run the tests'),
+    'npm test',
+    'a backticked name that is not a test command is ignored',
+  );
 });
 
 test('runVerifyCommand: exit code, output of both streams, and an abort stops it', async () => {

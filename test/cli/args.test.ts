@@ -11,7 +11,10 @@ test('a rules value that looks like a swallowed prompt is exit 2 with the way ou
   const { parseArgs } = await import('../../src/cli/args.ts');
   const errors: string[] = [];
   const write = process.stderr.write;
-  process.stderr.write = ((s: string) => { errors.push(String(s)); return true; }) as typeof process.stderr.write;
+  process.stderr.write = ((s: string) => {
+    errors.push(String(s));
+    return true;
+  }) as typeof process.stderr.write;
   try {
     assert.deepEqual(parseArgs(['-p', '--allowed-tools', 'Read', 'fix the bug'], '0'), { kind: 'exit', code: 2 });
     assert.match(errors.join(''), /--allowed-tools "fix the bug": this looks like your prompt/);
@@ -22,7 +25,10 @@ test('a rules value that looks like a swallowed prompt is exit 2 with the way ou
     const dashed = parseArgs(['-p', '--allowed-tools', 'Read', '--', 'fix the bug'], '0');
     assert.equal(dashed.kind === 'run' && dashed.prompt, 'fix the bug');
     const spaced = parseArgs(['-p', '--disallowed-tools', 'Bash Write', '--allowed-tools', 'Bash(git log:*) Read'], '0');
-    assert.deepEqual(spaced.kind === 'run' && [spaced.opts.allowedTools, spaced.opts.disallowedTools], [['Bash(git log:*)', 'Read'], ['Bash', 'Write']]);
+    assert.deepEqual(spaced.kind === 'run' && [spaced.opts.allowedTools, spaced.opts.disallowedTools], [
+      ['Bash(git log:*)', 'Read'],
+      ['Bash', 'Write'],
+    ]);
     assert.deepEqual(errors, []);
   } finally {
     process.stderr.write = write;
@@ -31,7 +37,10 @@ test('a rules value that looks like a swallowed prompt is exit 2 with the way ou
 
 test('--mcp-config takes several files or JSON strings, space-separated, as in Claude Code; the prompt stays the prompt', async () => {
   const { parseArgs } = await import('../../src/cli/args.ts');
-  const got = (argv: string[]) => { const p = parseArgs(argv, '0'); return p.kind === 'run' ? [p.opts.mcpConfig, p.prompt] : p; };
+  const got = (argv: string[]) => {
+    const p = parseArgs(argv, '0');
+    return p.kind === 'run' ? [p.opts.mcpConfig, p.prompt] : p;
+  };
   assert.deepEqual(got(['-p', 'hi', '--mcp-config', 'a.json', 'b.json']), [['a.json', 'b.json'], 'hi']);
   assert.deepEqual(got(['--mcp-config', 'a.json', '{"mcpServers":{}}', '-p', 'hi']), [['a.json', '{"mcpServers":{}}'], 'hi']);
   assert.deepEqual(got(['--mcp-config', 'a.json', 'update package.json', '-p']), [['a.json'], 'update package.json']);

@@ -7,11 +7,16 @@ import { startFakeModel, type FakeModel } from '../fakes/model-server.ts';
 import { openCtrl } from '../ui/helpers.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const FILES = {
-  '.assistant/commands/review.md': '---\ndescription: Review a file\nallowed-tools: Bash(echo:*)\nmodel: anthropic:claude-haiku-4-5\n---\nReview $1. Branch: !`echo BRANCH`\n',
+  '.assistant/commands/review.md':
+    '---\ndescription: Review a file\nallowed-tools: Bash(echo:*)\nmodel: anthropic:claude-haiku-4-5\n---\nReview $1. Branch: !`echo BRANCH`\n',
   '.assistant/commands/rm.md': '---\nallowed-tools: Bash(echo:*)\n---\nGone: !`rm -rf build`\n',
   '.assistant/commands/bad.md': '---\nallowed-tools: [unclosed\n---\nBad.\n',
   '.assistant/settings.json': JSON.stringify({ permissions: { deny: ['Bash(rm:*)'] } }),
@@ -19,8 +24,22 @@ const FILES = {
 };
 
 const LINES = [
-  'plain words', '/usr/bin/env x', '/project:review src/a.ts', '/review b', '/rm', '/init also tests', '/recipe 4 "module name=auth" src/auth.ts',
-  '/recipe 99', '/recipes', '/help', '/compact keep the codeword', '/status', '/model x:y', '/clear', '/reviw', '/mcp__srv__prompt Paris',
+  'plain words',
+  '/usr/bin/env x',
+  '/project:review src/a.ts',
+  '/review b',
+  '/rm',
+  '/init also tests',
+  '/recipe 4 "module name=auth" src/auth.ts',
+  '/recipe 99',
+  '/recipes',
+  '/help',
+  '/compact keep the codeword',
+  '/status',
+  '/model x:y',
+  '/clear',
+  '/reviw',
+  '/mcp__srv__prompt Paris',
 ];
 
 test('the same typed line gives the same dispatch value in the terminal UI and in a headless run', async () => {
@@ -34,11 +53,22 @@ test('the same typed line gives the same dispatch value in the terminal UI and i
     assert.deepEqual(tui, headless, line);
   }
   const review = await dispatch('/project:review src/a.ts', sessionDispatchContext(ctrl.session, ctrl.setup, signal));
-  assert.deepEqual(review.kind === 'prompt' && { prompt: review.prompt, grant: review.grant?.rules, model: review.model, shown: review.shown },
-    { prompt: 'Review src/a.ts. Branch: BRANCH', grant: ['Bash(echo:*)'], model: 'anthropic:claude-haiku-4-5', shown: '/project:review src/a.ts' });
+  assert.deepEqual(
+    review.kind === 'prompt' && { prompt: review.prompt, grant: review.grant?.rules, model: review.model, shown: review.shown },
+    {
+      prompt: 'Review src/a.ts. Branch: BRANCH',
+      grant: ['Bash(echo:*)'],
+      model: 'anthropic:claude-haiku-4-5',
+      shown: '/project:review src/a.ts',
+    },
+  );
   const rm = await dispatch('/rm', setupDispatchContext(setup, 'test-session', signal));
   assert.equal(rm.kind, 'error');
-  assert.match(rm.kind === 'error' ? rm.message : '', /^\/rm: \/rm runs `rm -rf build` before the prompt is sent, but .*Bash\(rm:\*\)/s, 'the deny rule of the settings holds for both');
+  assert.match(
+    rm.kind === 'error' ? rm.message : '',
+    /^\/rm: \/rm runs `rm -rf build` before the prompt is sent, but .*Bash\(rm:\*\)/s,
+    'the deny rule of the settings holds for both',
+  );
   const recipe = await dispatch('/recipe 4 "module name=auth" src/auth.ts', setupDispatchContext(setup, 'test-session', signal));
   assert.deepEqual(recipe.kind === 'prompt' && [recipe.recipe, recipe.mode], [4, 'plan']);
   assert.equal((await dispatch('/status', setupDispatchContext(setup, 'x', signal))).kind, 'ui');

@@ -6,8 +6,15 @@ import { matchesBash, parseRule } from '../../src/permissions/rules.ts';
 import { splitWords } from '../../src/commands/words.ts';
 import { makeProject } from '../fakes/project.ts';
 
-const cmd = (body: string, over: Partial<CommandDef> = {}): CommandDef =>
-  ({ name: 'x', scope: 'project', file: '/p/.assistant/commands/x.md', description: '', allowedTools: [], body, ...over });
+const cmd = (body: string, over: Partial<CommandDef> = {}): CommandDef => ({
+  name: 'x',
+  scope: 'project',
+  file: '/p/.assistant/commands/x.md',
+  description: '',
+  allowedTools: [],
+  body,
+  ...over,
+});
 
 /** A stub of the real check (rule-check.test.ts has the real one): a Bash rule's specifier as a prefix of the command. */
 const calls: Array<[string[], string]> = [];
@@ -20,7 +27,9 @@ const ctx = (over: Partial<ExpandContext> = {}): ExpandContext => ({
       const r = parseRule(rule, 'allow', 'test');
       return typeof r !== 'string' && r.tool === 'Bash' && (r.specifier === undefined || matchesBash(r.specifier, command));
     });
-    return ok ? { behavior: 'allow', reason: 'allowed' } : { behavior: 'ask', reason: `\`${command}\` is not allowed by any rule`, needs: 'Bash(x:*)', part: command };
+    return ok
+      ? { behavior: 'allow', reason: 'allowed' }
+      : { behavior: 'ask', reason: `\`${command}\` is not allowed by any rule`, needs: 'Bash(x:*)', part: command };
   },
   ...over,
 });
@@ -28,7 +37,11 @@ const expand = async (body: string, args: string, over: Partial<CommandDef> = {}
   expandCommand(cmd(body, over), args, ctx(c));
 
 test('$ARGUMENTS becomes the text after the command', async () => {
-  assert.deepEqual(await expand('Fix issue $ARGUMENTS now. ($ARGUMENTS)', '#12 fast'), { ok: true, prompt: 'Fix issue #12 fast now. (#12 fast)', allowedTools: [] });
+  assert.deepEqual(await expand('Fix issue $ARGUMENTS now. ($ARGUMENTS)', '#12 fast'), {
+    ok: true,
+    prompt: 'Fix issue #12 fast now. (#12 fast)',
+    allowedTools: [],
+  });
 });
 
 test('$1…$9 are the words, 1-based, with shell-style quoting; a missing one is empty', async () => {
@@ -61,7 +74,14 @@ test('!`cmd` runs when allowed-tools allows it, and its output takes its place',
   calls.length = 0;
   const r = await expand('Status:\n!`echo hi`\nand !`echo "$1-there"` done', 'hello', { allowedTools: ['Read', 'Bash(echo:*)'] });
   assert.deepEqual(r, { ok: true, prompt: 'Status:\nhi\nand hello-there done', allowedTools: ['Read', 'Bash(echo:*)'] });
-  assert.deepEqual(calls, [[['Read', 'Bash(echo:*)'], 'echo hi'], [['Read', 'Bash(echo:*)'], 'echo "hello-there"']], 'the check sees the substituted command and the allowed-tools');
+  assert.deepEqual(
+    calls,
+    [
+      [['Read', 'Bash(echo:*)'], 'echo hi'],
+      [['Read', 'Bash(echo:*)'], 'echo "hello-there"'],
+    ],
+    'the check sees the substituted command and the allowed-tools',
+  );
 });
 
 test('!`cmd` runs in ctx.cwd and includes stderr', async () => {
@@ -74,10 +94,16 @@ test('!`cmd` without a Bash rule that allows it is refused, naming the rule to a
   const { dir } = makeProject();
   const noRule = await expand('!`touch made-1` then !`echo hi`', '', {}, { cwd: dir });
   assert.equal(noRule.ok, false);
-  assert.match(!noRule.ok ? noRule.error : '', /\/x runs `touch made-1` before the prompt is sent, but its allowed-tools has no Bash rule\. Add Bash\(touch:\*\) to allowed-tools in the front matter of \/p\/\.assistant\/commands\/x\.md/);
+  assert.match(
+    !noRule.ok ? noRule.error : '',
+    /\/x runs `touch made-1` before the prompt is sent, but its allowed-tools has no Bash rule\. Add Bash\(touch:\*\) to allowed-tools in the front matter of \/p\/\.assistant\/commands\/x\.md/,
+  );
   const wrong = await expand('!`echo ok` !`git status --short`', '', { allowedTools: ['Bash(echo:*)'] }, { cwd: dir });
   assert.equal(wrong.ok, false);
-  assert.match(!wrong.ok ? wrong.error : '', /its allowed-tools \(Bash\(echo:\*\)\) do not allow it: `git status --short` is not allowed by any rule\. Add Bash\(git status:\*\)/);
+  assert.match(
+    !wrong.ok ? wrong.error : '',
+    /its allowed-tools \(Bash\(echo:\*\)\) do not allow it: `git status --short` is not allowed by any rule\. Add Bash\(git status:\*\)/,
+  );
   assert.match(!wrong.ok ? wrong.error : '', /allowed-tools: Bash\(echo:\*\), Bash\(git status:\*\)/);
   const { existsSync } = await import('node:fs');
   assert.equal(existsSync(`${dir}/made-1`), false);
@@ -89,11 +115,19 @@ test('! syntax inside the arguments is never run; ! in the middle of a word is t
 });
 
 test('a failing ! command is an error with its output', async () => {
-  const r = await expand('Before !`echo partial; echo bad thing >&2; exit 3` after', '', { allowedTools: ['Bash(echo:*)'] }, {
-    check: () => ({ behavior: 'allow', reason: 'allowed' }),
-  });
+  const r = await expand(
+    'Before !`echo partial; echo bad thing >&2; exit 3` after',
+    '',
+    { allowedTools: ['Bash(echo:*)'] },
+    {
+      check: () => ({ behavior: 'allow', reason: 'allowed' }),
+    },
+  );
   assert.equal(r.ok, false);
-  assert.equal(!r.ok && r.error, '/x (/p/.assistant/commands/x.md): `echo partial; echo bad thing >&2; exit 3` failed (exit code 3):\npartial\nbad thing');
+  assert.equal(
+    !r.ok && r.error,
+    '/x (/p/.assistant/commands/x.md): `echo partial; echo bad thing >&2; exit 3` failed (exit code 3):\npartial\nbad thing',
+  );
 });
 
 test('a ! command that outlives its timeout is killed and reported', async () => {

@@ -9,9 +9,15 @@ test('project, user and subfolder commands are loaded with their names and scope
     { 'review.md': 'Review the diff.', 'frontend/component.md': 'Make a component.', 'a/b/deep.md': 'Deep.', 'notes.txt': 'not a command' },
     { 'deploy.md': 'Deploy it.' },
   );
-  assert.deepEqual(l.commands.map((c) => [c.scope, c.name]), [
-    ['project', 'a:b:deep'], ['project', 'frontend:component'], ['project', 'review'], ['user', 'deploy'],
-  ]);
+  assert.deepEqual(
+    l.commands.map((c) => [c.scope, c.name]),
+    [
+      ['project', 'a:b:deep'],
+      ['project', 'frontend:component'],
+      ['project', 'review'],
+      ['user', 'deploy'],
+    ],
+  );
   assert.deepEqual(l.problems, []);
   assert.deepEqual(l.shadowed, []);
   const component = l.commands.find((c) => c.name === 'frontend:component')!;
@@ -29,7 +35,10 @@ test('no command folders: nothing loaded, no problems', () => {
 test('a user command with a project command of the same name is shadowed, and still loaded', () => {
   const l = load({ 'review.md': 'Project review.' }, { 'review.md': 'User review.', 'other.md': 'Other.' });
   assert.deepEqual(l.shadowed, ['review']);
-  assert.deepEqual(l.commands.map((c) => `${c.scope}:${c.name}`), ['project:review', 'user:other', 'user:review']);
+  assert.deepEqual(
+    l.commands.map((c) => `${c.scope}:${c.name}`),
+    ['project:review', 'user:other', 'user:review'],
+  );
 });
 
 test('front matter fields are read', () => {
@@ -100,15 +109,18 @@ test('bad front matter is reported with file and line, and the command is still 
   assert.equal(c.model, undefined, 'a list where text is expected: the default is used');
   assert.deepEqual(c.allowedTools, ['Bash(git:*)'], 'the malformed rule is left out, the good one kept');
   assert.equal(c.argumentHint, undefined);
-  assert.deepEqual(l.problems.map((p) => p.replace(`${file}:`, '')), [
-    // YAML reads "this line is not a pair" and the next line as one key: both are left out.
-    '3: "this line is not a pair" is not "key: value"',
-    '5: allowed-tools: "not a rule" is not a rule: write Tool or Tool(specifier), e.g. Bash(git:*) or Edit(src/**); this rule is left out',
-    '6: model must be text, not a list',
-    '8: title: " #12" is a YAML comment and is left out; put the value in quotes to keep it',
-    '8: unknown key "title" is ignored (known: description, argument-hint, allowed-tools, model)',
-    '9: argument-hint: the quoted value has no closing "',
-  ]);
+  assert.deepEqual(
+    l.problems.map((p) => p.replace(`${file}:`, '')),
+    [
+      // YAML reads "this line is not a pair" and the next line as one key: both are left out.
+      '3: "this line is not a pair" is not "key: value"',
+      '5: allowed-tools: "not a rule" is not a rule: write Tool or Tool(specifier), e.g. Bash(git:*) or Edit(src/**); this rule is left out',
+      '6: model must be text, not a list',
+      '8: title: " #12" is a YAML comment and is left out; put the value in quotes to keep it',
+      '8: unknown key "title" is ignored (known: description, argument-hint, allowed-tools, model)',
+      '9: argument-hint: the quoted value has no closing "',
+    ],
+  );
 });
 
 test('unterminated front matter: reported at line 1, the whole file becomes the prompt', () => {
@@ -126,7 +138,10 @@ test('a duplicate key is reported; the later value is used', () => {
 
 test('files that cannot be commands are reported, not silently dropped', () => {
   const l = load({ 'my command.md': 'x', 'empty.md': '---\ndescription: nothing\n---\n', 'help.md': 'My help' });
-  assert.deepEqual(l.commands.map((c) => c.name), ['empty', 'help']);
+  assert.deepEqual(
+    l.commands.map((c) => c.name),
+    ['empty', 'help'],
+  );
   assert.equal(l.problems.length, 3, l.problems.join('\n'));
   assert.ok(l.problems.some((p) => /my command\.md: cannot be a command/.test(p)));
   assert.ok(l.problems.some((p) => /empty\.md: the command has no prompt/.test(p)));
@@ -141,6 +156,9 @@ test('a description defaults to the first non-empty line without heading marks',
 test('a project in the home directory loads its commands once, as project commands', () => {
   const l = load({ 'x.md': 'X' });
   const again = loadCommands({ projectRoot: l.dir, home: l.dir });
-  assert.deepEqual(again.commands.map((c) => `${c.scope}:${c.name}`), ['project:x']);
+  assert.deepEqual(
+    again.commands.map((c) => `${c.scope}:${c.name}`),
+    ['project:x'],
+  );
   assert.deepEqual(again.shadowed, []);
 });

@@ -17,13 +17,20 @@ function files(dir: string): string[] {
   });
 }
 
-const uses = (pattern: RegExp) => files(SRC).filter((f) => pattern.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f)).sort();
+const uses = (pattern: RegExp) =>
+  files(SRC)
+    .filter((f) => pattern.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(SRC, f))
+    .sort();
 
 test('only commands/dispatch.ts resolves and expands slash commands', () => {
   assert.deepEqual(uses(/import \{[^}]*\b(resolveSlash|expandCommand)\b[^}]*\} from/), ['commands/dispatch.ts']);
-  assert.deepEqual(uses(/import \{[^}]*\bdispatch\b[^}]*\} from '[^']*commands\/dispatch\.ts'/), ['agent/headless-builtins.ts', 'ui/commands.ts']);
+  assert.deepEqual(uses(/import \{[^}]*\bdispatch\b[^}]*\} from '[^']*commands\/dispatch\.ts'/), [
+    'agent/headless-builtins.ts',
+    'ui/commands.ts',
+  ]);
 });
 
-test('only agent/run-prompt.ts sends a prompt, grants a command\'s rules or answers with another model', () => {
+test("only agent/run-prompt.ts sends a prompt, grants a command's rules or answers with another model", () => {
   assert.deepEqual(uses(/session!?\.(prompt|promptWith|expandReferences|grantRules)\(/), ['agent/run-prompt.ts']);
 });

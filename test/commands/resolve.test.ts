@@ -43,7 +43,23 @@ test('built-ins resolve with their arguments and win over a custom command of th
   assert.equal(resolve('/recipe 12'), 'builtin recipe [12]');
   assert.equal(resolve('/help'), 'builtin help []');
   assert.equal(resolve('/project:help'), 'custom project:help []');
-  for (const name of ['help', 'clear', 'compact', 'init', 'memory', 'mode', 'permissions', 'hooks', 'recipes', 'recipe', 'cost', 'status', 'resume', 'rewind', 'exit']) {
+  for (const name of [
+    'help',
+    'clear',
+    'compact',
+    'init',
+    'memory',
+    'mode',
+    'permissions',
+    'hooks',
+    'recipes',
+    'recipe',
+    'cost',
+    'status',
+    'resume',
+    'rewind',
+    'exit',
+  ]) {
     assert.equal(resolveSlash(`/${name}`, loaded).kind, 'builtin', name);
   }
 });

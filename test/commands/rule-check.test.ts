@@ -15,7 +15,11 @@ import { makeProject } from '../fakes/project.ts';
 
 const SETTINGS = '/p/.assistant/settings.json';
 
-async function run(body: string, allowedTools: string[], o: { args?: string; deny?: string[]; ask?: string[]; allow?: string[]; mode?: PermissionMode } = {}) {
+async function run(
+  body: string,
+  allowedTools: string[],
+  o: { args?: string; deny?: string[]; ask?: string[]; allow?: string[]; mode?: PermissionMode } = {},
+) {
   const { dir, home } = makeProject({ '.env': 'KEY=SECRET\n', 'note.txt': 'hi\n', victim: 'v\n' });
   const rules = buildRules([
     { kind: 'deny', rules: o.deny ?? [], source: SETTINGS },
@@ -31,7 +35,10 @@ async function run(body: string, allowedTools: string[], o: { args?: string; den
 test('a settings Read deny refuses !`cat .env`, even with Bash(cat:*) in allowed-tools, also through $1', async () => {
   const leak = await run('Out: !`cat .env`', ['Bash(cat:*)'], { deny: ['Read(.env)'] });
   assert.equal(leak.r.ok, false);
-  assert.match(leak.error, /`cat \.env` reads .*\.env, which the rule "Read\(\.env\)" \(\/p\/\.assistant\/settings\.json\) denies\. Nothing was run\./);
+  assert.match(
+    leak.error,
+    /`cat \.env` reads .*\.env, which the rule "Read\(\.env\)" \(\/p\/\.assistant\/settings\.json\) denies\. Nothing was run\./,
+  );
   const arg = await run('Out: !`cat $1`', ['Bash(cat:*)'], { deny: ['Read(.env)'], args: '.env' });
   assert.equal(arg.r.ok, false);
   assert.doesNotMatch(arg.error, /SECRET/);

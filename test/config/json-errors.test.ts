@@ -28,7 +28,7 @@ test('single quotes are reported at the quote, with "use double quotes"', () => 
   assert.deepEqual([line, column], [2, 12]);
   assert.match(problem, /single quotes/);
   assert.match(fix, /double quotes/);
-  assert.deepEqual(failure("{'model': \"x\"}").slice(0, 3), [1, 2, 'not valid JSON: a key in single quotes']);
+  assert.deepEqual(failure('{\'model\': "x"}').slice(0, 3), [1, 2, 'not valid JSON: a key in single quotes']);
 });
 
 test('a leading byte-order mark is skipped; one elsewhere is named', () => {
@@ -78,7 +78,24 @@ test('the scanner agrees with JSON.parse on what is valid', () => {
     JSON.parse(t);
     assert.equal(scanJson(t).error, undefined, t);
   }
-  const invalid = ['{', '{"a":}', '{"a" 1}', '[1 2]', '{"a":1,}', '{"a":-}', '{"a":1.}', '{"a":"\\x"}', '{"a":"\t"}', '{,}', '[,1]', '{"a":1}}', '{"a":+1}', '{"a":.5}', '{"a":0x1}', '{"a":NaN}'];
+  const invalid = [
+    '{',
+    '{"a":}',
+    '{"a" 1}',
+    '[1 2]',
+    '{"a":1,}',
+    '{"a":-}',
+    '{"a":1.}',
+    '{"a":"\\x"}',
+    '{"a":"\t"}',
+    '{,}',
+    '[,1]',
+    '{"a":1}}',
+    '{"a":+1}',
+    '{"a":.5}',
+    '{"a":0x1}',
+    '{"a":NaN}',
+  ];
   for (const t of invalid) {
     assert.throws(() => JSON.parse(t), SyntaxError, t);
     assert.notEqual(scanJson(t).error, undefined, t);

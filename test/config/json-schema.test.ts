@@ -25,7 +25,8 @@ function keyPaths(node: Record<string, any>, prefix: string): string[] {
     out.push(path);
     for (const branch of [v, ...(v.anyOf ?? [])]) {
       if (branch.properties) out.push(...keyPaths(branch, path));
-      if (branch.type === 'object' && branch.additionalProperties?.type === 'array') out.push(...keyPaths(branch.additionalProperties.items, `${path}.EVENT[]`));
+      if (branch.type === 'object' && branch.additionalProperties?.type === 'array')
+        out.push(...keyPaths(branch.additionalProperties.items, `${path}.EVENT[]`));
       if (branch.type === 'array' && branch.items?.properties) out.push(...keyPaths(branch.items, `${path}[]`));
     }
   }
@@ -35,10 +36,16 @@ function keyPaths(node: Record<string, any>, prefix: string): string[] {
 test('docs/configuration.md describes every settings key, and the fix text points to it', () => {
   const doc = readFileSync(new URL('docs/configuration.md', root), 'utf8');
   const paths = keyPaths(JSON.parse(settingsJsonSchema()), '');
-  assert.ok(paths.includes('hooks.EVENT[].hooks[].failClosed') && paths.includes('compaction.threshold') && paths.includes('verify.command'), paths.join(' '));
+  assert.ok(
+    paths.includes('hooks.EVENT[].hooks[].failClosed') && paths.includes('compaction.threshold') && paths.includes('verify.command'),
+    paths.join(' '),
+  );
   const missing = paths.filter((p) => !doc.includes(`| \`${p}\` |`));
   assert.deepEqual(missing, [], 'add a table row to docs/configuration.md for each');
-  try { parseSettings('s.json', '{"compaction":{"threshold":2}}', []); assert.fail('no error'); } catch (e) {
+  try {
+    parseSettings('s.json', '{"compaction":{"threshold":2}}', []);
+    assert.fail('no error');
+  } catch (e) {
     const doc = /see (docs\/[\w.-]+\.md)/.exec((e as Error).message)?.[1];
     assert.ok(doc && existsSync(new URL(doc, root)), `the fix names an existing doc: ${(e as Error).message}`);
   }

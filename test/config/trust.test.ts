@@ -35,14 +35,21 @@ test('a malformed state file trusts nothing, and trusting keeps the rest of the 
   assert.deepEqual(JSON.parse(readFileSync(statePath(home), 'utf8')), { other: 1, trustedFolders: ['/work/app'] });
 });
 
-test('what a folder can run: project and local hooks, commands with !`cmd`, .mcp.json; not the user\'s own hooks', () => {
+test("what a folder can run: project and local hooks, commands with !`cmd`, .mcp.json; not the user's own hooks", () => {
   const root = fresh();
   writeFileSync(join(root, '.mcp.json'), '{}');
   const hook = (command: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' as const, command }] }] });
-  const runs = projectRunnables(root, [
-    { file: '/home/u/.assistant/settings.json', scope: 'user', settings: { hooks: hook('mine.sh') } },
-    { file: join(root, '.assistant/settings.json'), scope: 'project', settings: { hooks: hook('./guard.sh') } },
-  ], [{ file: join(root, '.assistant/commands/a.md'), body: 'x !`make` y' }, { file: join(root, '.assistant/commands/b.md'), body: 'plain' }]);
+  const runs = projectRunnables(
+    root,
+    [
+      { file: '/home/u/.assistant/settings.json', scope: 'user', settings: { hooks: hook('mine.sh') } },
+      { file: join(root, '.assistant/settings.json'), scope: 'project', settings: { hooks: hook('./guard.sh') } },
+    ],
+    [
+      { file: join(root, '.assistant/commands/a.md'), body: 'x !`make` y' },
+      { file: join(root, '.assistant/commands/b.md'), body: 'plain' },
+    ],
+  );
   assert.deepEqual(runs, [
     'PreToolUse hook: ./guard.sh  (.assistant/settings.json)',
     'a command that runs shell code: .assistant/commands/a.md',

@@ -8,7 +8,10 @@ import { entry, NO_APPROVALS } from '../mcp/helpers.ts';
 const url = process.argv[process.argv.length - 1];
 const mcp = new McpManager({
   config: { servers: [entry('conformance', { type: 'http', url })], warnings: [] },
-  approvals: NO_APPROVALS, env: process.env, cwd: process.cwd(), clientInfo: { name: 'assistant', version: '0.1.0' },
+  approvals: NO_APPROVALS,
+  env: process.env,
+  cwd: process.cwd(),
+  clientInfo: { name: 'assistant', version: '0.1.0' },
   limits: { startTimeoutMs: 20_000, toolTimeoutMs: 20_000 },
 });
 
@@ -16,7 +19,9 @@ const mcp = new McpManager({
 function argumentsFor(schema: Record<string, unknown> | undefined): Record<string, unknown> {
   const props = (schema?.properties ?? {}) as Record<string, { type?: string }>;
   let n = 2;
-  return Object.fromEntries(Object.entries(props).map(([k, p]) => [k, p.type === 'number' || p.type === 'integer' ? n++ : p.type === 'boolean' ? true : 'test']));
+  return Object.fromEntries(
+    Object.entries(props).map(([k, p]) => [k, p.type === 'number' || p.type === 'integer' ? n++ : p.type === 'boolean' ? true : 'test']),
+  );
 }
 
 mcp.start();

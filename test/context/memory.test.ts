@@ -27,20 +27,28 @@ test('order: user, then repository root down to cwd, ASSISTANT.local.md after AS
   put(home, { '.assistant/ASSISTANT.md': 'user prefs' });
   const cwd = join(dir, 'pkg', 'app');
   const r = loadMemory({ cwd, home });
-  assert.deepEqual(r.files.map((f) => [f.path, f.scope, f.content]), [
-    [join(home, '.assistant/ASSISTANT.md'), 'user', 'user prefs'],
-    [join(dir, 'ASSISTANT.md'), 'project', 'root rules'],
-    [join(dir, 'ASSISTANT.local.md'), 'local', 'root private'],
-    [join(dir, 'pkg/ASSISTANT.md'), 'project', 'pkg rules'],
-    [join(cwd, 'ASSISTANT.md'), 'project', 'app rules'],
-    [join(cwd, 'ASSISTANT.local.md'), 'local', 'app private'],
-  ]);
+  assert.deepEqual(
+    r.files.map((f) => [f.path, f.scope, f.content]),
+    [
+      [join(home, '.assistant/ASSISTANT.md'), 'user', 'user prefs'],
+      [join(dir, 'ASSISTANT.md'), 'project', 'root rules'],
+      [join(dir, 'ASSISTANT.local.md'), 'local', 'root private'],
+      [join(dir, 'pkg/ASSISTANT.md'), 'project', 'pkg rules'],
+      [join(cwd, 'ASSISTANT.md'), 'project', 'app rules'],
+      [join(cwd, 'ASSISTANT.local.md'), 'local', 'app private'],
+    ],
+  );
   assert.deepEqual(r.warnings, []);
   assert.deepEqual(r.notices, []);
 
   const section = memorySection(r.files);
   const at = (s: string) => section.indexOf(s);
-  assert.ok(at('user prefs') < at('root rules') && at('root rules') < at('root private') && at('pkg rules') < at('app rules') && at('app rules') < at('app private'));
+  assert.ok(
+    at('user prefs') < at('root rules') &&
+      at('root rules') < at('root private') &&
+      at('pkg rules') < at('app rules') &&
+      at('app rules') < at('app private'),
+  );
   assert.match(section, new RegExp(`## ${join(dir, 'pkg/ASSISTANT.md').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(project instructions`));
   assert.equal(memorySection([]), '');
 });
@@ -49,7 +57,10 @@ test('without a repository only the working directory is read', () => {
   const { dir, home } = makeProject({ 'ASSISTANT.md': 'parent', 'sub/ASSISTANT.md': 'here' });
   const cwd = join(dir, 'sub');
   assert.deepEqual(memoryDirs(cwd), [cwd]);
-  assert.deepEqual(loadMemory({ cwd, home }).files.map((f) => f.content), ['here']);
+  assert.deepEqual(
+    loadMemory({ cwd, home }).files.map((f) => f.content),
+    ['here'],
+  );
   assert.deepEqual(loadMemory({ cwd: dir, home }).files, [{ path: join(dir, 'ASSISTANT.md'), scope: 'project', content: 'parent' }]);
 });
 
@@ -81,7 +92,10 @@ test('an import cycle is reported and not inlined twice', () => {
   const r = loadMemory({ cwd: dir, home });
   assert.equal(r.files[0].content, 'top A B @a.md and @ASSISTANT.md');
   assert.equal(r.warnings.length, 2);
-  assert.ok(r.warnings.every((w) => /import cycle/.test(w)), r.warnings.join('\n'));
+  assert.ok(
+    r.warnings.every((w) => /import cycle/.test(w)),
+    r.warnings.join('\n'),
+  );
 });
 
 test('no imports inside code blocks or code spans; e-mail addresses and @words are not imports', () => {
@@ -142,22 +156,31 @@ test('fallback: AGENTS.md (preferred) or CLAUDE.md when there is no ASSISTANT.md
     'deeper/ASSISTANT.local.md': 'mine',
   });
   const r = loadMemory({ cwd: join(dir, 'deeper'), home });
-  assert.deepEqual(r.files.map((f) => [f.path, f.content]), [
-    [join(dir, 'AGENTS.md'), 'agents root'],
-    [join(dir, 'deeper/CLAUDE.md'), 'claude deeper'],
-    [join(dir, 'deeper/ASSISTANT.local.md'), 'mine'],
-  ]);
+  assert.deepEqual(
+    r.files.map((f) => [f.path, f.content]),
+    [
+      [join(dir, 'AGENTS.md'), 'agents root'],
+      [join(dir, 'deeper/CLAUDE.md'), 'claude deeper'],
+      [join(dir, 'deeper/ASSISTANT.local.md'), 'mine'],
+    ],
+  );
   assert.equal(r.notices.length, 2);
   assert.match(r.notices[0], /No ASSISTANT\.md found; using .*AGENTS\.md instead.*rename it/i);
   // CLAUDE.md may import AGENTS.md, the usual arrangement.
   const sub = loadMemory({ cwd: join(dir, 'sub'), home });
-  assert.deepEqual(sub.files.map((f) => f.content), ['agents root', 'agents sub']);
+  assert.deepEqual(
+    sub.files.map((f) => f.content),
+    ['agents root', 'agents sub'],
+  );
 });
 
 test('one ASSISTANT.md anywhere on the way turns the fallback off', () => {
   const { dir, home } = makeProject({ '.git/HEAD': 'x', 'AGENTS.md': 'agents', 'sub/ASSISTANT.md': 'ours' });
   const r = loadMemory({ cwd: join(dir, 'sub'), home });
-  assert.deepEqual(r.files.map((f) => f.content), ['ours']);
+  assert.deepEqual(
+    r.files.map((f) => f.content),
+    ['ours'],
+  );
   assert.deepEqual(r.notices, []);
 });
 
@@ -169,7 +192,10 @@ test('size cap: the file crossing the limit is cut with a visible note, later on
   assert.equal(r.files[0].content, 'short');
   assert.equal(r.files[1].content, line.repeat(300));
   assert.ok(r.files[2].content.startsWith(line.repeat(99)));
-  assert.match(r.files[2].content, /\[… \d+ characters of .*ASSISTANT\.local\.md left out: the ASSISTANT\.md files are over the limit of 40000 characters in all\]$/);
+  assert.match(
+    r.files[2].content,
+    /\[… \d+ characters of .*ASSISTANT\.local\.md left out: the ASSISTANT\.md files are over the limit of 40000 characters in all\]$/,
+  );
   const body = r.files.reduce((n, f) => n + f.content.replace(/\n\n\[…[^\]]*\]$/, '').length, 0);
   assert.ok(body <= 40_000, String(body));
   assert.equal(r.warnings.length, 1);
@@ -184,6 +210,9 @@ test('a memory path that is not a file is a warning, never a throw', () => {
   const { dir, home } = makeProject({ 'ASSISTANT.md': 'ok' });
   mkdirSync(join(dir, 'ASSISTANT.local.md'));
   const r = loadMemory({ cwd: dir, home });
-  assert.deepEqual(r.files.map((f) => f.content), ['ok']);
+  assert.deepEqual(
+    r.files.map((f) => f.content),
+    ['ok'],
+  );
   assert.match(r.warnings[0], /ASSISTANT\.local\.md is not a regular file/);
 });

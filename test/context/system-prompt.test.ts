@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { buildSystemPrompt } from '../../src/context/system-prompt.ts';
 import { toolSchemas, builtinTools } from '../../src/tools/registry.ts';
 
-const facts = { cwd: '/home/dev/project', isGitRepo: true, platform: 'linux', shell: '/bin/bash', date: '2026-11-22', model: 'anthropic:claude-sonnet-4-5' };
+const facts = {
+  cwd: '/home/dev/project',
+  isGitRepo: true,
+  platform: 'linux',
+  shell: '/bin/bash',
+  date: '2026-11-22',
+  model: 'anthropic:claude-sonnet-4-5',
+};
 
 // Snapshots of what the model sees, so a prompt change is a reviewable diff.
 // Update with: npm run test:unit -- --test-update-snapshots
@@ -22,7 +29,10 @@ test('system prompt states the mode and the environment facts', () => {
 
 test('tool schemas the model sees', (t) => {
   const schemas = toolSchemas(builtinTools);
-  assert.deepEqual(schemas.map((s) => s.name), ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS']);
+  assert.deepEqual(
+    schemas.map((s) => s.name),
+    ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS'],
+  );
   t.assert.snapshot(schemas);
 });
 

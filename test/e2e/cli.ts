@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 /** The built CLI (npm test builds it first). */
 export const CLI = fileURLToPath(new URL('../../dist/assistant.js', import.meta.url));
 
-export interface CliRun { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
 
 export interface CliOptions {
   cwd: string;
@@ -44,19 +49,39 @@ export function runCli(args: string[], o: CliOptions): Promise<CliRun> {
     const child = startCli(args, o);
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d) => { stdout += d; });
-    child.stderr!.on('data', (d) => { stderr += d; });
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+    });
     if (o.stdin !== undefined) child.stdin!.end(o.stdin);
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`CLI timed out\nstdout: ${stdout}\nstderr: ${stderr}`)); }, o.timeoutMs ?? 20_000);
-    child.on('close', (code, signal) => { clearTimeout(timer); child.stdin?.destroy(); resolve({ code, signal, stdout, stderr }); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`CLI timed out\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, o.timeoutMs ?? 20_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      child.stdin?.destroy();
+      resolve({ code, signal, stdout, stderr });
+    });
   });
 }
 
 /** A hook that appends its event's JSON to the project's events.log (read back with `hookEvents`). */
-export const LOG_HOOK = { type: 'command', command: 'cat >> "$ASSISTANT_PROJECT_DIR/events.log"; echo >> "$ASSISTANT_PROJECT_DIR/events.log"' };
+export const LOG_HOOK = {
+  type: 'command',
+  command: 'cat >> "$ASSISTANT_PROJECT_DIR/events.log"; echo >> "$ASSISTANT_PROJECT_DIR/events.log"',
+};
 
 /** The hook inputs LOG_HOOK recorded in `dir`, in order. */
 export function hookEvents(dir: string): Array<Record<string, any>> {
   const file = join(dir, 'events.log');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 }

@@ -7,8 +7,12 @@ import { makeProject } from '../fakes/project.ts';
 import { hookEvents, LOG_HOOK, runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
@@ -19,16 +23,25 @@ const sent = (i: number) => JSON.stringify((model.requests[i].body as { messages
 test('/compact replaces the history with the summary; the next request carries it; PreCompact runs', async () => {
   const { dir, home } = makeProject({
     'ASSISTANT.md': 'MEMORY-MARKER\n',
-    '.assistant/settings.json': JSON.stringify({ hooks: { PreCompact: [{ hooks: [{ type: 'command', command: 'cat > precompact.json' }] }] } }),
+    '.assistant/settings.json': JSON.stringify({
+      hooks: { PreCompact: [{ hooks: [{ type: 'command', command: 'cat > precompact.json' }] }] },
+    }),
   });
   model.reset();
-  model.script(reply().text('Noted the codeword.'), reply().text('## User instructions and corrections\nCodeword is KIWI.\nSUMMARY-TEXT'), reply().text('KIWI'));
+  model.script(
+    reply().text('Noted the codeword.'),
+    reply().text('## User instructions and corrections\nCodeword is KIWI.\nSUMMARY-TEXT'),
+    reply().text('KIWI'),
+  );
   const first = await runCli(['-p', 'Remember the codeword KIWI-ORIGINAL', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(first.code, 0, first.stderr);
   const compact = await runCli(['-c', '-p', '/compact keep the codeword', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(compact.code, 0, compact.stderr);
   assert.match(compact.stdout, /Compacted 2 messages/);
-  assert.match(systemPrompt(model.requests[1]) ?? '', /## User instructions and corrections[\s\S]*## Files changed[\s\S]*## Decisions[\s\S]*## Open tasks/);
+  assert.match(
+    systemPrompt(model.requests[1]) ?? '',
+    /## User instructions and corrections[\s\S]*## Files changed[\s\S]*## Decisions[\s\S]*## Open tasks/,
+  );
   assert.match(sent(1), /KIWI-ORIGINAL/);
   assert.match(sent(1), /keep the codeword/);
   const hook = JSON.parse(readFileSync(join(dir, 'precompact.json'), 'utf8'));
@@ -70,7 +83,10 @@ test('automatic compaction triggers at the threshold, and the user is told', asy
 });
 
 test('a long run compacts between requests, and goes on from the summary', async () => {
-  const { dir, home } = makeProject({ 'a.txt': `A-CONTENT\n${`${'y'.repeat(60)}\n`.repeat(500)}`, '.assistant/settings.json': JSON.stringify({ modelContextWindow: 10_000 }) });
+  const { dir, home } = makeProject({
+    'a.txt': `A-CONTENT\n${`${'y'.repeat(60)}\n`.repeat(500)}`,
+    '.assistant/settings.json': JSON.stringify({ modelContextWindow: 10_000 }),
+  });
   model.reset();
   model.script(reply().tool('Read', { file_path: 'a.txt' }), reply().text('## Open tasks\nMID-RUN-SUMMARY'), reply().text('finished'));
   const r = await runCli(['-p', 'read a.txt then answer', ...SMALL], { cwd: dir, home, env: env() });
@@ -116,7 +132,14 @@ test('/compact with --output-format json prints one result object and fires Sess
   assert.ok(result.duration_api_ms > 0 && result.duration_api_ms <= result.duration_ms, 'and its time');
   const events = hookEvents(dir).map((e) => [e.hook_event_name, e.source ?? e.reason ?? e.trigger].join(':'));
   // The first run (startup … other), then the compaction run.
-  assert.deepEqual(events, ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume', 'PreCompact:manual', 'SessionStart:compact', 'SessionEnd:other']);
+  assert.deepEqual(events, [
+    'SessionStart:startup',
+    'SessionEnd:other',
+    'SessionStart:resume',
+    'PreCompact:manual',
+    'SessionStart:compact',
+    'SessionEnd:other',
+  ]);
   const fresh = makeProject();
   const none = await runCli(['-p', '/compact', '--output-format', 'json', ...MODEL], { cwd: fresh.dir, home: fresh.home, env: env() });
   assert.equal(none.code, 2);
@@ -129,8 +152,16 @@ test('automatic compaction never loops: a 400 KB Write that refills the context 
   const { dir, home } = makeProject({ '.assistant/settings.json': JSON.stringify({ modelContextWindow: 60_000 }) });
   model.reset();
   // The model answers every request with the same huge Write, as the runaway did (the summary requests get a summary).
-  model.onRequest((req) => (isSummaryRequest(req) ? reply('## Open tasks\nwrite big.txt') : reply().tool('Write', { file_path: 'big.txt', content: 'z'.repeat(400_000) })));
-  const r = await runCli(['-p', 'write big.txt', '--permission-mode', 'auto-accept', '--output-format', 'json', ...SMALL], { cwd: dir, home, env: env() });
+  model.onRequest((req) =>
+    isSummaryRequest(req)
+      ? reply('## Open tasks\nwrite big.txt')
+      : reply().tool('Write', { file_path: 'big.txt', content: 'z'.repeat(400_000) }),
+  );
+  const r = await runCli(['-p', 'write big.txt', '--permission-mode', 'auto-accept', '--output-format', 'json', ...SMALL], {
+    cwd: dir,
+    home,
+    env: env(),
+  });
   assert.equal(r.code, 1, r.stderr);
   const res = JSON.parse(r.stdout);
   assert.equal(res.is_error, true);
@@ -138,7 +169,10 @@ test('automatic compaction never loops: a 400 KB Write that refills the context 
   assert.match(res.result, /What fills it: a Write call's input \(big\.txt\): 100k tokens/);
   assert.match(res.result, /60k-token window \(from settings modelContextWindow\)/);
   assert.match(r.stderr, /compacted into a summary/, 'the first compaction happened');
-  assert.deepEqual(model.requests.map((q) => (isSummaryRequest(q) ? 'summary' : 'model')), ['model', 'summary', 'model']);
+  assert.deepEqual(
+    model.requests.map((q) => (isSummaryRequest(q) ? 'summary' : 'model')),
+    ['model', 'summary', 'model'],
+  );
 });
 
 test('a conversation still over the threshold right after compacting (or a failed compaction) stops the run', async () => {

@@ -5,8 +5,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const anthropic = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const openai = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl });
@@ -27,7 +31,10 @@ test('a stream cut in half is retried and its partial text is dropped', async ()
   const { dir, home } = makeProject();
   model.reset();
   model.script(cut(reply().text('PARTIAL-SHOULD-VANISH and more text here')), reply().text('Whole answer.'));
-  for (const [args, env] of [[['--model', 'anthropic:claude-sonnet-4-5'], anthropic()], [['--model', 'openai-chat:gpt-4o'], openai()]] as const) {
+  for (const [args, env] of [
+    [['--model', 'anthropic:claude-sonnet-4-5'], anthropic()],
+    [['--model', 'openai-chat:gpt-4o'], openai()],
+  ] as const) {
     model.reset();
     model.script(cut(reply().text('PARTIAL-SHOULD-VANISH and more text here')), reply().text('Whole answer.'));
     const r = await runCli(['-p', 'hi', '--output-format', 'json', ...args], { cwd: dir, home, env });
@@ -41,7 +48,11 @@ test('a hung server is abandoned after the idle timeout and retried', async () =
   const { dir, home } = makeProject();
   model.reset();
   model.script(hang(), reply().text('After the hang.'));
-  const r = await runCli(['-p', 'hi', '--model', 'openai:gpt-5'], { cwd: dir, home, env: { ...openai(), ASSISTANT_STREAM_IDLE_TIMEOUT_MS: '1000' } });
+  const r = await runCli(['-p', 'hi', '--model', 'openai:gpt-5'], {
+    cwd: dir,
+    home,
+    env: { ...openai(), ASSISTANT_STREAM_IDLE_TIMEOUT_MS: '1000' },
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, 'After the hang.\n');
   assert.match(r.stderr, /no data from the model server/);
@@ -51,7 +62,11 @@ test('retries run out: a clear error and exit 1', async () => {
   const { dir, home } = makeProject();
   model.reset();
   model.script(fail(500), fail(500), fail(500));
-  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5', '--output-format', 'json'], { cwd: dir, home, env: { ...anthropic(), ASSISTANT_MAX_RETRIES: '2' } });
+  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5', '--output-format', 'json'], {
+    cwd: dir,
+    home,
+    env: { ...anthropic(), ASSISTANT_MAX_RETRIES: '2' },
+  });
   assert.equal(r.code, 1);
   const res = JSON.parse(r.stdout);
   assert.equal(res.is_error, true);
@@ -106,11 +121,16 @@ test('bad usage and bad configuration exit 2 with a message', async () => {
 
 test('replay model runs offline from a file, labelled as a replay', async () => {
   const { dir, home } = makeProject({
-    'replay.json': JSON.stringify({ turns: [{ text: 'Looking', tool_calls: [{ name: 'LS', input: { path: '.' } }] }, { text: 'Replayed answer.' }] }),
+    'replay.json': JSON.stringify({
+      turns: [{ text: 'Looking', tool_calls: [{ name: 'LS', input: { path: '.' } }] }, { text: 'Replayed answer.' }],
+    }),
   });
   const r = await runCli(['-p', 'hi', '--model', 'replay:replay.json', '--output-format', 'stream-json'], { cwd: dir, home });
   assert.equal(r.code, 0, r.stderr);
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.match(lines[0].model, /\(replay\)/);
   assert.equal(lines.at(-1).result, 'Replayed answer.');
   const missing = await runCli(['-p', 'hi', '--model', 'replay:nope.json'], { cwd: dir, home });
@@ -122,21 +142,41 @@ test('piped standard input is the prompt, or comes before the prompt given', asy
   const { dir, home } = makeProject();
   model.reset();
   model.script(reply().text('a'), reply().text('b'));
-  const onlyStdin = await runCli(['-p', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdin: 'from stdin\n' });
+  const onlyStdin = await runCli(['-p', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir,
+    home,
+    env: anthropic(),
+    stdin: 'from stdin\n',
+  });
   assert.equal(onlyStdin.code, 0, onlyStdin.stderr);
-  const both = await runCli(['-p', 'explain this', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdin: 'LOG LINE 1\n' });
+  const both = await runCli(['-p', 'explain this', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir,
+    home,
+    env: anthropic(),
+    stdin: 'LOG LINE 1\n',
+  });
   assert.equal(both.code, 0, both.stderr);
   const { userTexts } = await import('../fakes/model-server.ts');
   assert.deepEqual(userTexts(model.requests[0]), ['from stdin']);
   assert.deepEqual(userTexts(model.requests[1]), ['LOG LINE 1\n\nexplain this']);
   model.script(reply().text('c'));
-  const silentPipe = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: anthropic(), stdinOpen: true, timeoutMs: 20_000 });
+  const silentPipe = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir,
+    home,
+    env: anthropic(),
+    stdinOpen: true,
+    timeoutMs: 20_000,
+  });
   assert.equal(silentPipe.code, 0, 'an open, silent stdin pipe must not hang a run with a prompt');
 });
 
 test('a base URL whose host does not resolve fails at once, with the cause, like a refused connection', async () => {
   const { dir, home } = makeProject();
-  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://model-server.invalid:8080' } });
+  const r = await runCli(['-p', 'hi', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir,
+    home,
+    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://model-server.invalid:8080' },
+  });
   assert.equal(r.code, 1);
   assert.match(r.stderr, /host name could not be resolved \(getaddrinfo \w+ model-server\.invalid\)/);
   assert.doesNotMatch(r.stderr, /retrying/);

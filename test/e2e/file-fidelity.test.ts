@@ -7,8 +7,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const latin1 = Buffer.from('caf\xe9 cr\xe8me\nline two\nna\xefve \x93quoted\x94\n', 'latin1');
 const crlf = 'one\r\ntwo\r\nthree\r\n';
@@ -40,7 +44,11 @@ test('Read names a file that is not UTF-8; Edit and Write keep its bytes, CRLF a
       .tool('Write', { file_path: 'latin1.txt', content: 'caf\u00e9 \u201cnew\u201d\n' }),
     reply('Done.'),
   );
-  const r = await runCli(['-p', 'fix the files', '--permission-mode', 'auto-accept', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: model.env() });
+  const r = await runCli(['-p', 'fix the files', '--permission-mode', 'auto-accept', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir,
+    home,
+    env: model.env(),
+  });
   assert.equal(r.code, 0, r.stderr);
 
   const reads = toolResults(model.requests[1]);
@@ -48,7 +56,11 @@ test('Read names a file that is not UTF-8; Edit and Write keep its bytes, CRLF a
   assert.match(reads[0].content, /not UTF-8[^\n]*Windows-1252/);
   assert.doesNotMatch(reads[1].content + reads[2].content, /not UTF-8/, 'CRLF and a BOM are still UTF-8');
   const edits = lastToolResults(model.requests[2]);
-  assert.deepEqual(edits.map((e) => /updated/.test(e.content)), [true, true, true, true, true], edits.map((e) => e.content).join("\n"));
+  assert.deepEqual(
+    edits.map((e) => /updated/.test(e.content)),
+    [true, true, true, true, true],
+    edits.map((e) => e.content).join('\n'),
+  );
   const refused = lastToolResults(model.requests[3]);
   assert.match(refused[0].content, /Windows-1252 \(Latin-1\), which cannot hold "→" \(U\+2192\)\. Nothing was written/);
 
@@ -67,8 +79,16 @@ test('the first Edit of a Latin-1 file changes only its bytes; /rewind backups k
   const { dir, home } = makeProject();
   writeFileSync(join(dir, 'latin1.txt'), latin1);
   model.reset();
-  model.script(reply().tool('Read', { file_path: 'latin1.txt' }), reply().tool('Edit', { file_path: 'latin1.txt', old_string: 'line two', new_string: 'LINE TWO' }), reply('Done.'));
-  const r = await runCli(['-p', 'edit', '--permission-mode', 'auto-accept', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: model.env() });
+  model.script(
+    reply().tool('Read', { file_path: 'latin1.txt' }),
+    reply().tool('Edit', { file_path: 'latin1.txt', old_string: 'line two', new_string: 'LINE TWO' }),
+    reply('Done.'),
+  );
+  const r = await runCli(['-p', 'edit', '--permission-mode', 'auto-accept', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir,
+    home,
+    env: model.env(),
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(readFileSync(join(dir, 'latin1.txt')), Buffer.from('caf\xe9 cr\xe8me\nLINE TWO\nna\xefve \x93quoted\x94\n', 'latin1'));
   const { restoreFiles } = await import('../../src/session/checkpoints.ts');

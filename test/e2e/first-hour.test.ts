@@ -25,7 +25,10 @@ test('a headless text run names each call on stderr in one line and ends with wh
   assert.equal(r.stdout, 'Done.\n', 'stdout holds the answer only');
   const lines = r.stderr.trim().split('\n');
   assert.ok(lines.includes('● Read(/etc/hostname): refused'), 'a path outside the project is shown absolute, not as ../../..');
-  assert.ok(lines.some((l) => /^● LS\(\.\): /.test(l)), r.stderr);
+  assert.ok(
+    lines.some((l) => /^● LS\(\.\): /.test(l)),
+    r.stderr,
+  );
   assert.ok(lines.includes('● Update(a.txt): refused'));
   assert.ok(lines.includes('● Bash(npm test): refused'));
   const summary = lines.at(-1)!;
@@ -39,7 +42,10 @@ test('a headless text run names each call on stderr in one line and ends with wh
   const vl = v.stderr.split('\n');
   for (const [i, l] of vl.entries()) {
     if (!l.startsWith('  ⎿ ')) continue;
-    const call = vl.slice(0, i).reverse().find((x) => x.startsWith('● '))!;
+    const call = vl
+      .slice(0, i)
+      .reverse()
+      .find((x) => x.startsWith('● '))!;
     if (l.includes('refused: Permission to use Read')) assert.match(call, /^● Read\(/);
     if (l.includes('Listed')) assert.match(call, /^● LS\(/);
     if (l.includes('Permission to use Edit')) assert.match(call, /^● Edit\(/);
@@ -87,27 +93,73 @@ test('the AGENTS.md fallback notice is shown once per file, not on every run', a
 test('a resumed session remembers what was read (a file changed since must be read again); verification and hooks are in the transcript', async () => {
   const { dir, home } = makeProject({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
   mkdirSync(join(dir, '.assistant'));
-  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'true' }] }] } }));
-  const read = replay(dir, [{ name: 'Read', input: { file_path: 'a.txt' } }, { name: 'Read', input: { file_path: 'b.txt' } }], 'Read both.');
+  writeFileSync(
+    join(dir, '.assistant', 'settings.json'),
+    JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'true' }] }] } }),
+  );
+  const read = replay(
+    dir,
+    [
+      { name: 'Read', input: { file_path: 'a.txt' } },
+      { name: 'Read', input: { file_path: 'b.txt' } },
+    ],
+    'Read both.',
+  );
   const first = await runCli(['-p', 'read them', '--model', read], { cwd: dir, home });
   assert.equal(first.code, 0, first.stderr);
   writeFileSync(join(dir, 'b.txt'), 'two, changed by someone else\n');
   const editFile = join(dir, 'edit.json');
-  writeFileSync(editFile, JSON.stringify({ turns: [
-    { tool_calls: [{ name: 'Edit', input: { file_path: 'a.txt', old_string: 'one', new_string: 'ONE' } }, { name: 'Edit', input: { file_path: 'b.txt', old_string: 'two', new_string: 'TWO' } }] },
-    { text: 'Edited.' },
-  ] }));
-  const second = await runCli(['-c', '-p', 'edit them', '--model', `replay:${editFile}`, '--permission-mode', 'auto-accept', '--output-format', 'stream-json', '--verify', 'true'], { cwd: dir, home });
+  writeFileSync(
+    editFile,
+    JSON.stringify({
+      turns: [
+        {
+          tool_calls: [
+            { name: 'Edit', input: { file_path: 'a.txt', old_string: 'one', new_string: 'ONE' } },
+            { name: 'Edit', input: { file_path: 'b.txt', old_string: 'two', new_string: 'TWO' } },
+          ],
+        },
+        { text: 'Edited.' },
+      ],
+    }),
+  );
+  const second = await runCli(
+    [
+      '-c',
+      '-p',
+      'edit them',
+      '--model',
+      `replay:${editFile}`,
+      '--permission-mode',
+      'auto-accept',
+      '--output-format',
+      'stream-json',
+      '--verify',
+      'true',
+    ],
+    { cwd: dir, home },
+  );
   assert.equal(second.code, 0, second.stderr);
-  const results = second.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'user').flatMap((e) => e.message.content);
+  const results = second.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((e) => e.type === 'user')
+    .flatMap((e) => e.message.content);
   assert.equal(results[0].is_error, false, `a.txt, read in the first run, is edited: ${JSON.stringify(results[0])}`);
   assert.match(JSON.stringify(results[1]), /modified since it was last read/, 'b.txt changed on disk: read it again');
   assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'ONE\n');
 
-  const transcript = readFileSync(JSON.parse(second.stdout.split('\n')[0]).transcript_path, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const transcript = readFileSync(JSON.parse(second.stdout.split('\n')[0]).transcript_path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const verify = transcript.find((e) => e.type === 'verify');
   assert.ok(verify, 'the verification run is recorded');
   assert.equal(verify.command, 'true');
   assert.equal(verify.passed, true);
-  assert.ok(transcript.some((e) => e.type === 'hook' && e.event === 'PostToolUse' && e.outcome === 'ok'), 'hook outcomes are recorded');
+  assert.ok(
+    transcript.some((e) => e.type === 'hook' && e.event === 'PostToolUse' && e.outcome === 'ok'),
+    'hook outcomes are recorded',
+  );
 });

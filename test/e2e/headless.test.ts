@@ -7,12 +7,20 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 type Wire = 'anthropic' | 'openai' | 'openai-chat';
 function wireEnv(wire: Wire): { args: string[]; env: Record<string, string> } {
-  if (wire === 'anthropic') return { args: ['--model', 'anthropic:claude-sonnet-4-5'], env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl } };
+  if (wire === 'anthropic')
+    return {
+      args: ['--model', 'anthropic:claude-sonnet-4-5'],
+      env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
+    };
   return { args: ['--model', `${wire}:gpt-5`], env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: model.openaiBaseUrl } };
 }
 
@@ -20,7 +28,8 @@ const PROJECT = {
   'package.json': '{"name":"demo","scripts":{"test":"node check.js"}}\n',
   'src/greet.js': 'export function greet(name) {\n  return "Hello, " + name;\n}\n',
   'src/farewell.js': 'export function farewell(name) {\n  return "Bye, " + name;\n}\n',
-  'check.js': 'import { readFileSync } from "node:fs";\nconst a = readFileSync("src/greet.js", "utf8");\nconst b = readFileSync("src/farewell.js", "utf8");\nif (!a.includes("Hi, ") || !b.includes("Goodbye, ")) { console.log("FAIL"); process.exit(1); }\nconsole.log("ALL OK");\n',
+  'check.js':
+    'import { readFileSync } from "node:fs";\nconst a = readFileSync("src/greet.js", "utf8");\nconst b = readFileSync("src/farewell.js", "utf8");\nif (!a.includes("Hi, ") || !b.includes("Goodbye, ")) { console.log("FAIL"); process.exit(1); }\nconsole.log("ALL OK");\n',
 };
 
 for (const wire of ['anthropic', 'openai', 'openai-chat'] as const) {
@@ -36,7 +45,11 @@ for (const wire of ['anthropic', 'openai', 'openai-chat'] as const) {
       reply().text('Both greetings changed and the check passes.'),
     );
     const w = wireEnv(wire);
-    const r = await runCli(['-p', 'Change the greetings', '--output-format', 'json', '--permission-mode', 'bypass', ...w.args], { cwd: dir, home, env: w.env });
+    const r = await runCli(['-p', 'Change the greetings', '--output-format', 'json', '--permission-mode', 'bypass', ...w.args], {
+      cwd: dir,
+      home,
+      env: w.env,
+    });
     assert.equal(r.code, 0, r.stderr);
     const result = JSON.parse(r.stdout);
     assert.equal(result.type, 'result');
@@ -52,11 +65,18 @@ for (const wire of ['anthropic', 'openai', 'openai-chat'] as const) {
     assert.equal(model.requests.length, 6);
     const projects = join(home, '.assistant', 'projects');
     const transcript = join(projects, readdirSync(projects)[0], `${result.session_id}.jsonl`);
-    const entries = readFileSync(transcript, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const entries = readFileSync(transcript, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const checkpoints = entries.filter((e) => e.type === 'checkpoint');
     assert.deepEqual(checkpoints.map((c) => c.path).sort(), [join(dir, 'src/farewell.js'), join(dir, 'src/greet.js')]);
     assert.match(readFileSync(join(transcript.replace(/\.jsonl$/, '.files'), checkpoints[0].backup), 'utf8'), /Hello, |Bye, /);
-    assert.ok(model.requests.every((q) => q.format === (wire === 'anthropic' ? 'anthropic' : wire === 'openai' ? 'openai-responses' : 'openai-chat')));
+    assert.ok(
+      model.requests.every(
+        (q) => q.format === (wire === 'anthropic' ? 'anthropic' : wire === 'openai' ? 'openai-responses' : 'openai-chat'),
+      ),
+    );
     const grep = lastToolResults(model.requests[1]);
     assert.match(grep[0].content, /src\/greet\.js/);
     const reads = lastToolResults(model.requests[2]);
@@ -65,7 +85,7 @@ for (const wire of ['anthropic', 'openai', 'openai-chat'] as const) {
     const bash = lastToolResults(model.requests[5]);
     assert.match(bash[0].content, /ALL OK/);
     assert.notEqual(bash[0].isError, true);
-    assert.match(systemPrompt(model.requests[0]) ?? "", new RegExp(`Working directory: ${dir}`));
+    assert.match(systemPrompt(model.requests[0]) ?? '', new RegExp(`Working directory: ${dir}`));
     assert.deepEqual(userTexts(model.requests[0]), ['Change the greetings']);
   });
 }
@@ -110,7 +130,7 @@ test('Plan Mode refuses edits whatever the model says, and allows plan.md', asyn
   const refused = lastToolResults(model.requests[2]);
   assert.equal(refused.length, 2);
   assert.ok(refused.every((x) => x.isError && /Plan Mode/.test(x.content)));
-  assert.match(systemPrompt(model.requests[0]) ?? "", /Plan Mode/);
+  assert.match(systemPrompt(model.requests[0]) ?? '', /Plan Mode/);
 });
 
 test('stream-json prints init, messages and result as JSON lines', async () => {
@@ -120,19 +140,25 @@ test('stream-json prints init, messages and result as JSON lines', async () => {
   const w = wireEnv('openai');
   const r = await runCli(['-p', 'list', '--output-format', 'stream-json', '--verbose', ...w.args], { cwd: dir, home, env: w.env });
   assert.equal(r.code, 0, r.stderr);
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(lines[0].type, 'system');
   assert.equal(lines[0].subtype, 'init');
   assert.equal(lines[0].permissionMode, 'default');
   assert.ok(lines[0].tools.includes('Bash'));
   const toolUse = lines.find((l) => l.type === 'assistant' && l.message.content.some((c: { type: string }) => c.type === 'tool_use'));
   assert.equal(toolUse.message.content.find((c: { type: string }) => c.type === 'tool_use').name, 'LS');
-  assert.equal(toolUse.message.model, 'gpt-5', 'the model\'s own id, as the API returns it');
+  assert.equal(toolUse.message.model, 'gpt-5', "the model's own id, as the API returns it");
   const toolResult = lines.find((l) => l.type === 'user' && l.message.content[0]?.type === 'tool_result');
   assert.match(toolResult.message.content[0].content, /src\//);
   assert.equal(lines.at(-1).type, 'result');
   assert.equal(lines.at(-1).result, 'Listed.');
-  assert.ok(lines.every((l) => /^[0-9a-f-]{36}$/.test(l.uuid)), 'every line has a uuid, as in Claude Code');
+  assert.ok(
+    lines.every((l) => /^[0-9a-f-]{36}$/.test(l.uuid)),
+    'every line has a uuid, as in Claude Code',
+  );
   assert.equal(new Set(lines.map((l) => l.uuid)).size, lines.length);
 });
 
@@ -160,8 +186,15 @@ test('-c continues the newest session with its history; the transcript holds bot
   assert.deepEqual(userTexts(model.requests[1]), ['remember 42', 'what number?']);
   const projDir = join(home, '.assistant', 'projects');
   const [proj] = readdirSync(projDir);
-  const lines = readFileSync(join(projDir, proj, `${JSON.parse(first.stdout).session_id}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const lines = readFileSync(join(projDir, proj, `${JSON.parse(first.stdout).session_id}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(lines.filter((l) => l.type === 'message' && l.message.role === 'user').length, 2);
-  const third = await runCli(['-p', 'again', '-r', JSON.parse(first.stdout).session_id.slice(0, 8), ...w.args], { cwd: dir, home, env: w.env });
+  const third = await runCli(['-p', 'again', '-r', JSON.parse(first.stdout).session_id.slice(0, 8), ...w.args], {
+    cwd: dir,
+    home,
+    env: w.env,
+  });
   assert.notEqual(third.code, 2, third.stderr);
 });

@@ -30,14 +30,21 @@ let provider: Server;
 let PROVIDER = '';
 const requests: string[] = [];
 before(async () => {
-  provider = createServer((req, res) => { requests.push(`${req.method} ${req.url}`); res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'); });
+  provider = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
+  });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
   PROVIDER = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 });
 after(() => new Promise<void>((r) => provider.close(() => r())));
 
 function cli(p: { dir: string; home: string }, args: string[], env: Record<string, string> = {}) {
-  return runCli(args, { cwd: p.dir, home: p.home, env: { PATH, ...(args[0] === 'doctor' && env.ANTHROPIC_API_KEY ? { ANTHROPIC_BASE_URL: PROVIDER } : {}), ...env } });
+  return runCli(args, {
+    cwd: p.dir,
+    home: p.home,
+    env: { PATH, ...(args[0] === 'doctor' && env.ANTHROPIC_API_KEY ? { ANTHROPIC_BASE_URL: PROVIDER } : {}), ...env },
+  });
 }
 
 // ───────────────────────────── hooks list ─────────────────────────────
@@ -51,11 +58,16 @@ test('hooks list: every hook by event, matcher, command and source file, from us
       ],
       Stop: [{ hooks: [cmd('./hooks/summary.sh')] }],
     }),
-    '.assistant/settings.local.json': settings({ PostToolUse: [{ matcher: 'Edit|Write', hooks: [cmd('npx prettier --write "$ASSISTANT_FILE_PATH"')] }] }),
+    '.assistant/settings.local.json': settings({
+      PostToolUse: [{ matcher: 'Edit|Write', hooks: [cmd('npx prettier --write "$ASSISTANT_FILE_PATH"')] }],
+    }),
     'extra.json': settings({ UserPromptSubmit: [{ hooks: [cmd('echo extra-context')] }] }),
   });
   mkdirSync(join(p.home, '.assistant'), { recursive: true });
-  writeFileSync(join(p.home, '.assistant/settings.json'), settings({ Notification: [{ hooks: [cmd('~/bin/notify.sh')] }], PreToolUse: [{ matcher: '.*', hooks: [cmd('true')] }] }));
+  writeFileSync(
+    join(p.home, '.assistant/settings.json'),
+    settings({ Notification: [{ hooks: [cmd('~/bin/notify.sh')] }], PreToolUse: [{ matcher: '.*', hooks: [cmd('true')] }] }),
+  );
   script(p.dir, 'hooks/guard.sh', 'exit 0');
   script(p.dir, 'hooks/audit.sh', 'exit 0');
   script(p.dir, 'hooks/summary.sh', 'exit 0');
@@ -67,7 +79,10 @@ test('hooks list: every hook by event, matcher, command and source file, from us
   const local = join(p.dir, '.assistant/settings.local.json');
   const out = r.stdout;
   // Events in a fixed order, each hook with its matcher ([*] when omitted) and its source file.
-  assert.deepEqual(out.split('\n').filter((l) => /^\S/.test(l)), ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit']);
+  assert.deepEqual(
+    out.split('\n').filter((l) => /^\S/.test(l)),
+    ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit'],
+  );
   assert.match(out, new RegExp(`\\[\\.\\*\\]  true\\n\\s+from ${user}\\n`));
   assert.match(out, new RegExp(`\\[Bash\\]  \\./hooks/guard\\.sh  \\(timeout 5s, failClosed\\)\\n\\s+from ${proj}\\n`));
   assert.match(out, new RegExp(`\\[\\*\\]  \\./hooks/audit\\.sh\\n\\s+from ${proj}\\n`));
@@ -82,7 +97,10 @@ test('hooks list: warns about hook programs that cannot be found, scripts that a
   const p = makeProject({
     '.assistant/settings.json': settings({
       PreToolUse: [
-        { matcher: 'Bash', hooks: [cmd('./hooks/missing-guard.sh'), cmd('"$ASSISTANT_PROJECT_DIR"/hooks/plain.sh'), cmd('no-such-program-xyz --check')] },
+        {
+          matcher: 'Bash',
+          hooks: [cmd('./hooks/missing-guard.sh'), cmd('"$ASSISTANT_PROJECT_DIR"/hooks/plain.sh'), cmd('no-such-program-xyz --check')],
+        },
       ],
       PostToolUse: [{ hooks: [cmd('"$CLAUDE_PROJECT_DIR/.claude/hooks/fmt.sh"')] }],
       AfterEverything: [{ hooks: [cmd('true')] }],
@@ -92,8 +110,16 @@ test('hooks list: warns about hook programs that cannot be found, scripts that a
   const r = await cli(p, ['hooks', 'list']);
   assert.equal(r.code, 0, r.stderr);
   const warnings = r.stdout.split('\n').filter((l) => l.startsWith('warning: '));
-  const has = (re: RegExp) => assert.ok(warnings.some((w) => re.test(w)), `no warning matching ${re}:\n${warnings.join('\n')}`);
-  has(new RegExp(`PreToolUse hook "\\./hooks/missing-guard\\.sh" \\(.*settings\\.json\\): ${join(p.dir, 'hooks/missing-guard.sh')} does not exist`));
+  const has = (re: RegExp) =>
+    assert.ok(
+      warnings.some((w) => re.test(w)),
+      `no warning matching ${re}:\n${warnings.join('\n')}`,
+    );
+  has(
+    new RegExp(
+      `PreToolUse hook "\\./hooks/missing-guard\\.sh" \\(.*settings\\.json\\): ${join(p.dir, 'hooks/missing-guard.sh')} does not exist`,
+    ),
+  );
   has(new RegExp(`${join(p.dir, 'hooks/plain.sh')} is not executable \\(chmod \\+x it`));
   has(/program "no-such-program-xyz" is not on PATH/);
   has(new RegExp(`${join(p.dir, '.claude/hooks/fmt.sh')} does not exist`));
@@ -124,21 +150,37 @@ function guarded() {
       UserPromptSubmit: [{ hooks: [cmd('./prompt.sh')] }],
     }),
   });
-  script(p.dir, 'guard.sh', [
-    'input=$(cat)',
-    'printf "%s" "$input" > guard-input.json',
-    'case "$input" in',
-    '  *"rm -rf"*) echo "rm -rf is not allowed here" >&2; exit 2 ;;',
-    '  *json-deny*) echo \'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by JSON"}}\' ;;',
-    '  *json-allow*) echo \'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"safe"}}\' ;;',
-    '  *exit-one*) echo "meant to block" >&2; exit 1 ;;',
-    '  *slow*) sleep 0.3 ;;',
-    'esac',
-    'exit 0',
-  ].join('\n'));
-  script(p.dir, 'post.sh', 'cat > post-input.json\nenv | grep "^ASSISTANT_" | sort > post-env.txt\necho "use 2 spaces, not tabs, in $ASSISTANT_FILE_PATH" >&2\nexit 2');
-  script(p.dir, 'stop.sh', 'input=$(cat)\ncase "$input" in *unfinished*) echo \'{"decision":"block","reason":"the tests have not been run"}\' ;; esac\nexit 0');
-  script(p.dir, 'prompt.sh', 'input=$(cat)\ncase "$input" in *password*) echo "prompts must not contain secrets" >&2; exit 2 ;; esac\necho "Current branch: main"');
+  script(
+    p.dir,
+    'guard.sh',
+    [
+      'input=$(cat)',
+      'printf "%s" "$input" > guard-input.json',
+      'case "$input" in',
+      '  *"rm -rf"*) echo "rm -rf is not allowed here" >&2; exit 2 ;;',
+      '  *json-deny*) echo \'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by JSON"}}\' ;;',
+      '  *json-allow*) echo \'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"safe"}}\' ;;',
+      '  *exit-one*) echo "meant to block" >&2; exit 1 ;;',
+      '  *slow*) sleep 0.3 ;;',
+      'esac',
+      'exit 0',
+    ].join('\n'),
+  );
+  script(
+    p.dir,
+    'post.sh',
+    'cat > post-input.json\nenv | grep "^ASSISTANT_" | sort > post-env.txt\necho "use 2 spaces, not tabs, in $ASSISTANT_FILE_PATH" >&2\nexit 2',
+  );
+  script(
+    p.dir,
+    'stop.sh',
+    'input=$(cat)\ncase "$input" in *unfinished*) echo \'{"decision":"block","reason":"the tests have not been run"}\' ;; esac\nexit 0',
+  );
+  script(
+    p.dir,
+    'prompt.sh',
+    'input=$(cat)\ncase "$input" in *password*) echo "prompts must not contain secrets" >&2; exit 2 ;; esac\necho "Current branch: main"',
+  );
   return p;
 }
 
@@ -146,8 +188,16 @@ test('hooks test PreToolUse: exit 2 blocks, with exit code, output, time and the
   const p = guarded();
   const r = await cli(p, ['hooks', 'test', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"rm -rf build"}']);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, new RegExp(`^● \\./guard\\.sh  \\(${join(p.dir, '.assistant/settings.json')}\\)\\n  exit 2, \\d+ ms, blocks\\n  stderr: rm -rf is not allowed here\\n`));
-  assert.match(r.stdout, /\nDecision: blocked — the model would receive: PreToolUse:Bash hook error: \[\.\/guard\.sh\]: rm -rf is not allowed here\n$/);
+  assert.match(
+    r.stdout,
+    new RegExp(
+      `^● \\./guard\\.sh  \\(${join(p.dir, '.assistant/settings.json')}\\)\\n  exit 2, \\d+ ms, blocks\\n  stderr: rm -rf is not allowed here\\n`,
+    ),
+  );
+  assert.match(
+    r.stdout,
+    /\nDecision: blocked — the model would receive: PreToolUse:Bash hook error: \[\.\/guard\.sh\]: rm -rf is not allowed here\n$/,
+  );
   // The hook got Claude Code's PreToolUse input.
   const input = JSON.parse(readFileSync(join(p.dir, 'guard-input.json'), 'utf8'));
   assert.equal(input.hook_event_name, 'PreToolUse');
@@ -176,7 +226,10 @@ test('hooks test PreToolUse: exit 1 is a warning that says exit 2 blocks; a tool
   const p = guarded();
   const r = await cli(p, ['hooks', 'test', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"exit-one"}']);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /warning: PreToolUse hook "\.\/guard\.sh" \(.*\) exit 1 — exit 1 does not block; exit 2 does; not blocking\. Output: meant to block/);
+  assert.match(
+    r.stdout,
+    /warning: PreToolUse hook "\.\/guard\.sh" \(.*\) exit 1 — exit 1 does not block; exit 2 does; not blocking\. Output: meant to block/,
+  );
   assert.match(r.stdout, /exit 1, \d+ ms, failed, not blocking\n/);
   assert.match(r.stdout, /Decision: no objection/);
   const other = await cli(p, ['hooks', 'test', 'PreToolUse', '--tool', 'Read', '--input', '{"file_path":"a.txt"}']);
@@ -193,12 +246,26 @@ test('hooks test prints how long each hook took', async () => {
 
 test('hooks test PostToolUse: exit 2 is feedback for the model; the hook gets tool_response and ASSISTANT_* variables', async () => {
   const p = guarded();
-  const r = await cli(p, ['hooks', 'test', 'PostToolUse', '--tool', 'Edit',
-    '--input', '{"file_path":"src/a.ts","old_string":"a","new_string":"b"}', '--response', '{"filePath":"src/a.ts","oldString":"a","newString":"b"}']);
+  const r = await cli(p, [
+    'hooks',
+    'test',
+    'PostToolUse',
+    '--tool',
+    'Edit',
+    '--input',
+    '{"file_path":"src/a.ts","old_string":"a","new_string":"b"}',
+    '--response',
+    '{"filePath":"src/a.ts","oldString":"a","newString":"b"}',
+  ]);
   assert.equal(r.code, 0, r.stderr);
   const file = join(p.dir, 'src/a.ts');
   assert.match(r.stdout, /exit 2, \d+ ms, blocks\n/);
-  assert.ok(r.stdout.endsWith(`Decision: feedback to the model: PostToolUse:Edit hook feedback:\n[./post.sh]: use 2 spaces, not tabs, in ${file}\n`), r.stdout);
+  assert.ok(
+    r.stdout.endsWith(
+      `Decision: feedback to the model: PostToolUse:Edit hook feedback:\n[./post.sh]: use 2 spaces, not tabs, in ${file}\n`,
+    ),
+    r.stdout,
+  );
   const input = JSON.parse(readFileSync(join(p.dir, 'post-input.json'), 'utf8'));
   assert.equal(input.hook_event_name, 'PostToolUse');
   assert.equal(input.tool_input.file_path, file, 'file paths reach hooks absolute');
@@ -235,7 +302,10 @@ test('hooks test: bad usage exits 2 with a message (unknown event, PreToolUse wi
   const p = guarded();
   const unknown = await cli(p, ['hooks', 'test', 'BeforeTool', '--tool', 'Bash']);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /Unknown event "BeforeTool"\. Events: PreToolUse, PostToolUse, Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd, PreCompact, SubagentStop\./);
+  assert.match(
+    unknown.stderr,
+    /Unknown event "BeforeTool"\. Events: PreToolUse, PostToolUse, Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd, PreCompact, SubagentStop\./,
+  );
   const noTool = await cli(p, ['hooks', 'test', 'PreToolUse', '--input', '{"command":"ls"}']);
   assert.equal(noTool.code, 2);
   assert.match(noTool.stderr, /PreToolUse needs --tool NAME/);
@@ -273,16 +343,25 @@ test('doctor: a healthy setup with a model key exits 0', async () => {
 
 test('doctor: a missing hook script is named, exit 1', async () => {
   const p = makeProject({
-    '.assistant/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('"$ASSISTANT_PROJECT_DIR/.assistant/hooks/guard.sh"')] }] }),
+    '.assistant/settings.json': settings({
+      PreToolUse: [{ matcher: 'Bash', hooks: [cmd('"$ASSISTANT_PROJECT_DIR/.assistant/hooks/guard.sh"')] }],
+    }),
   });
   const r = await cli(p, ['doctor'], { ANTHROPIC_API_KEY: 'test-key' });
   assert.equal(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, new RegExp(`✗ hook: PreToolUse hook ".*guard\\.sh"" \\(${join(p.dir, '.assistant/settings.json')}\\): ${join(p.dir, '.assistant/hooks/guard.sh')} does not exist\n`));
+  assert.match(
+    r.stdout,
+    new RegExp(
+      `✗ hook: PreToolUse hook ".*guard\\.sh"" \\(${join(p.dir, '.assistant/settings.json')}\\): ${join(p.dir, '.assistant/hooks/guard.sh')} does not exist\n`,
+    ),
+  );
   assert.match(r.stdout, /1 problem found\.\n$/);
 });
 
 test('doctor: a broken settings file is reported with file:line:column, exit 1; no model is a problem too', async () => {
-  const p = makeProject({ '.assistant/settings.json': '{\n  "hooks": {\n    "Stop": [ { "hooks": [ { "type": "shell", "command": "x" } ] } ]\n  }\n}\n' });
+  const p = makeProject({
+    '.assistant/settings.json': '{\n  "hooks": {\n    "Stop": [ { "hooks": [ { "type": "shell", "command": "x" } ] } ]\n  }\n}\n',
+  });
   const r = await cli(p, ['doctor'], { ANTHROPIC_API_KEY: 'test-key' });
   assert.equal(r.code, 1);
   assert.match(r.stdout, new RegExp(`✗ ${join(p.dir, '.assistant/settings.json')}:3:\\d+: "hooks\\.Stop\\.0\\.hooks\\.0\\.type"`));

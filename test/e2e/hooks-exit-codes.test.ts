@@ -13,8 +13,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli, startCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 /** exit.sh CODE [STDERR] [STDOUT]: reads its input, prints what it is given, exits with CODE. */
 const EXIT_SH = `#!/bin/sh
@@ -29,11 +33,19 @@ cat >> "$(dirname "$0")/../hooks.jsonl"
 `;
 
 type Hooks = Record<string, unknown>;
-interface Project { dir: string; home: string }
+interface Project {
+  dir: string;
+  home: string;
+}
 
 /** A temporary project whose .assistant/settings.json holds `hooks`; *.sh files are made executable. */
 function project(hooks: Hooks, files: Record<string, string> = {}): Project {
-  const all = { '.assistant/settings.json': `${JSON.stringify({ hooks }, null, 2)}\n`, 'hooks/exit.sh': EXIT_SH, 'hooks/log.sh': LOG_SH, ...files };
+  const all = {
+    '.assistant/settings.json': `${JSON.stringify({ hooks }, null, 2)}\n`,
+    'hooks/exit.sh': EXIT_SH,
+    'hooks/log.sh': LOG_SH,
+    ...files,
+  };
   const p = makeProject(all);
   for (const f of Object.keys(all)) if (f.endsWith('.sh') && !f.includes('plain')) chmodSync(join(p.dir, f), 0o755);
   return p;
@@ -48,19 +60,30 @@ async function run(p: Project, steps: Step[], args: string[] = [], prompt = 'do 
   model.reset();
   model.script(...steps);
   return runCli(['-p', prompt, '--model', 'anthropic:claude-sonnet-4-5', ...args], {
-    cwd: p.dir, home: p.home, env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
+    cwd: p.dir,
+    home: p.home,
+    env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
   });
 }
 
 function logged(p: Project): Array<Record<string, any>> {
   const f = join(p.dir, 'hooks.jsonl');
-  return existsSync(f) ? readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
+  return existsSync(f)
+    ? readFileSync(f, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    : [];
 }
 
 async function waitGone(pid: number, ms = 4000): Promise<boolean> {
   const until = Date.now() + ms;
   for (;;) {
-    try { process.kill(pid, 0); } catch { return true; }
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
     if (stat === '' || /\) Z /.test(stat)) return true;
     if (Date.now() > until) return false;
@@ -88,7 +111,11 @@ test('PreToolUse exit 0: the call goes on and runs', async () => {
 test('PreToolUse exit 2: blocked; the reason on stderr reaches the model as the tool error; listed in permission_denials; exit 0', async () => {
   const command = './hooks/exit.sh 2 "REASON-ON-STDERR: Bash is blocked by policy" "stdout is not the reason"';
   const p = project({ PreToolUse: on(command, 'Bash') });
-  const r = await run(p, [reply().tool('Bash', BLOCKED_CALL, { id: 'toolu_block_1' }), reply('I will not run it.')], [...BYPASS, '--output-format', 'json']);
+  const r = await run(
+    p,
+    [reply().tool('Bash', BLOCKED_CALL, { id: 'toolu_block_1' }), reply('I will not run it.')],
+    [...BYPASS, '--output-format', 'json'],
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.ok(!existsSync(join(p.dir, 'BLOCK_MARKER')), 'the command did not run');
   assert.equal(model.requests.length, 2, 'the model is asked again and adjusts its plan');
@@ -119,27 +146,57 @@ test('PreToolUse exit 1: not blocking; a warning says exit 1 does not block; the
   const r = await run(p, [reply().tool('Bash', BLOCKED_CALL), reply('Done.')], BYPASS);
   assert.equal(r.code, 0, r.stderr);
   assert.ok(existsSync(join(p.dir, 'BLOCK_MARKER')), 'exit 1 does not block');
-  assert.match(r.stderr, /warning: PreToolUse hook "\.\/hooks\/exit\.sh 1 [^\n]*" \([^)]*settings\.json\) exit 1 — exit 1 does not block; exit 2 does; not blocking\. Output: REASON-ON-STDERR: exit 1 text/);
+  assert.match(
+    r.stderr,
+    /warning: PreToolUse hook "\.\/hooks\/exit\.sh 1 [^\n]*" \([^)]*settings\.json\) exit 1 — exit 1 does not block; exit 2 does; not blocking\. Output: REASON-ON-STDERR: exit 1 text/,
+  );
   const res = lastToolResults(model.requests[1])[0];
   assert.equal(res.isError, false);
   assert.equal(res.content.trim(), 'should-be-blocked');
-  assert.doesNotMatch(JSON.stringify(model.requests[1].body.messages), /REASON-ON-STDERR|hook/i, 'nothing about the hook reaches the model');
+  assert.doesNotMatch(
+    JSON.stringify(model.requests[1].body.messages),
+    /REASON-ON-STDERR|hook/i,
+    'nothing about the hook reaches the model',
+  );
 });
 
-const NOT_BLOCKING: Array<{ name: string; command: string; extra?: Record<string, unknown>; files?: Record<string, string>; warning: RegExp; startup?: RegExp }> = [
+const NOT_BLOCKING: Array<{
+  name: string;
+  command: string;
+  extra?: Record<string, unknown>;
+  files?: Record<string, string>;
+  warning: RegExp;
+  startup?: RegExp;
+}> = [
   { name: 'another exit code (3)', command: './hooks/exit.sh 3 "three"', warning: /exit 3; not blocking\. Output: three/ },
-  { name: 'a crash (killed by a signal)', command: 'kill -SEGV $$', warning: /"kill -SEGV \$\$" \([^)]*\) crashed \(killed by SIGSEGV\); not blocking/ },
-  { name: 'a timeout', command: 'sleep 30', extra: { timeout: 1 }, warning: /"sleep 30" \([^)]*\) timed out after 1 s and was killed; not blocking/ },
   {
-    name: 'a missing script (exit 127)', command: './hooks/missing-guard.sh', warning: /exit 127 \(command not found\); not blocking/,
+    name: 'a crash (killed by a signal)',
+    command: 'kill -SEGV $$',
+    warning: /"kill -SEGV \$\$" \([^)]*\) crashed \(killed by SIGSEGV\); not blocking/,
+  },
+  {
+    name: 'a timeout',
+    command: 'sleep 30',
+    extra: { timeout: 1 },
+    warning: /"sleep 30" \([^)]*\) timed out after 1 s and was killed; not blocking/,
+  },
+  {
+    name: 'a missing script (exit 127)',
+    command: './hooks/missing-guard.sh',
+    warning: /exit 127 \(command not found\); not blocking/,
     startup: /warning: PreToolUse hook "\.\/hooks\/missing-guard\.sh" \([^)]*\): \S*\/hooks\/missing-guard\.sh does not exist/,
   },
   {
-    name: 'a script that is not executable (exit 126)', command: './hooks/plain.sh', files: { 'hooks/plain.sh': '#!/bin/sh\nexit 2\n' }, warning: /exit 126; not blocking/,
+    name: 'a script that is not executable (exit 126)',
+    command: './hooks/plain.sh',
+    files: { 'hooks/plain.sh': '#!/bin/sh\nexit 2\n' },
+    warning: /exit 126; not blocking/,
     startup: /warning: PreToolUse hook "\.\/hooks\/plain\.sh" \([^)]*\): \S*\/hooks\/plain\.sh is not executable/,
   },
   {
-    name: 'a program that is not on PATH', command: 'no-such-guard-program --check', warning: /exit 127 \(command not found\); not blocking/,
+    name: 'a program that is not on PATH',
+    command: 'no-such-guard-program --check',
+    warning: /exit 127 \(command not found\); not blocking/,
     startup: /program "no-such-guard-program" is not on PATH/,
   },
 ];
@@ -182,13 +239,24 @@ test('failClosed: exit 1 blocks the call instead of warning', async () => {
   assert.ok(!existsSync(join(p.dir, 'BLOCK_MARKER')), 'blocked');
   const res = lastToolResults(model.requests[1])[0];
   assert.equal(res.isError, true);
-  assert.match(res.content, /^PreToolUse:Bash hook error: \[\.\/hooks\/exit\.sh 1 "guard broke"\]: the hook failed \(exit 1\) and is marked failClosed: guard broke/);
+  assert.match(
+    res.content,
+    /^PreToolUse:Bash hook error: \[\.\/hooks\/exit\.sh 1 "guard broke"\]: the hook failed \(exit 1\) and is marked failClosed: guard broke/,
+  );
   assert.equal(JSON.parse(r.stdout).permission_denials.length, 1);
 });
 
 test('failClosed: a timeout and a missing script block too', async () => {
   const p = project({
-    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sleep 30', timeout: 1, failClosed: true }, { type: 'command', command: './hooks/gone.sh', failClosed: true }] }],
+    PreToolUse: [
+      {
+        matcher: 'Bash',
+        hooks: [
+          { type: 'command', command: 'sleep 30', timeout: 1, failClosed: true },
+          { type: 'command', command: './hooks/gone.sh', failClosed: true },
+        ],
+      },
+    ],
   });
   const r = await run(p, [reply().tool('Bash', BLOCKED_CALL), reply('ok')], BYPASS);
   assert.equal(r.code, 0, r.stderr);
@@ -204,7 +272,11 @@ test('failClosed: a timeout and a missing script block too', async () => {
 test('PostToolUse exit 2: the call already ran; the reason reaches the model as feedback with the result', async () => {
   const command = './hooks/exit.sh 2 "POST-REASON: run the formatter"';
   const p = project({ PostToolUse: on(command, 'Bash') });
-  const r = await run(p, [reply().tool('Bash', { command: 'touch POST_MARKER && echo post-ran' }), reply('Done.')], [...BYPASS, '--output-format', 'json']);
+  const r = await run(
+    p,
+    [reply().tool('Bash', { command: 'touch POST_MARKER && echo post-ran' }), reply('Done.')],
+    [...BYPASS, '--output-format', 'json'],
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.ok(existsSync(join(p.dir, 'POST_MARKER')));
   const res = lastToolResults(model.requests[1])[0];
@@ -213,11 +285,24 @@ test('PostToolUse exit 2: the call already ran; the reason reaches the model as 
 });
 
 test('PostToolUse exit 0 and exit 1: nothing reaches the model; exit 1 warns without the PreToolUse hint', async () => {
-  const p = project({ PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './hooks/exit.sh 0 "" "post stdout"' }, { type: 'command', command: './hooks/exit.sh 1 "post failed"' }] }] });
+  const p = project({
+    PostToolUse: [
+      {
+        matcher: 'Bash',
+        hooks: [
+          { type: 'command', command: './hooks/exit.sh 0 "" "post stdout"' },
+          { type: 'command', command: './hooks/exit.sh 1 "post failed"' },
+        ],
+      },
+    ],
+  });
   const r = await run(p, [reply().tool('Bash', { command: 'echo post-ran' }), reply('Done.')], BYPASS);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(lastToolResults(model.requests[1])[0].content.trim(), 'post-ran');
-  assert.match(r.stderr, /warning: PostToolUse hook "\.\/hooks\/exit\.sh 1 "post failed"" \([^)]*\) exit 1; not blocking\. Output: post failed/);
+  assert.match(
+    r.stderr,
+    /warning: PostToolUse hook "\.\/hooks\/exit\.sh 1 "post failed"" \([^)]*\) exit 1; not blocking\. Output: post failed/,
+  );
   assert.doesNotMatch(r.stderr, /exit 2 does/);
   assert.doesNotMatch(r.stderr, /post stdout/);
 });
@@ -235,7 +320,11 @@ exit 0
 
 test('Stop exit 2: the model gets the reason and goes on; the next Stop has stop_hook_active true', async () => {
   const p = project({ Stop: on('./hooks/stop-once.sh') }, { 'hooks/stop-once.sh': STOP_ONCE_SH });
-  const r = await run(p, [reply('Finished early.'), reply().tool('Bash', { command: 'echo tests pass' }), reply('Tests pass. Done.')], BYPASS);
+  const r = await run(
+    p,
+    [reply('Finished early.'), reply().tool('Bash', { command: 'echo tests pass' }), reply('Tests pass. Done.')],
+    BYPASS,
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout.trim(), 'Tests pass. Done.');
   assert.equal(model.requests.length, 3);
@@ -332,7 +421,10 @@ test('SessionEnd runs once at the end, after Stop, with reason "other"', async (
   const r = await run(p, [reply('Done.')]);
   assert.equal(r.code, 0, r.stderr);
   const events = logged(p);
-  assert.deepEqual(events.map((e) => e.hook_event_name), ['SessionStart', 'Stop', 'SessionEnd']);
+  assert.deepEqual(
+    events.map((e) => e.hook_event_name),
+    ['SessionStart', 'Stop', 'SessionEnd'],
+  );
   assert.equal(events[2].reason, 'other');
 });
 
@@ -340,11 +432,17 @@ test('SessionEnd also runs when a UserPromptSubmit hook blocked the prompt', asy
   const p = project({ SessionEnd: on('./hooks/log.sh'), UserPromptSubmit: on('./hooks/exit.sh 2 "no"') });
   const r = await run(p, [reply('never asked')]);
   assert.equal(r.code, 1);
-  assert.deepEqual(logged(p).map((e) => e.hook_event_name), ['SessionEnd']);
+  assert.deepEqual(
+    logged(p).map((e) => e.hook_event_name),
+    ['SessionEnd'],
+  );
 });
 
 test('others (SessionStart, SessionEnd) exit 2: the reason is shown to the user, nothing is blocked', async () => {
-  const p = project({ SessionStart: on('./hooks/exit.sh 2 "START-REASON: cache is cold"'), SessionEnd: on('./hooks/exit.sh 2 "END-REASON: could not upload the log"') });
+  const p = project({
+    SessionStart: on('./hooks/exit.sh 2 "START-REASON: cache is cold"'),
+    SessionEnd: on('./hooks/exit.sh 2 "END-REASON: could not upload the log"'),
+  });
   const r = await run(p, [reply('Done.')]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout.trim(), 'Done.');
@@ -357,17 +455,37 @@ test('others exit 1: a warning naming the hook and its exit code', async () => {
   const p = project({ SessionStart: on('./hooks/exit.sh 1 "start broke"'), SessionEnd: on('./hooks/exit.sh 7') });
   const r = await run(p, [reply('Done.')]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /warning: SessionStart hook "\.\/hooks\/exit\.sh 1 "start broke"" \([^)]*\) exit 1; not blocking\. Output: start broke/);
+  assert.match(
+    r.stderr,
+    /warning: SessionStart hook "\.\/hooks\/exit\.sh 1 "start broke"" \([^)]*\) exit 1; not blocking\. Output: start broke/,
+  );
   assert.match(r.stderr, /warning: SessionEnd hook "\.\/hooks\/exit\.sh 7" \([^)]*\) exit 7; not blocking/);
 });
 
 // ───────────────────────────── output formats ─────────────────────────────
 
 test('stream-json shows each hook as a hook_response line and warnings as warning lines (and on stderr, SPEC §11.3)', async () => {
-  const p = project({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './hooks/exit.sh 1 "warned"' }, { type: 'command', command: './hooks/exit.sh 0' }] }] });
-  const r = await run(p, [reply().tool('Bash', { command: 'echo hi' }), reply('Done.')], [...BYPASS, '--output-format', 'stream-json', '--verbose']);
+  const p = project({
+    PreToolUse: [
+      {
+        matcher: 'Bash',
+        hooks: [
+          { type: 'command', command: './hooks/exit.sh 1 "warned"' },
+          { type: 'command', command: './hooks/exit.sh 0' },
+        ],
+      },
+    ],
+  });
+  const r = await run(
+    p,
+    [reply().tool('Bash', { command: 'echo hi' }), reply('Done.')],
+    [...BYPASS, '--output-format', 'stream-json', '--verbose'],
+  );
   assert.equal(r.code, 0, r.stderr);
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const hooks = lines.filter((l) => l.type === 'system' && l.subtype === 'hook_response');
   assert.equal(hooks.length, 2);
   const failed = hooks.find((h) => h.exit_code === 1);
@@ -387,7 +505,10 @@ test('stream-json: a blocking hook has outcome "block" and its reason', async ()
   const p = project({ PreToolUse: on('./hooks/exit.sh 2 "nope"', 'Bash') });
   const r = await run(p, [reply().tool('Bash', BLOCKED_CALL), reply('ok')], [...BYPASS, '--output-format', 'stream-json', '--verbose']);
   assert.equal(r.code, 0, r.stderr);
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const hook = lines.find((l) => l.subtype === 'hook_response');
   assert.equal(hook.outcome, 'block');
   assert.equal(hook.exit_code, 2);
@@ -398,11 +519,18 @@ test('stream-json: a blocking hook has outcome "block" and its reason', async ()
 // ───────────────────────────── misbehaving hooks ─────────────────────────────
 
 test('a hook that prints 10 MB: the run stays fast and the model gets a capped reason', async () => {
-  const p = project({
-    PreToolUse: on('head -c 10485760 /dev/zero | tr "\\0" r >&2; exit 2', 'Bash'),
-    PostToolUse: on('head -c 10485760 /dev/zero | tr "\\0" o', 'Read'),
-  }, { 'a.txt': 'alpha\n' });
-  const r = await run(p, [reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Bash', { command: 'touch BIG_MARKER' }), reply('Done.')], BYPASS);
+  const p = project(
+    {
+      PreToolUse: on('head -c 10485760 /dev/zero | tr "\\0" r >&2; exit 2', 'Bash'),
+      PostToolUse: on('head -c 10485760 /dev/zero | tr "\\0" o', 'Read'),
+    },
+    { 'a.txt': 'alpha\n' },
+  );
+  const r = await run(
+    p,
+    [reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Bash', { command: 'touch BIG_MARKER' }), reply('Done.')],
+    BYPASS,
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.ok(!existsSync(join(p.dir, 'BIG_MARKER')));
   const read = lastToolResults(model.requests[1])[0];
@@ -417,7 +545,16 @@ test('a hook that prints 10 MB: the run stays fast and the model gets a capped r
 
 test('hooks that never read their input, or close it early, break nothing (even with a large input)', async () => {
   const p = project({
-    PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'exit 0' }, { type: 'command', command: 'exec 0<&-; sleep 0.2; exit 0' }, { type: 'command', command: 'head -c 10 >/dev/null' }] }],
+    PreToolUse: [
+      {
+        matcher: 'Write',
+        hooks: [
+          { type: 'command', command: 'exit 0' },
+          { type: 'command', command: 'exec 0<&-; sleep 0.2; exit 0' },
+          { type: 'command', command: 'head -c 10 >/dev/null' },
+        ],
+      },
+    ],
     PostToolUse: on('true', 'Write'),
   });
   // 512 KB: far more than a pipe holds, well under the context window (no auto-compaction).
@@ -450,10 +587,14 @@ async function interruptWhen(p: Project, ready: () => boolean, steps: Step[]) {
   model.reset();
   model.script(...steps);
   const child = startCli(['-p', 'go', '--permission-mode', 'bypass', '--model', 'anthropic:claude-sonnet-4-5'], {
-    cwd: p.dir, home: p.home, env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
+    cwd: p.dir,
+    home: p.home,
+    env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
   });
   let stderr = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   for (let i = 0; i < 200 && !ready(); i++) await sleep(25);
   assert.ok(ready(), `never got ready: ${stderr}`);
@@ -462,7 +603,7 @@ async function interruptWhen(p: Project, ready: () => boolean, steps: Step[]) {
   return { code: await exited, stderr };
 }
 
-test('an interrupt kills a running hook\'s process group; Stop does not fire; SessionEnd still runs', async () => {
+test("an interrupt kills a running hook's process group; Stop does not fire; SessionEnd still runs", async () => {
   const p = project({
     PreToolUse: on('sleep 30 & echo $! > hooks/bg.pid; sleep 30', 'Bash'),
     Stop: on('./hooks/log.sh'),
@@ -471,16 +612,22 @@ test('an interrupt kills a running hook\'s process group; Stop does not fire; Se
   const pidFile = join(p.dir, 'hooks/bg.pid');
   const r = await interruptWhen(p, () => existsSync(pidFile), [reply().tool('Bash', BLOCKED_CALL), reply('never asked')]);
   assert.equal(r.code, 130, r.stderr);
-  assert.ok(await waitGone(Number(readFileSync(pidFile, 'utf8'))), 'the hook\'s background child was killed');
+  assert.ok(await waitGone(Number(readFileSync(pidFile, 'utf8'))), "the hook's background child was killed");
   assert.ok(!existsSync(join(p.dir, 'BLOCK_MARKER')), 'the call did not run');
   assert.equal(model.requests.length, 1);
   assert.doesNotMatch(r.stderr, /warning: PreToolUse hook/, 'an interrupted hook is not reported as failing');
-  assert.deepEqual(logged(p).map((e) => e.hook_event_name), ['SessionEnd']);
+  assert.deepEqual(
+    logged(p).map((e) => e.hook_event_name),
+    ['SessionEnd'],
+  );
 });
 
 test('Stop does not fire when the user interrupts the model', async () => {
   const p = project({ Stop: on('./hooks/log.sh'), SessionEnd: on('./hooks/log.sh') });
   const r = await interruptWhen(p, () => model.requests.length > 0, [hang()]);
   assert.equal(r.code, 130, r.stderr);
-  assert.deepEqual(logged(p).map((e) => e.hook_event_name), ['SessionEnd']);
+  assert.deepEqual(
+    logged(p).map((e) => e.hook_event_name),
+    ['SessionEnd'],
+  );
 });

@@ -13,10 +13,17 @@ import { runCli } from './cli.ts';
 import { TmuxCli } from './tmux.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
-interface Project { dir: string; home: string }
+interface Project {
+  dir: string;
+  home: string;
+}
 
 function project(settings: Record<string, unknown>, files: Record<string, string> = {}): Project {
   const all = { '.assistant/settings.json': `${JSON.stringify(settings, null, 2)}\n`, ...files };
@@ -42,7 +49,10 @@ test('the same guard in user and project settings runs once, with the longer tim
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `echo run >> runs.log; ${guard}`, timeout: 10 }] }] },
   });
   mkdirSync(join(p.home, '.assistant'), { recursive: true });
-  writeFileSync(join(p.home, '.assistant/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo run >> runs.log; ${guard}`, timeout: 1 }] }] } }));
+  writeFileSync(
+    join(p.home, '.assistant/settings.json'),
+    JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo run >> runs.log; ${guard}`, timeout: 1 }] }] } }),
+  );
   const r = await run(p, TOUCH, ['--output-format', 'json']);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(existsSync(join(p.dir, 'MARK')), false, 'the guard blocked the call');
@@ -52,14 +62,20 @@ test('the same guard in user and project settings runs once, with the longer tim
 });
 
 test('SessionStart "continue": false ends a headless run before the prompt is sent: exit 0, stopReason shown, SessionEnd still runs', async () => {
-  const p = project({
-    hooks: {
-      SessionStart: [{ hooks: [{ type: 'command', command: './hooks/start.sh' }] }],
-      UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo ups >> events.log' }] }],
-      Stop: [{ hooks: [{ type: 'command', command: 'echo stop >> events.log' }] }],
-      SessionEnd: [{ hooks: [{ type: 'command', command: 'echo end >> events.log' }] }],
+  const p = project(
+    {
+      hooks: {
+        SessionStart: [{ hooks: [{ type: 'command', command: './hooks/start.sh' }] }],
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo ups >> events.log' }] }],
+        Stop: [{ hooks: [{ type: 'command', command: 'echo stop >> events.log' }] }],
+        SessionEnd: [{ hooks: [{ type: 'command', command: 'echo end >> events.log' }] }],
+      },
     },
-  }, { 'hooks/start.sh': '#!/bin/sh\ncat >/dev/null\necho start >> events.log\necho \'{"continue":false,"stopReason":"Not on the release branch: switch to main first."}\'\n' });
+    {
+      'hooks/start.sh':
+        '#!/bin/sh\ncat >/dev/null\necho start >> events.log\necho \'{"continue":false,"stopReason":"Not on the release branch: switch to main first."}\'\n',
+    },
+  );
   const r = await run(p, [reply('Should never be asked.')]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /Stopped by a hook: Not on the release branch: switch to main first\./);
@@ -75,9 +91,12 @@ test('SessionStart "continue": false ends a headless run before the prompt is se
 });
 
 test('SessionStart "continue": false in the interactive session is shown at once; the session stays open and answers', async () => {
-  const p = project({
-    hooks: { SessionStart: [{ hooks: [{ type: 'command', command: './hooks/start.sh' }] }] },
-  }, { 'hooks/start.sh': '#!/bin/sh\ncat >/dev/null\necho \'{"continue":false,"stopReason":"Not on the release branch."}\'\n' });
+  const p = project(
+    {
+      hooks: { SessionStart: [{ hooks: [{ type: 'command', command: './hooks/start.sh' }] }] },
+    },
+    { 'hooks/start.sh': '#!/bin/sh\ncat >/dev/null\necho \'{"continue":false,"stopReason":"Not on the release branch."}\'\n' },
+  );
   model.reset();
   model.script(reply('Hello back.'));
   const t = TmuxCli.start(['--model', 'anthropic:claude-sonnet-4-5'], { cwd: p.dir, home: p.home, env: env() });
@@ -87,13 +106,26 @@ test('SessionStart "continue": false in the interactive session is shown at once
     await t.submit('hello');
     await t.waitFor('Hello back.');
     assert.equal(model.requests.length, 1, 'the prompt was sent');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('"failClosed": true on the matcher group makes its hooks block when they time out or crash', async () => {
   const p = project({
     permissions: { allow: ['Bash(touch:*)'] },
-    hooks: { PreToolUse: [{ matcher: 'Bash', failClosed: true, hooks: [{ type: 'command', command: 'sleep 5', timeout: 0.5 }, { type: 'command', command: 'exit 1' }] }] },
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          failClosed: true,
+          hooks: [
+            { type: 'command', command: 'sleep 5', timeout: 0.5 },
+            { type: 'command', command: 'exit 1' },
+          ],
+        },
+      ],
+    },
   });
   const r = await run(p, TOUCH, ['--output-format', 'json']);
   assert.equal(r.code, 0, r.stderr);
@@ -113,7 +145,10 @@ test('the missing-program check skips commands whose first word it cannot tell (
     '"$CLAUDE_PROJECT_DIR"/hooks/ok.sh',
     "bash -c 'cat >/dev/null'",
   ];
-  const p = project({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: commands.map((command) => ({ type: 'command', command })) }] } }, { 'hooks/ok.sh': '#!/bin/sh\ncat >/dev/null\n' });
+  const p = project(
+    { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: commands.map((command) => ({ type: 'command', command })) }] } },
+    { 'hooks/ok.sh': '#!/bin/sh\ncat >/dev/null\n' },
+  );
   const r = await run(p, [reply('Done.')]);
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /not on PATH|does not exist/);
@@ -126,7 +161,8 @@ test('the missing-program check skips commands whose first word it cannot tell (
 });
 
 test('a matcher that is not a valid regular expression stops every entry point with exit 2 naming file, line and column', async () => {
-  const text = '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash(", "hooks": [ { "type": "command", "command": "exit 2" } ] }\n    ]\n  }\n}\n';
+  const text =
+    '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash(", "hooks": [ { "type": "command", "command": "exit 2" } ] }\n    ]\n  }\n}\n';
   const p = project({}, { '.assistant/settings.json': text });
   const file = join(p.dir, '.assistant/settings.json');
   const where = new RegExp(`${file}:4:9: .*"Bash\\(" is not a valid regular expression \\(Unterminated group\\)`);

@@ -12,8 +12,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 /** The captures of Claude Code's hook input (a copy lives in the shared reference folder). */
 const REFERENCE_DIRS = [
@@ -27,33 +31,72 @@ const REFERENCE = REFERENCE_DIRS.find((d) => existsSync(join(d, 'PreToolUse-Bash
  * Claude Code's captures as shapes, for when the reference folder is not at hand: the same keys,
  * the same types. Kept in step with reference/claude-hook-inputs (checked below when it exists).
  */
-const S = '', N = 0, B = false;
+const S = '',
+  N = 0,
+  B = false;
 const COMMON = { session_id: S, transcript_path: S, cwd: S, prompt_id: S, hook_event_name: S };
 const PATCH = [{ oldStart: N, oldLines: N, newStart: N, newLines: N, lines: [S] }];
 const EXPECTED: Record<string, unknown> = {
   'PreToolUse-Bash': { ...COMMON, permission_mode: S, tool_name: S, tool_input: { command: S, description: S }, tool_use_id: S },
   'PostToolUse-Bash': {
-    ...COMMON, permission_mode: S, tool_name: S, tool_input: { command: S, description: S }, tool_use_id: S, duration_ms: N,
+    ...COMMON,
+    permission_mode: S,
+    tool_name: S,
+    tool_input: { command: S, description: S },
+    tool_use_id: S,
+    duration_ms: N,
     tool_response: { stdout: S, stderr: S, interrupted: B, isImage: B, noOutputExpected: B },
   },
-  'PreToolUse-Edit': { ...COMMON, permission_mode: S, tool_name: S, tool_input: { file_path: S, old_string: S, new_string: S, replace_all: B }, tool_use_id: S },
+  'PreToolUse-Edit': {
+    ...COMMON,
+    permission_mode: S,
+    tool_name: S,
+    tool_input: { file_path: S, old_string: S, new_string: S, replace_all: B },
+    tool_use_id: S,
+  },
   'PostToolUse-Edit': {
-    ...COMMON, permission_mode: S, tool_name: S, tool_input: { file_path: S, old_string: S, new_string: S, replace_all: B }, tool_use_id: S, duration_ms: N,
+    ...COMMON,
+    permission_mode: S,
+    tool_name: S,
+    tool_input: { file_path: S, old_string: S, new_string: S, replace_all: B },
+    tool_use_id: S,
+    duration_ms: N,
     tool_response: { filePath: S, oldString: S, newString: S, originalFile: S, structuredPatch: PATCH, userModified: B, replaceAll: B },
   },
   'PreToolUse-Read': { ...COMMON, permission_mode: S, tool_name: S, tool_input: { file_path: S }, tool_use_id: S },
   'PostToolUse-Read': {
-    ...COMMON, permission_mode: S, tool_name: S, tool_input: { file_path: S }, tool_use_id: S, duration_ms: N,
+    ...COMMON,
+    permission_mode: S,
+    tool_name: S,
+    tool_input: { file_path: S },
+    tool_use_id: S,
+    duration_ms: N,
     tool_response: { type: S, file: { filePath: S, content: S, numLines: N, startLine: N, totalLines: N } },
   },
   'PreToolUse-Grep-default': { ...COMMON, permission_mode: S, tool_name: S, tool_input: { pattern: S, path: S }, tool_use_id: S },
   'PostToolUse-Grep-default': {
-    ...COMMON, permission_mode: S, tool_name: S, tool_input: { pattern: S, path: S }, tool_use_id: S, duration_ms: N,
+    ...COMMON,
+    permission_mode: S,
+    tool_name: S,
+    tool_input: { pattern: S, path: S },
+    tool_use_id: S,
+    duration_ms: N,
     tool_response: { mode: S, filenames: [S], numFiles: N },
   },
-  'PreToolUse-Grep-content': { ...COMMON, permission_mode: S, tool_name: S, tool_input: { pattern: S, path: S, output_mode: S }, tool_use_id: S },
+  'PreToolUse-Grep-content': {
+    ...COMMON,
+    permission_mode: S,
+    tool_name: S,
+    tool_input: { pattern: S, path: S, output_mode: S },
+    tool_use_id: S,
+  },
   'PostToolUse-Grep-content': {
-    ...COMMON, permission_mode: S, tool_name: S, tool_input: { pattern: S, path: S, output_mode: S }, tool_use_id: S, duration_ms: N,
+    ...COMMON,
+    permission_mode: S,
+    tool_name: S,
+    tool_input: { pattern: S, path: S, output_mode: S },
+    tool_use_id: S,
+    duration_ms: N,
     tool_response: { mode: S, numFiles: N, filenames: [], content: S, numLines: N },
   },
   Stop: { ...COMMON, permission_mode: S, stop_hook_active: B, last_assistant_message: S, background_tasks: [], session_crons: [] },
@@ -65,7 +108,12 @@ const EXPECTED: Record<string, unknown> = {
 /** Keys (sorted) and value types, recursively; an array is the shape of its first element. */
 function shape(v: unknown): unknown {
   if (Array.isArray(v)) return v.length ? [shape(v[0])] : [];
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape((v as Record<string, unknown>)[k])]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, shape((v as Record<string, unknown>)[k])]),
+    );
   return v === null ? 'null' : typeof v;
 }
 
@@ -101,11 +149,14 @@ cat >/dev/null
 
 const ALL_EVENTS = ['PreToolUse', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'];
 
-const MODULE = (n: number) => `// module 0${n}\nconst VALUE = ${n};\n\nexport function fn0${n}(x) {\n  // TODO-0${n}: handle negative input\n  return x * VALUE + 0;\n}\n\nexport const name0${n} = 'mod0${n}';\n`;
+const MODULE = (n: number) =>
+  `// module 0${n}\nconst VALUE = ${n};\n\nexport function fn0${n}(x) {\n  // TODO-0${n}: handle negative input\n  return x * VALUE + 0;\n}\n\nexport const name0${n} = 'mod0${n}';\n`;
 
 function project(settings: Record<string, unknown>, files: Record<string, string> = {}) {
   const all: Record<string, string> = {
-    '.assistant/settings.json': `${JSON.stringify(settings, null, 2)}\n`, 'hooks/capture.sh': CAPTURE_SH, 'hooks/env.sh': ENV_SH,
+    '.assistant/settings.json': `${JSON.stringify(settings, null, 2)}\n`,
+    'hooks/capture.sh': CAPTURE_SH,
+    'hooks/env.sh': ENV_SH,
     'README.md': '# demo-project\n\nA small project used to test hooks.\n',
     ...Object.fromEntries([1, 2, 7].map((n) => [`src/mod0${n}.js`, MODULE(n)])),
     ...files,
@@ -117,19 +168,29 @@ function project(settings: Record<string, unknown>, files: Record<string, string
 
 const everyEvent = (command: string) => Object.fromEntries(ALL_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command }] }]]));
 
-async function run(p: { dir: string; home: string }, steps: Step[], args: string[], prompt = 'Inspect the project, run a command and make a small edit.') {
+async function run(
+  p: { dir: string; home: string },
+  steps: Step[],
+  args: string[],
+  prompt = 'Inspect the project, run a command and make a small edit.',
+) {
   model.reset();
   model.script(...steps);
   return runCli(['-p', prompt, '--model', 'anthropic:claude-sonnet-4-5', ...args], {
-    cwd: p.dir, home: p.home, env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
+    cwd: p.dir,
+    home: p.home,
+    env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
   });
 }
 
 function captured(dir: string): Array<Record<string, any>> {
-  return readFileSync(join(dir, 'hooks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return readFileSync(join(dir, 'hooks.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
-test('every event\'s standard input has the keys and types of Claude Code\'s, with absolute file paths', async () => {
+test("every event's standard input has the keys and types of Claude Code's, with absolute file paths", async () => {
   const p = project({ hooks: everyEvent('"$CLAUDE_PROJECT_DIR"/hooks/capture.sh') });
   const steps = [
     reply().tool('Read', { file_path: 'README.md' }),
@@ -137,7 +198,12 @@ test('every event\'s standard input has the keys and types of Claude Code\'s, wi
     reply().tool('Grep', { pattern: 'TODO-0', path: 'src', output_mode: 'content' }),
     reply().tool('Bash', { command: 'echo step-03', description: 'Echo step 3' }),
     reply().tool('Read', { file_path: 'src/mod07.js' }),
-    reply().tool('Edit', { file_path: 'src/mod07.js', old_string: 'const VALUE = 7;', new_string: 'const VALUE = 70;', replace_all: false }),
+    reply().tool('Edit', {
+      file_path: 'src/mod07.js',
+      old_string: 'const VALUE = 7;',
+      new_string: 'const VALUE = 70;',
+      replace_all: false,
+    }),
     reply('All steps done.'),
   ];
   const r = await run(p, steps, ['--permission-mode', 'bypass', '--output-format', 'json']);
@@ -145,21 +211,63 @@ test('every event\'s standard input has the keys and types of Claude Code\'s, wi
   assert.doesNotMatch(r.stderr, /warning/, 'the "$CLAUDE_PROJECT_DIR"/… form is not reported as missing');
   const result = JSON.parse(r.stdout);
   const events = captured(p.dir);
-  assert.deepEqual(events.map((e) => e.hook_event_name + (e.tool_name ? `:${e.tool_name}` : '')), [
-    'SessionStart', 'UserPromptSubmit',
-    'PreToolUse:Read', 'PostToolUse:Read', 'PreToolUse:Grep', 'PostToolUse:Grep', 'PreToolUse:Grep', 'PostToolUse:Grep',
-    'PreToolUse:Bash', 'PostToolUse:Bash', 'PreToolUse:Read', 'PostToolUse:Read', 'PreToolUse:Edit', 'PostToolUse:Edit',
-    'Stop', 'SessionEnd',
-  ]);
-  const [start, submit, preRead, postRead, preGrepDefault, postGrepDefault, preGrepContent, postGrepContent, preBash, postBash, , , preEdit, postEdit, stop, end] = events;
+  assert.deepEqual(
+    events.map((e) => e.hook_event_name + (e.tool_name ? `:${e.tool_name}` : '')),
+    [
+      'SessionStart',
+      'UserPromptSubmit',
+      'PreToolUse:Read',
+      'PostToolUse:Read',
+      'PreToolUse:Grep',
+      'PostToolUse:Grep',
+      'PreToolUse:Grep',
+      'PostToolUse:Grep',
+      'PreToolUse:Bash',
+      'PostToolUse:Bash',
+      'PreToolUse:Read',
+      'PostToolUse:Read',
+      'PreToolUse:Edit',
+      'PostToolUse:Edit',
+      'Stop',
+      'SessionEnd',
+    ],
+  );
+  const [
+    start,
+    submit,
+    preRead,
+    postRead,
+    preGrepDefault,
+    postGrepDefault,
+    preGrepContent,
+    postGrepContent,
+    preBash,
+    postBash,
+    ,
+    ,
+    preEdit,
+    postEdit,
+    stop,
+    end,
+  ] = events;
   const compare: Array<[string, Record<string, any>]> = [
-    ['SessionStart', start], ['UserPromptSubmit', submit], ['PreToolUse-Read', preRead], ['PostToolUse-Read', postRead],
-    ['PreToolUse-Grep-default', preGrepDefault], ['PostToolUse-Grep-default', postGrepDefault],
-    ['PreToolUse-Grep-content', preGrepContent], ['PostToolUse-Grep-content', postGrepContent],
-    ['PreToolUse-Bash', preBash], ['PostToolUse-Bash', postBash], ['PreToolUse-Edit', preEdit], ['PostToolUse-Edit', postEdit],
-    ['Stop', stop], ['SessionEnd', end],
+    ['SessionStart', start],
+    ['UserPromptSubmit', submit],
+    ['PreToolUse-Read', preRead],
+    ['PostToolUse-Read', postRead],
+    ['PreToolUse-Grep-default', preGrepDefault],
+    ['PostToolUse-Grep-default', postGrepDefault],
+    ['PreToolUse-Grep-content', preGrepContent],
+    ['PostToolUse-Grep-content', postGrepContent],
+    ['PreToolUse-Bash', preBash],
+    ['PostToolUse-Bash', postBash],
+    ['PreToolUse-Edit', preEdit],
+    ['PostToolUse-Edit', postEdit],
+    ['Stop', stop],
+    ['SessionEnd', end],
   ];
-  for (const [name, got] of compare) assert.deepEqual(shape(got), referenceShape(name), `${name}: keys and types differ from Claude Code's`);
+  for (const [name, got] of compare)
+    assert.deepEqual(shape(got), referenceShape(name), `${name}: keys and types differ from Claude Code's`);
 
   // Common values.
   for (const e of events) {
@@ -193,16 +301,27 @@ test('every event\'s standard input has the keys and types of Claude Code\'s, wi
   assert.equal(preBash.tool_use_id, postBash.tool_use_id);
   assert.deepEqual(postBash.tool_response, { stdout: 'step-03', stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
   assert.ok(postBash.duration_ms >= 0);
-  assert.deepEqual(preEdit.tool_input, { file_path: join(p.dir, 'src/mod07.js'), old_string: 'const VALUE = 7;', new_string: 'const VALUE = 70;', replace_all: false });
+  assert.deepEqual(preEdit.tool_input, {
+    file_path: join(p.dir, 'src/mod07.js'),
+    old_string: 'const VALUE = 7;',
+    new_string: 'const VALUE = 70;',
+    replace_all: false,
+  });
   assert.equal(postEdit.tool_response.filePath, join(p.dir, 'src/mod07.js'));
   assert.equal(postEdit.tool_response.originalFile, MODULE(7));
-  assert.deepEqual(postEdit.tool_response.structuredPatch[0].lines.filter((l: string) => /^[-+]/.test(l)), ['-const VALUE = 7;', '+const VALUE = 70;']);
+  assert.deepEqual(
+    postEdit.tool_response.structuredPatch[0].lines.filter((l: string) => /^[-+]/.test(l)),
+    ['-const VALUE = 7;', '+const VALUE = 70;'],
+  );
   assert.equal(stop.stop_hook_active, false);
   assert.equal(stop.last_assistant_message, 'All steps done.');
   assert.equal(end.reason, 'other');
   // The ids the model used.
   const ids = model.requests.flatMap((q) => (q.answer?.toolCalls ?? []).map((c) => c.id));
-  assert.deepEqual([preRead, preGrepDefault, preGrepContent, preBash].map((e) => e.tool_use_id), ids.slice(0, 4));
+  assert.deepEqual(
+    [preRead, preGrepDefault, preGrepContent, preBash].map((e) => e.tool_use_id),
+    ids.slice(0, 4),
+  );
 });
 
 test('SessionStart source is "resume" with -c, and the session id carries over', async () => {
@@ -212,26 +331,49 @@ test('SessionStart source is "resume" with -c, and the session id carries over',
   const second = await run(p, [reply('Second.')], ['-c', '--output-format', 'json'], 'two');
   assert.equal(second.code, 0, second.stderr);
   const starts = captured(p.dir);
-  assert.deepEqual(starts.map((s) => s.source), ['startup', 'resume']);
+  assert.deepEqual(
+    starts.map((s) => s.source),
+    ['startup', 'resume'],
+  );
   const id = JSON.parse(first.stdout).session_id;
   assert.equal(JSON.parse(second.stdout).session_id, id);
-  assert.deepEqual(starts.map((s) => s.session_id), [id, id]);
+  assert.deepEqual(
+    starts.map((s) => s.session_id),
+    [id, id],
+  );
   for (const s of starts) assert.deepEqual(shape(s), referenceShape('SessionStart'));
 });
 
-test('permission_mode uses Claude Code\'s names for each mode', async () => {
+test("permission_mode uses Claude Code's names for each mode", async () => {
   const p = project({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: './hooks/capture.sh' }] }] } });
-  const modes: Array<[string, string]> = [['normal', 'default'], ['plan', 'plan'], ['auto-accept', 'acceptEdits'], ['bypass', 'bypassPermissions']];
+  const modes: Array<[string, string]> = [
+    ['normal', 'default'],
+    ['plan', 'plan'],
+    ['auto-accept', 'acceptEdits'],
+    ['bypass', 'bypassPermissions'],
+  ];
   for (const [mode] of modes) {
     const r = await run(p, [reply('ok')], ['--permission-mode', mode]);
     assert.equal(r.code, 0, r.stderr);
   }
-  assert.deepEqual(captured(p.dir).map((e) => e.permission_mode), modes.map(([, claude]) => claude));
+  assert.deepEqual(
+    captured(p.dir).map((e) => e.permission_mode),
+    modes.map(([, claude]) => claude),
+  );
 });
 
 function envBlocks(dir: string): Array<Record<string, string>> {
-  return readFileSync(join(dir, 'env.log'), 'utf8').split('--\n').filter((b) => b.trim()).map((b) =>
-    Object.fromEntries(b.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])));
+  return readFileSync(join(dir, 'env.log'), 'utf8')
+    .split('--\n')
+    .filter((b) => b.trim())
+    .map((b) =>
+      Object.fromEntries(
+        b
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      ),
+    );
 }
 
 test('hooks run in the project root with the ASSISTANT_*, CLAUDE_PROJECT_DIR and settings env variables', async () => {
@@ -249,11 +391,25 @@ test('hooks run in the project root with the ASSISTANT_*, CLAUDE_PROJECT_DIR and
   const session = JSON.parse(r.stdout).session_id;
   assert.equal(readFileSync(join(p.dir, 'src/a.js'), 'utf8'), 'const a = 2;\n');
   const blocks = envBlocks(p.dir);
-  assert.deepEqual(blocks.map((b) => `${b.event}:${b.tool}`), [
-    'SessionStart:unset', 'UserPromptSubmit:unset',
-    'PreToolUse:Bash', 'PostToolUse:Bash', 'PreToolUse:Read', 'PostToolUse:Read', 'PreToolUse:Edit', 'PostToolUse:Edit',
-    'PreToolUse:Write', 'PostToolUse:Write', 'PreToolUse:Bash', 'PostToolUse:Bash', 'Stop:unset', 'SessionEnd:unset',
-  ]);
+  assert.deepEqual(
+    blocks.map((b) => `${b.event}:${b.tool}`),
+    [
+      'SessionStart:unset',
+      'UserPromptSubmit:unset',
+      'PreToolUse:Bash',
+      'PostToolUse:Bash',
+      'PreToolUse:Read',
+      'PostToolUse:Read',
+      'PreToolUse:Edit',
+      'PostToolUse:Edit',
+      'PreToolUse:Write',
+      'PostToolUse:Write',
+      'PreToolUse:Bash',
+      'PostToolUse:Bash',
+      'Stop:unset',
+      'SessionEnd:unset',
+    ],
+  );
   for (const b of blocks) {
     assert.equal(b.pwd, p.dir, `${b.event}: hooks run in the project root, even after the model's "cd src"`);
     assert.equal(b.project, p.dir);
@@ -271,7 +427,7 @@ test('hooks run in the project root with the ASSISTANT_*, CLAUDE_PROJECT_DIR and
   assert.match(JSON.stringify(model.requests[5].body.messages.at(-1)), new RegExp(`${join(p.dir, 'src').replace(/[/.]/g, '\\$&')}`));
 });
 
-test('the settings env reaches hooks but a hook cannot change the assistant\'s own variables', async () => {
+test("the settings env reaches hooks but a hook cannot change the assistant's own variables", async () => {
   const p = project({
     env: { MY_SETTING: 'from-settings', ASSISTANT_PROJECT_DIR: '/elsewhere', CLAUDE_PROJECT_DIR: '/elsewhere' },
     hooks: { SessionStart: [{ hooks: [{ type: 'command', command: './hooks/env.sh' }] }] },

@@ -17,7 +17,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 test('the packed tarball installs into a fresh prefix and runs from another directory: --version, a replay with Bash and Grep', () => {
   const stage = mkdtempSync(join(tmpdir(), 'assistant-pack-'));
-  for (const f of ['package.json', 'README.md', 'bin', 'dist', 'schema', 'examples', 'scripts']) cpSync(join(ROOT, f), join(stage, f), { recursive: true });
+  for (const f of ['package.json', 'README.md', 'bin', 'dist', 'schema', 'examples', 'scripts'])
+    cpSync(join(ROOT, f), join(stage, f), { recursive: true });
   const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
   execFileSync(process.execPath, ['scripts/pack-manifest.mjs', 'strip'], { cwd: stage });
   execFileSync('npm', ['pack', '--ignore-scripts', '--silent'], { cwd: stage, env: npmEnv });
@@ -33,16 +34,29 @@ test('the packed tarball installs into a fresh prefix and runs from another dire
   assert.deepEqual(Object.keys(manifest.bin), ['assistant']);
 
   const prefix = mkdtempSync(join(tmpdir(), 'assistant-prefix-'));
-  const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', join(stage, tgz!)], { encoding: 'utf8', env: npmEnv });
+  const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', join(stage, tgz!)], {
+    encoding: 'utf8',
+    env: npmEnv,
+  });
   assert.equal(install.status, 0, install.stderr);
   assert.doesNotMatch(install.stderr, /install-scripts|ERR!/, 'the install has nothing to build');
 
   const { dir, home } = makeProject({ 'notes.md': '# notes\nassistant was here\n' });
   const replay = join(dir, 'replay.json');
-  writeFileSync(replay, JSON.stringify({ turns: [
-    { tool_calls: [{ name: 'Bash', input: { command: 'ls -la | wc -l' } }, { name: 'Grep', input: { pattern: 'was here', output_mode: 'content' } }] },
-    { text: 'Looked around.' },
-  ] }));
+  writeFileSync(
+    replay,
+    JSON.stringify({
+      turns: [
+        {
+          tool_calls: [
+            { name: 'Bash', input: { command: 'ls -la | wc -l' } },
+            { name: 'Grep', input: { pattern: 'was here', output_mode: 'content' } },
+          ],
+        },
+        { text: 'Looked around.' },
+      ],
+    }),
+  );
   mkdirSync(home, { recursive: true });
   // Node 24 (this test's own) first on PATH, as for a user with a supported Node.
   const env = cleanEnv(home, { PATH: `${dirname(process.execPath)}:${process.env.PATH}` });
@@ -51,19 +65,35 @@ test('the packed tarball installs into a fresh prefix and runs from another dire
   assert.equal(version.status, 0, version.stderr);
   assert.match(version.stdout, /^\d+\.\d+\.\d+/);
   assert.equal(version.stderr, '', 'a supported Node gets no warning');
-  const run = spawnSync(bin, ['-p', 'look around', '--model', `replay:${replay}`, '--output-format', 'stream-json', '--verbose'], { cwd: dir, env, encoding: 'utf8' });
+  const run = spawnSync(bin, ['-p', 'look around', '--model', `replay:${replay}`, '--output-format', 'stream-json', '--verbose'], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+  });
   assert.equal(run.status, 0, run.stderr);
-  const results = run.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'user').flatMap((e) => e.message.content);
+  const results = run.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((e) => e.type === 'user')
+    .flatMap((e) => e.message.content);
   assert.equal(results.length, 2);
-  assert.ok(results.every((r: { is_error?: boolean }) => !r.is_error), JSON.stringify(results));
+  assert.ok(
+    results.every((r: { is_error?: boolean }) => !r.is_error),
+    JSON.stringify(results),
+  );
   assert.match(JSON.stringify(results[1]), /notes\.md.*was here/, 'Grep ran with the installed ripgrep');
   assert.match(JSON.parse(run.stdout.trim().split('\n').at(-1)!).result, /Looked around\./);
 
   // The SDK from the same install: `import { query } from 'assistant-code'` (docs/sdk.md).
-  for (const f of ['dist/sdk.js', 'dist/sdk.d.ts', 'schema/stream-json.schema.json']) assert.match(listing, new RegExp(`package/${f.replace('.', '\\.')}`), f);
+  for (const f of ['dist/sdk.js', 'dist/sdk.d.ts', 'schema/stream-json.schema.json'])
+    assert.match(listing, new RegExp(`package/${f.replace('.', '\\.')}`), f);
   const program = join(prefix, 'lib', 'sdk-program.mjs'); // beside lib/node_modules, where the package name resolves
-  writeFileSync(program, `import { query } from 'assistant-code';
-for await (const m of query({ prompt: 'look around', options: { cwd: ${JSON.stringify(dir)}, model: 'replay:${replay}' } })) if (m.type === 'result') console.log(m.result);\n`);
+  writeFileSync(
+    program,
+    `import { query } from 'assistant-code';
+for await (const m of query({ prompt: 'look around', options: { cwd: ${JSON.stringify(dir)}, model: 'replay:${replay}' } })) if (m.type === 'result') console.log(m.result);\n`,
+  );
   const sdk = spawnSync(process.execPath, [program], { cwd: dir, env, encoding: 'utf8' });
   assert.equal(sdk.status, 0, sdk.stderr);
   assert.equal(sdk.stdout, 'Looked around.\n');

@@ -8,11 +8,20 @@ import { makeProject } from '../fakes/project.ts';
 import { startCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 test('Ctrl-C during a Bash call kills its process tree, exits 130 and leaves a readable transcript', async () => {
@@ -20,10 +29,14 @@ test('Ctrl-C during a Bash call kills its process tree, exits 130 and leaves a r
   model.reset();
   model.script(reply().tool('Bash', { command: 'sleep 60 & echo $! > child.pid; wait' }), reply().text('never sent'));
   const child = startCli(['-p', 'run it', '--permission-mode', 'bypass', '--model', 'anthropic:claude-sonnet-4-5'], {
-    cwd: dir, home, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
+    cwd: dir,
+    home,
+    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
   });
   let stderr = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   const pidFile = join(dir, 'child.pid');
   for (let i = 0; i < 200 && !existsSync(pidFile); i++) await sleep(25);
@@ -40,7 +53,10 @@ test('Ctrl-C during a Bash call kills its process tree, exits 130 and leaves a r
   const projDir = join(home, '.assistant', 'projects');
   const [proj] = readdirSync(projDir);
   const [file] = readdirSync(join(projDir, proj));
-  const entries = readFileSync(join(projDir, proj, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const entries = readFileSync(join(projDir, proj, file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(entries[0].type, 'session');
   const toolMsg = entries.find((e) => e.type === 'message' && e.message.role === 'tool');
   assert.ok(toolMsg, 'the interrupted call has a result in the transcript');

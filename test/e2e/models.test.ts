@@ -16,9 +16,13 @@ let model: FakeModel;
 let big: Buffer;
 before(async () => {
   model = await startFakeModel();
-  big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c00' } }).png().toBuffer();
+  big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
 });
-after(async () => { await model.close(); });
+after(async () => {
+  await model.close();
+});
 
 type Body = Record<string, any>;
 interface Case {
@@ -35,34 +39,59 @@ interface Case {
 
 const CASES: Case[] = [
   {
-    model: 'anthropic:claude-sonnet-4-5', env: () => model.env('anthropic'), imageIn: 'tool-result',
+    model: 'anthropic:claude-sonnet-4-5',
+    env: () => model.env('anthropic'),
+    imageIn: 'tool-result',
     thinking: (b) => assert.deepEqual(b.thinking, { type: 'enabled', budget_tokens: 31_999 }),
     reasoningBack: (b) => assert.deepEqual(b.messages[1].content[0], { type: 'thinking', thinking: 'Let me look.', signature: 'SIG-1' }),
   },
   {
-    model: 'openai:gpt-5', env: () => model.env('openai'), imageIn: 'tool-result',
+    model: 'openai:gpt-5',
+    env: () => model.env('openai'),
+    imageIn: 'tool-result',
     thinking: (b) => assert.deepEqual(b.reasoning, { effort: 'high', summary: 'auto' }),
-    reasoningBack: (b) => assert.ok(b.input.some((i: Body) => (i.type === 'item_reference' || i.type === 'reasoning') && /^rs_/.test(i.id)), JSON.stringify(b.input)),
+    reasoningBack: (b) =>
+      assert.ok(
+        b.input.some((i: Body) => (i.type === 'item_reference' || i.type === 'reasoning') && /^rs_/.test(i.id)),
+        JSON.stringify(b.input),
+      ),
   },
   {
-    model: 'openai-chat:gpt-5', env: () => model.env('openai-chat'), imageIn: 'user', noReasoningOut: true,
+    model: 'openai-chat:gpt-5',
+    env: () => model.env('openai-chat'),
+    imageIn: 'user',
+    noReasoningOut: true,
     thinking: (b) => assert.ok('reasoning_effort' in b, JSON.stringify(Object.keys(b))),
-    reasoningBack: (b) => assert.ok(b.messages.every((m: Body) => m.reasoning_content === undefined && m.reasoning === undefined), 'Chat Completions takes no reasoning back'),
+    reasoningBack: (b) =>
+      assert.ok(
+        b.messages.every((m: Body) => m.reasoning_content === undefined && m.reasoning === undefined),
+        'Chat Completions takes no reasoning back',
+      ),
   },
   {
-    model: 'google:gemini-2.5-pro', env: () => model.env('google'), imageIn: 'tool-result',
+    model: 'google:gemini-2.5-pro',
+    env: () => model.env('google'),
+    imageIn: 'tool-result',
     thinking: (b) => {
       assert.equal(b.generationConfig.thinkingConfig.includeThoughts, true);
       assert.ok(b.generationConfig.thinkingConfig.thinkingBudget > 0);
     },
     reasoningBack: (b) => {
       const parts = b.contents.find((c: Body) => c.role === 'model').parts;
-      assert.ok(parts.some((p: Body) => p.thought === true && p.thoughtSignature === 'SIG-1'), JSON.stringify(parts));
-      assert.ok(parts.some((p: Body) => p.functionCall && p.thoughtSignature), 'the call keeps its signature');
+      assert.ok(
+        parts.some((p: Body) => p.thought === true && p.thoughtSignature === 'SIG-1'),
+        JSON.stringify(parts),
+      );
+      assert.ok(
+        parts.some((p: Body) => p.functionCall && p.thoughtSignature),
+        'the call keeps its signature',
+      );
     },
   },
   {
-    model: 'ollama:qwen3-vl', env: () => model.env('ollama'), imageIn: 'user',
+    model: 'ollama:qwen3-vl',
+    env: () => model.env('ollama'),
+    imageIn: 'user',
     thinking: (b) => assert.equal(b.think, true),
     reasoningBack: (b) => assert.equal(b.messages.find((m: Body) => m.role === 'assistant').thinking, 'Let me look.'),
   },
@@ -75,12 +104,24 @@ test('a screenshot Read reaches every wire as an image, scaled down; --thinking 
   try {
     for (const c of CASES) {
       model.reset();
-      model.script(reply().thinking('Let me look.', { signature: 'SIG-1' }).tool('Read', { file_path: 'shot.png' }), reply('A red rectangle.'));
-      const r = await runCli(['-p', 'what is in shot.png?', '--model', c.model, '--thinking', 'high', '--output-format', 'stream-json', '--verbose'], { cwd: dir, home, env: c.env() });
+      model.script(
+        reply().thinking('Let me look.', { signature: 'SIG-1' }).tool('Read', { file_path: 'shot.png' }),
+        reply('A red rectangle.'),
+      );
+      const r = await runCli(
+        ['-p', 'what is in shot.png?', '--model', c.model, '--thinking', 'high', '--output-format', 'stream-json', '--verbose'],
+        { cwd: dir, home, env: c.env() },
+      );
       assert.equal(r.code, 0, `${c.model}: ${r.stderr}`);
-      const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const events = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       assert.equal(events.at(-1).result, 'A red rectangle.', c.model);
-      const thinking = events.filter((e) => e.type === 'assistant').flatMap((e) => e.message.content).find((p: Body) => p.type === 'thinking');
+      const thinking = events
+        .filter((e) => e.type === 'assistant')
+        .flatMap((e) => e.message.content)
+        .find((p: Body) => p.type === 'thinking');
       assert.equal(thinking?.thinking, c.noReasoningOut ? undefined : 'Let me look.', `${c.model}: stream-json shows the thinking`);
       const [first, second] = model.requests as RecordedRequest[];
       c.thinking(first.body);
@@ -91,7 +132,9 @@ test('a screenshot Read reaches every wire as an image, scaled down; --thinking 
       const meta = await sharp(Buffer.from(images[0].data, 'base64')).metadata();
       assert.deepEqual([meta.width, meta.height], [1568, 1045], `${c.model}: scaled to a 1568-px long edge`);
     }
-  } finally { model.models([]); }
+  } finally {
+    model.models([]);
+  }
 });
 
 test('@shot.png attaches the image; a model without image input is told, not sent an error', async () => {
@@ -99,9 +142,16 @@ test('@shot.png attaches the image; a model without image input is told, not sen
   writeFileSync(join(dir, 'shot.png'), big);
   model.reset();
   model.script(reply('Seen.'), reply().tool('Read', { file_path: 'shot.png' }), reply('Understood.'));
-  const attached = await runCli(['-p', 'look at @shot.png', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: model.env('anthropic') });
+  const attached = await runCli(['-p', 'look at @shot.png', '--model', 'anthropic:claude-sonnet-4-5'], {
+    cwd: dir,
+    home,
+    env: model.env('anthropic'),
+  });
   assert.equal(attached.code, 0, attached.stderr);
-  assert.deepEqual(receivedImages(model.requests[0]).map((i) => [i.where, i.mediaType]), [['user', 'image/png']]);
+  assert.deepEqual(
+    receivedImages(model.requests[0]).map((i) => [i.where, i.mediaType]),
+    [['user', 'image/png']],
+  );
 
   // o3-mini takes no images (the catalogue says so): Read tells the model, nothing is sent that the server would refuse.
   const textOnly = await runCli(['-p', 'what is in shot.png?', '--model', 'openai:o3-mini'], { cwd: dir, home, env: model.env('openai') });
@@ -122,7 +172,12 @@ test('an Ollama model whose context cannot hold the system prompt and tools is w
   try {
     const r = await runCli(['-p', 'hi', '--model', 'ollama:tiny'], { cwd: dir, home, env: model.env('ollama') });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /ollama:tiny has a 2048-token context window \(from Ollama's \/api\/show\), but the system prompt and tool definitions alone take about \d+ tokens.*ollamaMaxContext/);
+    assert.match(
+      r.stderr,
+      /ollama:tiny has a 2048-token context window \(from Ollama's \/api\/show\), but the system prompt and tool definitions alone take about \d+ tokens.*ollamaMaxContext/,
+    );
     assert.equal((model.requests[0].body as Body).options.num_ctx, 2048);
-  } finally { model.models([]); }
+  } finally {
+    model.models([]);
+  }
 });

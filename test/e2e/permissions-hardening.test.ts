@@ -9,14 +9,18 @@ import { runCli } from './cli.ts';
 /** Audit 4's repros against the built CLI: F1 (!`cmd`), F2 (Grep), F3 (cd), F4 (symlinks). */
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const settings = (permissions: object) => JSON.stringify({ permissions });
 
-test('a custom command\'s !`cmd` obeys settings deny rules: refused (exit 2), nothing runs, nothing is sent', async () => {
+test("a custom command's !`cmd` obeys settings deny rules: refused (exit 2), nothing runs, nothing is sent", async () => {
   const { dir, home } = makeProject({
     '.assistant/settings.json': settings({ deny: ['Read(.env)', 'Bash(rm:*)'] }),
     '.assistant/commands/leak.md': '---\nallowed-tools: Bash(cat:*)\n---\nOut: !`cat .env`\n',
@@ -36,7 +40,7 @@ test('a custom command\'s !`cmd` obeys settings deny rules: refused (exit 2), no
   assert.ok(existsSync(join(dir, 'note.txt')));
 });
 
-test('a custom command\'s !`cmd` obeys Plan Mode and --disallowed-tools', async () => {
+test("a custom command's !`cmd` obeys Plan Mode and --disallowed-tools", async () => {
   const { dir, home } = makeProject({
     '.assistant/commands/rmit.md': '---\nallowed-tools: Bash(rm:*), Bash(cat:*)\n---\nOut: !`rm note.txt`\n',
     '.assistant/commands/show.md': '---\nallowed-tools: Bash(cat:*)\n---\nOut: !`cat note.txt`\n',
@@ -54,7 +58,11 @@ test('a custom command\'s !`cmd` obeys Plan Mode and --disallowed-tools', async 
 });
 
 test('Grep never returns lines of a Read-denied file; Glob does not list it', async () => {
-  const { dir, home } = makeProject({ '.assistant/settings.json': settings({ deny: ['Read(.env)'] }), '.env': 'KEY=SECRET\n', 'a.txt': 'no\n' });
+  const { dir, home } = makeProject({
+    '.assistant/settings.json': settings({ deny: ['Read(.env)'] }),
+    '.env': 'KEY=SECRET\n',
+    'a.txt': 'no\n',
+  });
   model.reset();
   model.script(
     reply()
@@ -70,9 +78,12 @@ test('Grep never returns lines of a Read-denied file; Glob does not list it', as
   for (const x of results) assert.doesNotMatch(x.content, /SECRET|\.env/);
 });
 
-test('Bash path checks follow the shell\'s working directory, from an earlier call and within a command', async () => {
+test("Bash path checks follow the shell's working directory, from an earlier call and within a command", async () => {
   const { dir, home } = makeProject({
-    '.assistant/settings.json': settings({ deny: ['Edit(secret/**)', 'Read(/config/prod.json)'], allow: ['Bash(cd:*)', 'Bash(echo:*)', 'Bash(cat:*)'] }),
+    '.assistant/settings.json': settings({
+      deny: ['Edit(secret/**)', 'Read(/config/prod.json)'],
+      allow: ['Bash(cd:*)', 'Bash(echo:*)', 'Bash(cat:*)'],
+    }),
     'secret/a': 'orig\n',
     'config/prod.json': '{"pw":"SECRET"}\n',
   });
@@ -86,10 +97,18 @@ test('Bash path checks follow the shell\'s working directory, from an earlier ca
     reply().tool('Bash', { command: 'cd config && cat prod.json' }),
     reply().text('Done.'),
   );
-  const r = await runCli(['-p', 'go', '--permission-mode', 'auto-accept', '--output-format', 'json', ...MODEL], { cwd: dir, home, env: env() });
+  const r = await runCli(['-p', 'go', '--permission-mode', 'auto-accept', '--output-format', 'json', ...MODEL], {
+    cwd: dir,
+    home,
+    env: env(),
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(readFileSync(join(dir, 'secret/a'), 'utf8'), 'orig\n');
-  const all = model.requests.slice(1).flatMap((q) => lastToolResults(q)).map((x) => x.content).join('\n');
+  const all = model.requests
+    .slice(1)
+    .flatMap((q) => lastToolResults(q))
+    .map((x) => x.content)
+    .join('\n');
   assert.doesNotMatch(all, /SECRET/);
   assert.match(all, /"Edit\(secret\/\*\*\)"/);
   assert.match(all, /"Read\(\/config\/prod\.json\)"/);
@@ -97,7 +116,11 @@ test('Bash path checks follow the shell\'s working directory, from an earlier ca
 });
 
 test('symlinks do not get past Edit and Read deny rules, in bypass mode too', async () => {
-  const { dir, home } = makeProject({ '.assistant/settings.json': settings({ deny: ['Edit(secret/**)', 'Read(.env)'] }), 'secret/f': 'orig\n', '.env': 'KEY=SECRET\n' });
+  const { dir, home } = makeProject({
+    '.assistant/settings.json': settings({ deny: ['Edit(secret/**)', 'Read(.env)'] }),
+    'secret/f': 'orig\n',
+    '.env': 'KEY=SECRET\n',
+  });
   symlinkSync('secret', join(dir, 'link'));
   symlinkSync('secret/f', join(dir, 'linkfile2'));
   symlinkSync('.env', join(dir, 'envlink'));

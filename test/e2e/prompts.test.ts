@@ -7,8 +7,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
@@ -33,8 +37,15 @@ test('ASSISTANT.md files reach the system prompt in order, with their imports', 
   assert.equal(r.code, 0, r.stderr);
   const sys = systemPrompt(model.requests[0]) ?? '';
   const order = ['USER-MARKER', 'ROOT-MARKER', 'IMPORTED-STYLE-MARKER', 'PKG-MARKER', 'LOCAL-MARKER'].map((m) => sys.indexOf(m));
-  assert.ok(order.every((i) => i >= 0), `all present: ${order}`);
-  assert.deepEqual([...order].sort((a, b) => a - b), order, 'in order: user, root, import, cwd, local');
+  assert.ok(
+    order.every((i) => i >= 0),
+    `all present: ${order}`,
+  );
+  assert.deepEqual(
+    [...order].sort((a, b) => a - b),
+    order,
+    'in order: user, root, import, cwd, local',
+  );
 });
 
 test('CLAUDE.md is read when there is no ASSISTANT.md, and the user is told', async () => {
@@ -51,7 +62,11 @@ test('@path attaches files and ranges; attached files can be edited without a Re
   const { dir, home } = makeProject({ 'src/a.ts': 'line1\nline2\nline3\nline4\n', 'notes/b.md': 'B-CONTENT\n' });
   model.reset();
   model.script(reply().tool('Edit', { file_path: 'src/a.ts', old_string: 'line2', new_string: 'LINE2' }), reply().text('edited'));
-  const r = await runCli(['-p', 'fix @src/a.ts and see @notes/b.md:1-1', '--permission-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
+  const r = await runCli(['-p', 'fix @src/a.ts and see @notes/b.md:1-1', '--permission-mode', 'auto-accept', ...MODEL], {
+    cwd: dir,
+    home,
+    env: env(),
+  });
   assert.equal(r.code, 0, r.stderr);
   const sent = sentText(model.requests[0]);
   assert.match(sent, /line3/);
@@ -72,7 +87,8 @@ test('a missing @path stops the run before anything is sent: exit 2', async () =
 
 test('custom slash commands expand exactly, in both forms, with !`cmd` and @path', async () => {
   const { dir, home } = makeProject({
-    '.assistant/commands/review.md': '---\ndescription: Review a file\nargument-hint: FILE\nallowed-tools: Bash(echo:*)\n---\nReview $1 carefully. All: $ARGUMENTS\nBranch: !`echo BRANCH-OUTPUT`\n',
+    '.assistant/commands/review.md':
+      '---\ndescription: Review a file\nargument-hint: FILE\nallowed-tools: Bash(echo:*)\n---\nReview $1 carefully. All: $ARGUMENTS\nBranch: !`echo BRANCH-OUTPUT`\n',
     '.assistant/commands/frontend/component.md': 'Make a component named $ARGUMENTS.\n',
     '.assistant/commands/attach.md': 'Look at @src/a.ts\n',
     'src/a.ts': 'ATTACHED-CONTENT\n',
@@ -111,7 +127,9 @@ test('/init lets the model write ASSISTANT.md and nothing else; /memory lists th
   const { dir, home } = makeProject({ 'package.json': '{"scripts":{"test":"node t.js"}}' });
   model.reset();
   model.script(
-    reply().tool('Write', { file_path: 'ASSISTANT.md', content: '# Project\nRun tests: npm test\n' }).tool('Write', { file_path: 'other.md', content: 'x' }),
+    reply()
+      .tool('Write', { file_path: 'ASSISTANT.md', content: '# Project\nRun tests: npm test\n' })
+      .tool('Write', { file_path: 'other.md', content: 'x' }),
     reply().text('Wrote ASSISTANT.md.'),
   );
   const r = await runCli(['-p', '/init', ...MODEL], { cwd: dir, home, env: env() });
@@ -125,18 +143,24 @@ test('/init lets the model write ASSISTANT.md and nothing else; /memory lists th
   assert.match(mem.stdout, /ASSISTANT\.md \(project\)/);
 });
 
-test('a command\'s !`cmd` passes PreToolUse hooks like a Bash call: a blocking hook stops it, an allowing one sees the session', async () => {
-  const guard = '#!/bin/sh\ninput=$(cat)\nprintf "%s\\n" "$input" >> "$CLAUDE_PROJECT_DIR/hook-input.log"\ncase "$input" in *touch*) echo "no touching from commands" >&2; exit 2;; esac\nexit 0\n';
+test("a command's !`cmd` passes PreToolUse hooks like a Bash call: a blocking hook stops it, an allowing one sees the session", async () => {
+  const guard =
+    '#!/bin/sh\ninput=$(cat)\nprintf "%s\\n" "$input" >> "$CLAUDE_PROJECT_DIR/hook-input.log"\ncase "$input" in *touch*) echo "no touching from commands" >&2; exit 2;; esac\nexit 0\n';
   const { dir, home } = makeProject({
     '.assistant/commands/mk.md': '---\nallowed-tools: Bash(touch:*), Bash(echo:*)\n---\nMade: !`touch made.txt`\n',
     '.assistant/commands/say.md': '---\nallowed-tools: Bash(echo:*)\n---\nSaid: !`echo SAID-IT`\n',
     '.assistant/guard.sh': guard,
-    '.assistant/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR/.assistant/guard.sh"' }] }] } }),
+    '.assistant/settings.json': JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR/.assistant/guard.sh"' }] }] },
+    }),
   });
   model.reset();
   const blocked = await runCli(['-p', '/mk', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(blocked.code, 2, blocked.stderr);
-  assert.match(blocked.stderr, /\/mk runs `touch made\.txt` before the prompt is sent, but a PreToolUse hook blocked it: .*no touching from commands.*Nothing was run\./s);
+  assert.match(
+    blocked.stderr,
+    /\/mk runs `touch made\.txt` before the prompt is sent, but a PreToolUse hook blocked it: .*no touching from commands.*Nothing was run\./s,
+  );
   assert.equal(existsSync(join(dir, 'made.txt')), false, 'the blocked command did not run');
   assert.equal(model.requests.length, 0, 'nothing was sent');
 
@@ -144,10 +168,17 @@ test('a command\'s !`cmd` passes PreToolUse hooks like a Bash call: a blocking h
   const allowed = await runCli(['-p', '/say', '--output-format', 'json', ...MODEL], { cwd: dir, home, env: env() });
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.match(sentText(model.requests[0]), /Said: SAID-IT/);
-  const inputs = readFileSync(join(dir, 'hook-input.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const inputs = readFileSync(join(dir, 'hook-input.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const said = inputs.find((i) => (i.tool_input as { command?: string }).command === 'echo SAID-IT');
   assert.ok(said, 'the hook saw the command');
   assert.equal(said.tool_name, 'Bash');
   assert.equal(said.hook_event_name, 'PreToolUse');
-  assert.equal(said.session_id, (JSON.parse(allowed.stdout) as { session_id: string }).session_id, 'the hook saw the id of the session the command opened');
+  assert.equal(
+    said.session_id,
+    (JSON.parse(allowed.stdout) as { session_id: string }).session_id,
+    'the hook saw the id of the session the command opened',
+  );
 });

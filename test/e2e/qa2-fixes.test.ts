@@ -6,8 +6,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 const ENV = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const ARGS = ['--model', 'anthropic:claude-sonnet-4-5'];
 
@@ -35,15 +39,20 @@ test('Task finds an agent whatever the case of subagent_type ("Explore", as Clau
   assert.equal(lastToolResults(last)[0].content, 'EXPLORED');
 });
 
-test('Task without subagent_type runs general-purpose; PostToolUse sees Claude Code\'s Task response fields', async () => {
+test("Task without subagent_type runs general-purpose; PostToolUse sees Claude Code's Task response fields", async () => {
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { hookEvents, LOG_HOOK } = await import('./cli.ts');
   const { dir, home } = makeProject();
   mkdirSync(join(dir, '.assistant'), { recursive: true });
-  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Task', hooks: [LOG_HOOK] }] } }));
+  writeFileSync(
+    join(dir, '.assistant', 'settings.json'),
+    JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Task', hooks: [LOG_HOOK] }] } }),
+  );
   model.reset();
-  model.onRequest((req) => (/carry out one task on its behalf/.test(JSON.stringify(req.body.system ?? '')) ? reply('GP-REPORT') : undefined));
+  model.onRequest((req) =>
+    /carry out one task on its behalf/.test(JSON.stringify(req.body.system ?? '')) ? reply('GP-REPORT') : undefined,
+  );
   model.script(reply().tool('Task', { description: 'do', prompt: 'Do it.' }), reply('done'));
   const r = await runCli(['-p', 'go', ...ARGS], { cwd: dir, home, env: ENV() });
   assert.equal(r.code, 0, r.stderr);
@@ -59,20 +68,28 @@ test('Task without subagent_type runs general-purpose; PostToolUse sees Claude C
   assert.ok(resp.totalTokens > 0);
 });
 
-test('WebFetch\'s PostToolUse tool_response has Claude Code\'s fields (url, code, codeText, bytes, result, durationMs)', async () => {
+test("WebFetch's PostToolUse tool_response has Claude Code's fields (url, code, codeText, bytes, result, durationMs)", async () => {
   const http = await import('node:http');
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { hookEvents, LOG_HOOK } = await import('./cli.ts');
-  const site = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('hello page'); });
+  const site = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('hello page');
+  });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   try {
     const url = `http://127.0.0.1:${(site.address() as { port: number }).port}/p`;
     const { dir, home } = makeProject();
     mkdirSync(join(dir, '.assistant'), { recursive: true });
-    writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'WebFetch', hooks: [LOG_HOOK] }] } }));
+    writeFileSync(
+      join(dir, '.assistant', 'settings.json'),
+      JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'WebFetch', hooks: [LOG_HOOK] }] } }),
+    );
     model.reset();
-    model.onRequest((req) => (/answer a question about a web page/.test(JSON.stringify(req.body.system ?? '')) ? reply('ANSWER') : undefined));
+    model.onRequest((req) =>
+      /answer a question about a web page/.test(JSON.stringify(req.body.system ?? '')) ? reply('ANSWER') : undefined,
+    );
     model.script(reply().tool('WebFetch', { url, prompt: 'what?' }), reply('done'));
     const r = await runCli(['-p', 'go', '--allowed-tools', 'WebFetch(domain:127.0.0.1)', ...ARGS], { cwd: dir, home, env: ENV() });
     assert.equal(r.code, 0, r.stderr);
@@ -83,5 +100,7 @@ test('WebFetch\'s PostToolUse tool_response has Claude Code\'s fields (url, code
     assert.equal(resp.bytes, 10);
     assert.equal(resp.result, 'ANSWER');
     assert.equal(typeof resp.durationMs, 'number');
-  } finally { site.close(); }
+  } finally {
+    site.close();
+  }
 });

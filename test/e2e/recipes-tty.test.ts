@@ -7,8 +7,12 @@ import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const PROJECT = { 'src/value.js': 'export const value = 1;\n' };
@@ -22,7 +26,24 @@ test('recipes run in a terminal asks each permission question there: y allows, n
     reply().tool('Bash', { command: 'rm -rf build' }),
     reply('Fixed; I did not clean the build.'),
   );
-  const t = TmuxCli.start(['recipes', 'run', '5', '--set', 'bug summary=wrong value', '--set', 'symptom=value is 1, expected 2', '--set', 'test command=true', '--file', 'src/value.js', '--model', 'anthropic:claude-sonnet-4-5'], { cwd: dir, home, env: env() });
+  const t = TmuxCli.start(
+    [
+      'recipes',
+      'run',
+      '5',
+      '--set',
+      'bug summary=wrong value',
+      '--set',
+      'symptom=value is 1, expected 2',
+      '--set',
+      'test command=true',
+      '--file',
+      'src/value.js',
+      '--model',
+      'anthropic:claude-sonnet-4-5',
+    ],
+    { cwd: dir, home, env: env() },
+  );
   try {
     await t.waitFor(/Edit\(.*src\/value\.js\) needs approval/);
     assert.equal(readFileSync(join(dir, 'src/value.js'), 'utf8'), PROJECT['src/value.js'], 'nothing changes while the question waits');

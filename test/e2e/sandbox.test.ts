@@ -20,7 +20,11 @@ before(async () => {
   other = createServer((_q, r) => r.end('answer from the other server\n')).listen(0, '127.0.0.1');
   await Promise.all([allowed, other].map((s) => new Promise((r) => (s.listening ? r(undefined) : s.once('listening', r)))));
 });
-after(async () => { await model.close(); allowed.close(); other.close(); });
+after(async () => {
+  await model.close();
+  allowed.close();
+  other.close();
+});
 
 const env = (extra: Record<string, string> = {}) => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, ...extra });
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
@@ -34,7 +38,8 @@ test('--sandbox: commands run without a question, inside; writes outside, secret
   const out = realpathSync(mkdtempSync(join(tmpdir(), 'assistant-outside-')));
   const a = `http://localhost:${port(allowed)}/`;
   const b = `http://127.0.0.1:${port(other)}/`;
-  const fetchJs = (url: string) => `node -e "fetch('${url}').then((r) => r.text()).then((t) => console.log('fetched:', t.trim()), (e) => console.log('fetch failed:', e.message))"`;
+  const fetchJs = (url: string) =>
+    `node -e "fetch('${url}').then((r) => r.text()).then((t) => console.log('fetched:', t.trim()), (e) => console.log('fetch failed:', e.message))"`;
   const commands = [
     'echo inside > made.txt && cat made.txt && echo "tmp=$TMPDIR"',
     `python3 -c "open('${out}/py.txt', 'w')"; node -e "require('fs').writeFileSync('${out}/node.txt', 'x')"`,
@@ -51,13 +56,31 @@ test('--sandbox: commands run without a question, inside; writes outside, secret
   let first = reply();
   for (const command of commands) first = first.tool('Bash', { command });
   model.script(first, reply().text('done'));
-  const r = await runCli(['-p', 'go', '--sandbox', '--output-format', 'stream-json', '--verbose', '--settings', JSON.stringify({ sandbox: { network: { allowedDomains: ['localhost'] } } }), ...MODEL],
-    { cwd: dir, home, env: env(), timeoutMs: 60_000 });
+  const r = await runCli(
+    [
+      '-p',
+      'go',
+      '--sandbox',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--settings',
+      JSON.stringify({ sandbox: { network: { allowedDomains: ['localhost'] } } }),
+      ...MODEL,
+    ],
+    { cwd: dir, home, env: env(), timeoutMs: 60_000 },
+  );
   assert.equal(r.code, 0, r.stderr);
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const result = lines.at(-1);
   // Only the deny rule and the ask rule stopped calls: everything else ran without a question.
-  assert.deepEqual(result.permission_denials.map((d: { tool_input: { command: string } }) => d.tool_input.command), ['rm keep.txt', 'git push origin main']);
+  assert.deepEqual(
+    result.permission_denials.map((d: { tool_input: { command: string } }) => d.tool_input.command),
+    ['rm keep.txt', 'git push origin main'],
+  );
   const sandboxed = lines.filter((l) => l.type === 'system' && l.subtype === 'sandboxed');
   assert.equal(sandboxed.length, 6);
   assert.ok(sandboxed.every((l) => l.auto_allowed === true && /sandbox/.test(l.reason)));
@@ -83,7 +106,9 @@ test('--sandbox: commands run without a question, inside; writes outside, secret
   assert.ok(existsSync(join(dir, 'keep.txt')));
   assert.match(results[7], /ask rule "Bash\(git push:\*\)"/);
   // The model is told about the sandbox with the Bash tool; it may not ask to leave it (allowUnsandboxedCommands is off).
-  const bash = (model.requests[0].body.tools as Array<{ name: string; description: string; input_schema: { properties: object } }>).find((t) => t.name === 'Bash')!;
+  const bash = (model.requests[0].body.tools as Array<{ name: string; description: string; input_schema: { properties: object } }>).find(
+    (t) => t.name === 'Bash',
+  )!;
   assert.match(bash.description, /# Sandbox/);
   assert.ok(!('dangerouslyDisableSandbox' in bash.input_schema.properties));
   // The session's temp directory is gone.

@@ -11,8 +11,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const run = (files: Record<string, string>, args: string[] = ['-p', 'hi']) => {
@@ -32,7 +36,9 @@ test('a comment, single quotes, a duplicate "permissions": exit 2 at the offendi
   assert.equal(q.code, 2);
   assert.ok(q.stderr.includes(`${q.file}:2:12: not valid JSON: a string in single quotes`), q.stderr);
   // A second "permissions" would drop the first one's deny rules: exit 2 with both lines.
-  const dup = await run({ '.assistant/settings.json': '{\n  "permissions": {"deny": ["Bash"]},\n  "permissions": {"allow": ["Read"]}\n}\n' });
+  const dup = await run({
+    '.assistant/settings.json': '{\n  "permissions": {"deny": ["Bash"]},\n  "permissions": {"allow": ["Read"]}\n}\n',
+  });
   assert.equal(dup.code, 2);
   assert.ok(dup.stderr.includes(`${dup.file}:3:3: "permissions" is written twice in the same object (lines 2 and 3)`), dup.stderr);
   assert.equal(model.requests.length, 0, 'nothing ran');
@@ -56,7 +62,10 @@ test('a malformed rule names file, line and column (exit 2); an unknown tool is 
   assert.ok(bad.stderr.includes(`Bad permission rules:\n  ${bad.file}:3:15: "Bash(touch" is not a rule`), bad.stderr);
   const frob = await run({}, ['-p', 'hi', '--allowed-tools', 'Frob']);
   assert.equal(frob.code, 0, frob.stderr);
-  assert.match(frob.stderr, /--allowed-tools: rule "Frob" names no tool, so it never matches; tools: Read, Write, Edit, Bash, Grep, Glob, LS/);
+  assert.match(
+    frob.stderr,
+    /--allowed-tools: rule "Frob" names no tool, so it never matches; tools: Read, Write, Edit, Bash, Grep, Glob, LS/,
+  );
 });
 
 test('a prompt swallowed by --allowed-tools is exit 2 with the way out', async () => {

@@ -7,8 +7,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const WIRES = [
   { name: 'anthropic', args: ['--model', 'anthropic:claude-sonnet-4-5'], env: () => model.env('anthropic') },
@@ -40,7 +44,10 @@ test('retries run out on incomplete and malformed streams: exit 1 with what went
   const { dir, home } = makeProject();
   model.reset();
   model.script(endEarly(write()), endEarly(write()));
-  const incomplete = await runCli(['-p', 'write out.txt', '--permission-mode', 'auto-accept', '--output-format', 'json', ...WIRES[0].args], { cwd: dir, home, env: { ...WIRES[0].env(), ASSISTANT_MAX_RETRIES: '1' } });
+  const incomplete = await runCli(
+    ['-p', 'write out.txt', '--permission-mode', 'auto-accept', '--output-format', 'json', ...WIRES[0].args],
+    { cwd: dir, home, env: { ...WIRES[0].env(), ASSISTANT_MAX_RETRIES: '1' } },
+  );
   assert.equal(incomplete.code, 1, incomplete.stderr);
   const res = JSON.parse(incomplete.stdout);
   assert.equal(res.is_error, true);
@@ -50,7 +57,11 @@ test('retries run out on incomplete and malformed streams: exit 1 with what went
   model.reset();
   const bad = '{"type":"response.output_text.delta","delta":"hel';
   model.script(malformed(write(), { after: 3, data: bad }), malformed(write(), { after: 3, data: bad }));
-  const garbled = await runCli(['-p', 'write out.txt', '--permission-mode', 'auto-accept', ...WIRES[1].args], { cwd: dir, home, env: { ...WIRES[1].env(), ASSISTANT_MAX_RETRIES: '1' } });
+  const garbled = await runCli(['-p', 'write out.txt', '--permission-mode', 'auto-accept', ...WIRES[1].args], {
+    cwd: dir,
+    home,
+    env: { ...WIRES[1].env(), ASSISTANT_MAX_RETRIES: '1' },
+  });
   assert.equal(garbled.code, 1, garbled.stderr);
   assert.match(garbled.stderr, /error: .*not valid JSON.*response\.output_text\.delta.*gave up after 2 attempts/);
   assert.equal(existsSync(join(dir, 'out.txt')), false);

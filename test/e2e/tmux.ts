@@ -11,26 +11,59 @@ import { CLI, cleanEnv } from './cli.ts';
  * with a deadline instead of sleeping. Always `close()` in a finally block.
  */
 export class TmuxCli {
-  private constructor(readonly socket: string, private readonly dir: string) {}
+  private constructor(
+    readonly socket: string,
+    private readonly dir: string,
+  ) {}
 
   /**
    * `afterExit`: shell commands the pane runs once the CLI has exited (e.g. `stty -a`, to see the terminal it left).
    * `trusted: false`: the folder is not trusted yet, so the session opens with the folder-trust question
    * (SPEC §11.15); by default the test's HOME already trusts `cwd`.
    */
-  static start(args: string[], o: { cwd: string; home: string; env?: Record<string, string | undefined>; width?: number; height?: number; afterExit?: string; trusted?: boolean }): TmuxCli {
+  static start(
+    args: string[],
+    o: {
+      cwd: string;
+      home: string;
+      env?: Record<string, string | undefined>;
+      width?: number;
+      height?: number;
+      afterExit?: string;
+      trusted?: boolean;
+    },
+  ): TmuxCli {
     if (o.trusted !== false) trustInHome(o.home, o.cwd);
     const socket = `assistant-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
     const dir = mkdtempSync(join(tmpdir(), 'assistant-tmux-'));
     // CI set, as on the CI machines: the screen must not depend on it (Ink and chalk read it).
     const env = cleanEnv(o.home, { TERM: 'xterm-256color', CI: 'true', ...o.env });
     const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-    const vars = Object.entries(env).map(([k, v]) => `${k}=${q(String(v))}`).join(' ');
+    const vars = Object.entries(env)
+      .map(([k, v]) => `${k}=${q(String(v))}`)
+      .join(' ');
     // After the CLI exits, the pane stays to show its exit code and what it left on the screen.
     // ASSISTANT_TEST_CLI: another build of the CLI (a private one, while someone else rebuilds dist/).
     const cli = process.env.ASSISTANT_TEST_CLI || CLI;
-    writeFileSync(join(dir, 'run.sh'), `cd ${q(o.cwd)}\nenv -i ${vars} ${q(process.execPath)} ${q(cli)} ${args.map(q).join(' ')}\necho "[exit $?]"\n${o.afterExit ? `${o.afterExit}\n` : ''}sleep 600\n`);
-    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(o.width ?? 100), '-y', String(o.height ?? 30), `bash ${q(join(dir, 'run.sh'))}`]);
+    writeFileSync(
+      join(dir, 'run.sh'),
+      `cd ${q(o.cwd)}\nenv -i ${vars} ${q(process.execPath)} ${q(cli)} ${args.map(q).join(' ')}\necho "[exit $?]"\n${o.afterExit ? `${o.afterExit}\n` : ''}sleep 600\n`,
+    );
+    execFileSync('tmux', [
+      '-L',
+      socket,
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      'main',
+      '-x',
+      String(o.width ?? 100),
+      '-y',
+      String(o.height ?? 30),
+      `bash ${q(join(dir, 'run.sh'))}`,
+    ]);
     return new TmuxCli(socket, dir);
   }
 
@@ -44,10 +77,14 @@ export class TmuxCli {
   }
 
   /** Text typed as is (no key names). */
-  type(text: string): void { this.tmux('send-keys', '-t', 'main', '-l', text); }
+  type(text: string): void {
+    this.tmux('send-keys', '-t', 'main', '-l', text);
+  }
 
   /** Keys by tmux name: Enter, Escape, BTab (Shift+Tab), C-c, C-d, Up, Down… */
-  keys(...names: string[]): void { this.tmux('send-keys', '-t', 'main', ...names); }
+  keys(...names: string[]): void {
+    this.tmux('send-keys', '-t', 'main', ...names);
+  }
 
   /** Waits until the screen matches; returns it. Fails with the last screen after `timeoutMs`. */
   async waitFor(pattern: RegExp | string, timeoutMs = 15_000): Promise<string> {
@@ -98,7 +135,9 @@ export class TmuxCli {
   }
 
   /** The pane's title, as the program set it (OSC 0 / OSC 2). */
-  title(): string { return this.tmux('display-message', '-p', '-t', 'main', '#{pane_title}').replace(/\n$/, ''); }
+  title(): string {
+    return this.tmux('display-message', '-p', '-t', 'main', '#{pane_title}').replace(/\n$/, '');
+  }
 
   /** Where the terminal's cursor is: column and row, from 0 at the top-left of the screen. */
   cursor(): { x: number; y: number } {
@@ -107,10 +146,14 @@ export class TmuxCli {
   }
 
   /** Whether the program rang the terminal's bell (tmux's window bell flag). */
-  rang(): boolean { return this.tmux('display-message', '-p', '-t', 'main', '#{window_bell_flag}').trim() === '1'; }
+  rang(): boolean {
+    return this.tmux('display-message', '-p', '-t', 'main', '#{window_bell_flag}').trim() === '1';
+  }
 
   /** Whether the terminal's cursor is shown (tmux's `cursor_flag`: a program hid it with `ESC[?25l`). */
-  cursorVisible(): boolean { return this.tmux('display-message', '-p', '-t', 'main', '#{cursor_flag}').trim() === '1'; }
+  cursorVisible(): boolean {
+    return this.tmux('display-message', '-p', '-t', 'main', '#{cursor_flag}').trim() === '1';
+  }
 
   /** The CLI's process id (the pane's shell runs it as its only child), or undefined once it has exited. */
   cliPid(): number | undefined {
@@ -118,14 +161,22 @@ export class TmuxCli {
     try {
       const out = execFileSync('pgrep', ['-P', pane, '-f', 'assistant'], { encoding: 'utf8' }).trim();
       return out ? Number(out.split('\n')[0]) : undefined;
-    } catch { return undefined; }
+    } catch {
+      return undefined;
+    }
   }
 
   /** Resizes the window, as a user dragging the terminal would. */
-  resize(width: number, height: number): void { this.tmux('resize-window', '-t', 'main', '-x', String(width), '-y', String(height)); }
+  resize(width: number, height: number): void {
+    this.tmux('resize-window', '-t', 'main', '-x', String(width), '-y', String(height));
+  }
 
   close(): void {
-    try { this.tmux('kill-server'); } catch { /* already gone */ }
+    try {
+      this.tmux('kill-server');
+    } catch {
+      /* already gone */
+    }
     rmSync(this.dir, { recursive: true, force: true });
     // kill-server can leave its socket file behind.
     rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });

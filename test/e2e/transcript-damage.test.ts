@@ -7,8 +7,12 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 
@@ -22,15 +26,22 @@ test('-c over a transcript with lines that are JSON but not entries: skipped, co
   const proj = join(projects, readdirSync(projects)[0]);
   const file = join(proj, readdirSync(proj).find((f) => f.endsWith('.jsonl'))!);
   const ts = new Date().toISOString();
-  appendFileSync(file, [
-    'null',
-    JSON.stringify({ type: 'message', timestamp: ts }),
-    JSON.stringify({ type: 'message', message: { role: 'user', content: 'a string where parts are expected' }, timestamp: ts }),
-    JSON.stringify({ type: 'message', message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1' }] }, timestamp: ts }),
-    JSON.stringify({ type: 'compact', trigger: 'auto', timestamp: ts }),
-    '[1, 2, 3]',
-    '{"type":"message","mess',
-  ].join('\n'));
+  appendFileSync(
+    file,
+    [
+      'null',
+      JSON.stringify({ type: 'message', timestamp: ts }),
+      JSON.stringify({ type: 'message', message: { role: 'user', content: 'a string where parts are expected' }, timestamp: ts }),
+      JSON.stringify({
+        type: 'message',
+        message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1' }] },
+        timestamp: ts,
+      }),
+      JSON.stringify({ type: 'compact', trigger: 'auto', timestamp: ts }),
+      '[1, 2, 3]',
+      '{"type":"message","mess',
+    ].join('\n'),
+  );
   const next = await runCli(['-c', '-p', 'AND-THEN', ...MODEL], { cwd: dir, home, env: model.env() });
   assert.equal(next.code, 0, next.stderr);
   assert.equal(next.stdout, 'second answer\n');

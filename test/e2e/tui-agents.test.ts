@@ -8,13 +8,21 @@ import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const todos = (states: string[]) => ({
-  todos: ['Read the code', 'Fix the bug', 'Run the tests'].map((content, i) => ({ content, activeForm: `${content.replace(/^(\w+)/, (w) => `${w.replace(/e$/, '')}ing`)}`, status: states[i] })),
+  todos: ['Read the code', 'Fix the bug', 'Run the tests'].map((content, i) => ({
+    content,
+    activeForm: `${content.replace(/^(\w+)/, (w) => `${w.replace(/e$/, '')}ing`)}`,
+    status: states[i],
+  })),
 });
 
 test('TodoWrite items show under the conversation, update in place, and come back with -c', async () => {
@@ -36,12 +44,16 @@ test('TodoWrite items show under the conversation, update in place, and come bac
     assert.equal(screen.match(/Todos \(/g)?.length, 1, 'one list, updated in place');
     first.keys('C-d');
     await first.waitFor(/\[exit 0\]/);
-  } finally { first.close(); }
+  } finally {
+    first.close();
+  }
   const second = TmuxCli.start(['-c', ...MODEL], { cwd: dir, home, env: env() });
   try {
     const screen = await second.waitFor(/Todos \(1\/3 done\)/);
     assert.match(screen, /◼ Fixing the bug/);
-  } finally { second.close(); }
+  } finally {
+    second.close();
+  }
 });
 
 test('a running subagent is one folded block with its current tool; ctrl+o shows its calls', async () => {
@@ -64,10 +76,12 @@ test('a running subagent is one folded block with its current tool; ctrl+o shows
     assert.match(open, /explore · 2 tool uses/);
     t.keys('Escape');
     await t.waitGone(/explore · 2 tool uses/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
-test('a subagent\'s permission question reaches the user, naming the subagent', async () => {
+test("a subagent's permission question reaches the user, naming the subagent", async () => {
   const { dir, home } = makeProject();
   model.reset();
   let n = 0;
@@ -75,7 +89,10 @@ test('a subagent\'s permission question reaches the user, naming the subagent', 
     if (!/carry out one task on its behalf/.test(systemPrompt(req) ?? '')) return undefined;
     return ++n === 1 ? reply().tool('Bash', { command: 'touch made-by-agent' }) : reply('AGENT-DONE');
   });
-  model.script(reply().tool('Task', { description: 'make a file', prompt: 'Make it.', subagent_type: 'general-purpose' }), reply('Parent done.'));
+  model.script(
+    reply().tool('Task', { description: 'make a file', prompt: 'Make it.', subagent_type: 'general-purpose' }),
+    reply('Parent done.'),
+  );
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
   try {
     await t.waitFor('normal mode');
@@ -85,5 +102,7 @@ test('a subagent\'s permission question reaches the user, naming the subagent', 
     t.keys('1');
     await t.waitFor('Parent done.');
     assert.ok(existsSync(join(dir, 'made-by-agent')));
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });

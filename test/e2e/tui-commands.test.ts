@@ -8,8 +8,12 @@ import { TmuxCli } from './tmux.ts';
 import { hookEvents, LOG_HOOK } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -18,8 +22,11 @@ test('/rewind "code only" lists earlier prompts and restores the files as they w
   const { dir, home } = makeProject({ 'a.txt': 'original\n' });
   model.reset();
   model.script(
-    reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Edit', { file_path: 'a.txt', old_string: 'original', new_string: 'changed' }), reply('Changed it.'),
-    reply().tool('Write', { file_path: 'b.txt', content: 'new file\n' }), reply('Added b.'),
+    reply().tool('Read', { file_path: 'a.txt' }),
+    reply().tool('Edit', { file_path: 'a.txt', old_string: 'original', new_string: 'changed' }),
+    reply('Changed it.'),
+    reply().tool('Write', { file_path: 'b.txt', content: 'new file\n' }),
+    reply('Added b.'),
   );
   const t = TmuxCli.start(['--permission-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
   try {
@@ -45,15 +52,20 @@ test('/rewind "code only" lists earlier prompts and restores the files as they w
     assert.match(done, /● Added b\./, 'code only: the conversation stays on screen');
     assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'original\n');
     assert.equal(existsSync(join(dir, 'b.txt')), false, 'a file created later is removed');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('Plan Mode: after a plan is written to plan.md, "execute" switches to Auto-Accept and runs it', async () => {
   const { dir, home } = makeProject({ 'a.txt': 'one\n' });
   model.reset();
   model.script(
-    reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n\n1. Change one to uno in a.txt\n' }), reply('The plan is ready.'),
-    reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'uno' }), reply('Executed the plan.'),
+    reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n\n1. Change one to uno in a.txt\n' }),
+    reply('The plan is ready.'),
+    reply().tool('Read', { file_path: 'a.txt' }),
+    reply().tool('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'uno' }),
+    reply('Executed the plan.'),
   );
   const t = TmuxCli.start(['--permission-mode', 'plan', ...MODEL], { cwd: dir, home, env: env() });
   try {
@@ -69,15 +81,24 @@ test('Plan Mode: after a plan is written to plan.md, "execute" switches to Auto-
     assert.doesNotMatch(s, /Do you want to proceed\?/);
     assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'uno\n');
     assert.match(JSON.stringify(model.requests[2].body.messages), /Execute the plan in plan\.md/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('/clear fires SessionEnd (clear) and SessionStart (clear) and starts a new conversation; idle input fires Notification', async () => {
   const { dir, home } = makeProject();
   mkdirSync(join(dir, '.assistant'));
-  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: {
-    SessionStart: [{ hooks: [LOG_HOOK] }], SessionEnd: [{ hooks: [LOG_HOOK] }], Notification: [{ hooks: [LOG_HOOK] }],
-  } }));
+  writeFileSync(
+    join(dir, '.assistant', 'settings.json'),
+    JSON.stringify({
+      hooks: {
+        SessionStart: [{ hooks: [LOG_HOOK] }],
+        SessionEnd: [{ hooks: [LOG_HOOK] }],
+        Notification: [{ hooks: [LOG_HOOK] }],
+      },
+    }),
+  );
   model.reset();
   model.script(reply('First answer.'), reply('Fresh answer.'));
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: { ...env(), ASSISTANT_IDLE_NOTIFY_MS: '700' } });
@@ -87,7 +108,8 @@ test('/clear fires SessionEnd (clear) and SessionStart (clear) and starts a new 
     await t.waitFor('First answer.');
     await t.waitGone(/Working…/);
     const deadline = Date.now() + 10_000;
-    while (!hookEvents(dir).some((e) => e.hook_event_name === 'Notification') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!hookEvents(dir).some((e) => e.hook_event_name === 'Notification') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const note = hookEvents(dir).find((e) => e.hook_event_name === 'Notification');
     assert.ok(note, 'Notification fires after idle input');
     assert.equal(note.notification_type, 'idle_prompt');
@@ -97,11 +119,18 @@ test('/clear fires SessionEnd (clear) and SessionStart (clear) and starts a new 
     await t.submit('again');
     await t.waitFor('Fresh answer.');
     const names = hookEvents(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason ?? e.notification_type}`);
-    assert.deepEqual(names.filter((n) => !n.startsWith('Notification')), ['SessionStart:startup', 'SessionEnd:clear', 'SessionStart:clear']);
-    const ids = hookEvents(dir).filter((e) => e.hook_event_name === 'SessionStart').map((e) => e.session_id);
+    assert.deepEqual(
+      names.filter((n) => !n.startsWith('Notification')),
+      ['SessionStart:startup', 'SessionEnd:clear', 'SessionStart:clear'],
+    );
+    const ids = hookEvents(dir)
+      .filter((e) => e.hook_event_name === 'SessionStart')
+      .map((e) => e.session_id);
     assert.notEqual(ids[0], ids[1], '/clear starts a new session');
     assert.deepEqual((model.requests[1].body.messages as unknown[]).length, 1, 'the new conversation starts empty');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('/hooks shows a settings change made during the session and applies it only once accepted', async () => {
@@ -124,14 +153,22 @@ test('/hooks shows a settings change made during the session and applies it only
     await t.waitFor(/Accepted: 1 hooks/);
     await t.submit('second');
     await t.waitFor('Two.');
-    assert.deepEqual(hookEvents(dir).map((e) => e.prompt), ['second']);
-  } finally { t.close(); }
+    assert.deepEqual(
+      hookEvents(dir).map((e) => e.prompt),
+      ['second'],
+    );
+  } finally {
+    t.close();
+  }
 });
 
 test('/resume inside a session: a picker of the other sessions; the chosen one comes back on screen and to the model', async () => {
   const { dir, home } = makeProject();
   mkdirSync(join(dir, '.assistant'));
-  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { SessionStart: [{ hooks: [LOG_HOOK] }], SessionEnd: [{ hooks: [LOG_HOOK] }] } }));
+  writeFileSync(
+    join(dir, '.assistant', 'settings.json'),
+    JSON.stringify({ hooks: { SessionStart: [{ hooks: [LOG_HOOK] }], SessionEnd: [{ hooks: [LOG_HOOK] }] } }),
+  );
   model.reset();
   model.script(reply('Answer about apples.'), reply('Answer about pears.'), reply('Back to apples.'));
   const old = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
@@ -142,7 +179,9 @@ test('/resume inside a session: a picker of the other sessions; the chosen one c
     await old.waitGone(/Working…/);
     old.keys('C-d');
     await old.waitFor(/\[exit 0\]/);
-  } finally { old.close(); }
+  } finally {
+    old.close();
+  }
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
   try {
     await t.waitFor('normal mode');
@@ -163,9 +202,16 @@ test('/resume inside a session: a picker of the other sessions; the chosen one c
     assert.match(sent, /tell me about apples/);
     assert.doesNotMatch(sent, /pears/);
     const starts = hookEvents(dir).filter((e) => e.hook_event_name === 'SessionStart');
-    assert.deepEqual(hookEvents(dir).map((e) => `${e.hook_event_name}:${e.source ?? e.reason}`).slice(-3), ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume']);
+    assert.deepEqual(
+      hookEvents(dir)
+        .map((e) => `${e.hook_event_name}:${e.source ?? e.reason}`)
+        .slice(-3),
+      ['SessionStart:startup', 'SessionEnd:other', 'SessionStart:resume'],
+    );
     assert.equal(starts.at(-1)?.session_id, starts[0].session_id, 'the resumed session keeps its id');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('/memory with $EDITOR: the chosen file is opened in the editor, the session comes back, and /clear gives the model the new line', async () => {
@@ -190,5 +236,7 @@ test('/memory with $EDITOR: the chosen file is opened in the editor, the session
     await t.submit('what are the rules');
     await t.waitFor('Tabs it is.');
     assert.match(systemPrompt(model.requests[0]) ?? '', /Always use tabs \(added in the editor\)/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });

@@ -5,8 +5,12 @@ import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -43,7 +47,9 @@ for (const kind of ['render', 'uncaught'] as const) {
       assert.equal(exit, '1', screen);
       assert.match(screen, /test crash (while rendering|from a timer)/, 'the error is reported');
       assertRestored(stty, t, screen);
-    } finally { t.close(); }
+    } finally {
+      t.close();
+    }
   });
 }
 
@@ -55,5 +61,7 @@ test('a settings error at start exits 2 with the file named, and leaves the term
     assert.equal(exit, '2', screen);
     assert.match(screen, /settings\.json/);
     assertRestored(stty, t, screen);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });

@@ -10,8 +10,12 @@ import { TmuxCli } from './tmux.ts';
 // the input edits, what the questions offer. Each session packs several checks.
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -54,7 +58,7 @@ test('answers: plain code for unknown languages and a fence cut mid-stream, ▎ 
     assert.match(shown, /▎ Its second line\./);
     for (const l of ['mermaid', 'vue', 'graphql', 'log']) assert.match(shown, new RegExp(`^ {4}${l} code here$`, 'm'), l);
     await t.waitGone(/Working…/);
-    assert.match(t.title(), new RegExp(`^show me · ${basename(dir)}$`), 'then the session\'s first prompt');
+    assert.match(t.title(), new RegExp(`^show me · ${basename(dir)}$`), "then the session's first prompt");
 
     // A fence cut after its language, while the answer streams: no highlighter error.
     await t.submit('cut it');
@@ -87,7 +91,7 @@ test('answers: plain code for unknown languages and a fence cut mid-stream, ▎ 
     assert.match(second, /^ {2}\S/, 'the second row continues under the text');
     const rowOf = (s: string) => lines(s).findIndex((l) => l.includes(second.trim()));
     let c = t.cursor();
-    assert.equal(c.y, rowOf(wrapped), 'the cursor is on the caret\'s row');
+    assert.equal(c.y, rowOf(wrapped), "the cursor is on the caret's row");
     assert.equal(c.x, 2 + second.length, 'and after the last character');
     t.keys('Up');
     await t.waitUntil(() => t.cursor().y === rowOf(wrapped) - 1, '↑ moves up a row (not to the history)');
@@ -114,24 +118,42 @@ test('answers: plain code for unknown languages and a fence cut mid-stream, ▎ 
     t.keys('C-d');
     await t.waitFor(/\[exit 0\]/);
     assert.doesNotMatch(t.title(), new RegExp(basename(dir)), 'the title is given back on exit');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
-test('tools and questions: reads grouped, interrupted output folded at 5, a long change scrolled in its question with a bell, a pipeline\'s rules and reason, Ctrl-O over every prompt, a picker that filters', async () => {
+test("tools and questions: reads grouped, interrupted output folded at 5, a long change scrolled in its question with a bell, a pipeline's rules and reason, Ctrl-O over every prompt, a picker that filters", async () => {
   const numbered = (f: (i: number) => string) => `${Array.from({ length: 60 }, (_, i) => f(i + 1)).join('\n')}\n`;
-  const { dir, home } = makeProject({ 'big.txt': numbered((i) => `line ${i}`), 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 2;\n', '.assistant/settings.json': JSON.stringify({ ui: { bell: true } }) });
+  const { dir, home } = makeProject({
+    'big.txt': numbered((i) => `line ${i}`),
+    'src/a.ts': 'export const a = 1;\n',
+    'src/b.ts': 'export const b = 2;\n',
+    '.assistant/settings.json': JSON.stringify({ ui: { bell: true } }),
+  });
   mkdirSync(join(dir, 'notes'));
   writeFileSync(join(dir, 'notes', 'my notes.txt'), 'b\na\n');
   const pipeline = `sed -n "1,2p" 'notes/my notes.txt' | sort | uniq -c | npx prettier --check .`;
   model.reset();
   model.script(
-    reply('Looking.').tool('Grep', { pattern: 'export' }), reply().tool('Read', { file_path: 'src/a.ts' }), reply().tool('Read', { file_path: 'src/b.ts' }),
-    reply().tool('Glob', { pattern: '**/*.ts' }), reply('Found them.'),
+    reply('Looking.').tool('Grep', { pattern: 'export' }),
+    reply().tool('Read', { file_path: 'src/a.ts' }),
+    reply().tool('Read', { file_path: 'src/b.ts' }),
+    reply().tool('Glob', { pattern: '**/*.ts' }),
+    reply('Found them.'),
     reply().tool('Bash', { command: 'seq 1 30; touch started; sleep 30' }),
-    reply().tool('Read', { file_path: 'big.txt' }), reply().tool('Write', { file_path: 'big.txt', content: numbered((i) => `LINE ${i}`) }), reply('Rewritten.'),
+    reply().tool('Read', { file_path: 'big.txt' }),
+    reply().tool('Write', { file_path: 'big.txt', content: numbered((i) => `LINE ${i}`) }),
+    reply('Rewritten.'),
     reply().tool('Bash', { command: pipeline }),
   );
-  const t = TmuxCli.start([...MODEL, '--allowed-tools', 'Bash(seq:*)', 'Bash(touch:*)', 'Bash(sleep:*)'], { cwd: dir, home, env: env(), width: 100, height: 40 });
+  const t = TmuxCli.start([...MODEL, '--allowed-tools', 'Bash(seq:*)', 'Bash(touch:*)', 'Bash(sleep:*)'], {
+    cwd: dir,
+    home,
+    env: env(),
+    width: 100,
+    height: 40,
+  });
   try {
     await t.waitFor('normal mode');
     await t.submit('look around');
@@ -144,7 +166,11 @@ test('tools and questions: reads grouped, interrupted output folded at 5, a long
     await t.waitUntil(() => existsSync(join(dir, 'started')), 'the command ran');
     t.keys('Escape');
     const stopped = await t.waitFor('interrupted by the user and killed');
-    assert.match(stopped, /^ {5}5\n {5}… \+25 lines \(ctrl\+o to expand\)\n {5}Command was interrupted by the user and killed\.$/m, 'folded at 5 lines, how it ended kept');
+    assert.match(
+      stopped,
+      /^ {5}5\n {5}… \+25 lines \(ctrl\+o to expand\)\n {5}Command was interrupted by the user and killed\.$/m,
+      'folded at 5 lines, how it ended kept',
+    );
     await t.waitGone(/Working…/);
 
     assert.equal(t.rang(), false);
@@ -167,8 +193,15 @@ test('tools and questions: reads grouped, interrupted output folded at 5, a long
 
     await t.submit('pipeline');
     const q = await t.waitFor('Do you want to proceed?');
-    assert.match(q.replace(/\s*│\n│\s*/g, ' '), /`sed -n "1,2p" 'notes\/my notes\.txt'` is not allowed by any rule/, 'the reason keeps the quoting');
-    assert.match(q.replace(/\s*│\n│\s*/g, ' '), /2\. Yes, and don't ask again for Bash\(sed:\*\), Bash\(sort:\*\), Bash\(uniq:\*\), Bash\(npx prettier:\*\) in this project/);
+    assert.match(
+      q.replace(/\s*│\n│\s*/g, ' '),
+      /`sed -n "1,2p" 'notes\/my notes\.txt'` is not allowed by any rule/,
+      'the reason keeps the quoting',
+    );
+    assert.match(
+      q.replace(/\s*│\n│\s*/g, ' '),
+      /2\. Yes, and don't ask again for Bash\(sed:\*\), Bash\(sort:\*\), Bash\(uniq:\*\), Bash\(npx prettier:\*\) in this project/,
+    );
     t.keys('Escape');
     await t.waitGone('Do you want to proceed?');
     await t.waitGone(/Working…/);
@@ -179,7 +212,7 @@ test('tools and questions: reads grouped, interrupted output folded at 5, a long
     await t.waitUntil(() => /Read\(src\/a\.ts\)/.test(t.scrollback()), 'the history printed unfolded');
     const detail = t.scrollback();
     assert.match(detail, /^ {5}29\n {5}30$/m, 'the interrupted output whole');
-    assert.match(detail, /Read\(src\/a\.ts\)/, 'the group\'s calls');
+    assert.match(detail, /Read\(src\/a\.ts\)/, "the group's calls");
     assert.match(detail, /Grep\("export"\)/);
     assert.equal(detail.split('seq 1 30').length - 1, 1, `one copy of the call:\n${detail}`);
     t.keys('C-o');
@@ -197,5 +230,7 @@ test('tools and questions: reads grouped, interrupted output folded at 5, a long
     assert.doesNotMatch(filtered, /\d\. auto-accept/);
     t.keys('Enter');
     await t.waitFor('plan mode on');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });

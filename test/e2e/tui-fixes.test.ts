@@ -9,12 +9,20 @@ import { TmuxCli } from './tmux.ts';
 // The terminal UI findings of audit 5, each as the user met it.
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
-const inputLine = (screen: string) => screen.split('\n').filter((l) => l.startsWith('│ >')).at(-1) ?? '';
+const inputLine = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => l.startsWith('│ >'))
+    .at(-1) ?? '';
 
 test('↑/↓ browse history past a slash command; Shift+Enter (CSI-u and xterm forms) is a new line', async () => {
   const { dir, home } = makeProject();
@@ -48,17 +56,21 @@ test('↑/↓ browse history past a slash command; Shift+Enter (CSI-u and xterm 
     t.keys('Enter');
     await t.waitFor('got three lines');
     assert.match(JSON.stringify(model.requests[1].body.messages), /abc\\ndef\\nghi/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
-test('the answer keeps the model\'s line breaks; a long diff counts every line and Ctrl-O shows it whole', async () => {
+test("the answer keeps the model's line breaks; a long diff counts every line and Ctrl-O shows it whole", async () => {
   const before = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
   const afterText = Array.from({ length: 40 }, (_, i) => `LINE ${i}`).join('\n');
   const { dir, home } = makeProject({ 'f.txt': `${before}\n` });
   model.reset();
   model.script(
     reply('Summary of the run:\nTests: 12 passed\nLint: clean\nBuild: ok'),
-    reply('Read.').tool('Read', { file_path: 'f.txt' }), reply('Big edit.').tool('Edit', { file_path: 'f.txt', old_string: before, new_string: afterText }), reply('done'),
+    reply('Read.').tool('Read', { file_path: 'f.txt' }),
+    reply('Big edit.').tool('Edit', { file_path: 'f.txt', old_string: before, new_string: afterText }),
+    reply('done'),
   );
   const t = TmuxCli.start(['--permission-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env(), height: 50 });
   try {
@@ -75,14 +87,24 @@ test('the answer keeps the model\'s line breaks; a long diff counts every line a
     t.keys('C-o');
     const whole = await t.waitFor(/40 \+ LINE 39/);
     assert.doesNotMatch(whole, /more diff lines/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('/init then /memory and the next request see ASSISTANT.md; an idle settings change is shown at once and, once kept in /hooks, not again', async () => {
   const { dir, home } = makeProject({ '.assistant/settings.json': '{}' });
   model.reset();
-  model.script(reply('Writing it.').tool('Write', { file_path: 'ASSISTANT.md', content: '# Project\n\nUse npm test.\n' }), reply('init done'), reply('x'));
-  const t = TmuxCli.start(['--permission-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: { ...env(), EDITOR: undefined, VISUAL: undefined } }); // npm test sets EDITOR: /memory would open it
+  model.script(
+    reply('Writing it.').tool('Write', { file_path: 'ASSISTANT.md', content: '# Project\n\nUse npm test.\n' }),
+    reply('init done'),
+    reply('x'),
+  );
+  const t = TmuxCli.start(['--permission-mode', 'auto-accept', ...MODEL], {
+    cwd: dir,
+    home,
+    env: { ...env(), EDITOR: undefined, VISUAL: undefined },
+  }); // npm test sets EDITOR: /memory would open it
   try {
     await t.waitFor('accept edits on');
     await t.submit('/init');
@@ -103,5 +125,7 @@ test('/init then /memory and the next request see ASSISTANT.md; an idle settings
     assert.match(after, /> next/);
     assert.doesNotMatch(after.split('> next')[1], /changed during the session/, 'not reported again at the next prompt');
     assert.match(systemPrompt(model.requests[2]) ?? '', /Use npm test\./);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });

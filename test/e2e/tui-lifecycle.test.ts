@@ -10,8 +10,12 @@ import { TmuxCli } from './tmux.ts';
 import { hookEvents, LOG_HOOK } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -20,7 +24,11 @@ const STTY = `echo "[stty $(stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$'
 
 /** Process ids whose command line contains `marker`. */
 function pids(marker: string): number[] {
-  try { return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number); } catch { return []; }
+  try {
+    return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 async function until<T>(get: () => T | undefined, what: string, ms = 10_000): Promise<T> {
@@ -33,7 +41,10 @@ async function until<T>(get: () => T | undefined, what: string, ms = 10_000): Pr
   }
 }
 
-for (const [signal, code] of [['TERM', 143], ['HUP', 129]] as const) {
+for (const [signal, code] of [
+  ['TERM', 143],
+  ['HUP', 129],
+] as const) {
   test(`SIG${signal} while a Bash command runs kills its process group, runs SessionEnd, gives the terminal back and exits ${code}`, async () => {
     const { dir, home } = makeProject();
     mkdirSync(join(dir, '.assistant'));
@@ -54,11 +65,20 @@ for (const [signal, code] of [['TERM', 143], ['HUP', 129]] as const) {
       const end = await t.waitFor(/\[stty [^\]]*\]/);
       assert.match(end, new RegExp(`\\[exit ${code}\\]`));
       await until(() => pids(marker).length === 0 || undefined, 'the sleep to be gone', 5000);
-      assert.deepEqual(hookEvents(dir).map((e) => `${e.hook_event_name}:${e.reason}`), ['SessionEnd:other']);
+      assert.deepEqual(
+        hookEvents(dir).map((e) => `${e.hook_event_name}:${e.reason}`),
+        ['SessionEnd:other'],
+      );
       assert.equal(/\[stty ([^\]]*)\]/.exec(end)![1].trim(), 'icanon echo', 'raw mode is off');
       assert.ok(t.cursorVisible(), 'the cursor is shown');
     } finally {
-      for (const p of pids(marker)) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
+      for (const p of pids(marker)) {
+        try {
+          process.kill(p, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
       t.close();
     }
   });
@@ -73,15 +93,21 @@ test('leaving a session without a prompt prints no resume command', async () => 
     t.keys('C-d');
     const end = await t.waitFor(/\[exit 0\]/);
     assert.doesNotMatch(end, /Resume this session/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('keys typed while SessionStart hooks run are not echoed raw: the banner shows "starting", and the prompt is sent once started', async () => {
   const { dir, home } = makeProject();
   mkdirSync(join(dir, '.assistant'));
   // The hook runs until the test lets it go (or 10 s).
-  const gate = 'touch "$ASSISTANT_PROJECT_DIR/started"; i=0; while [ ! -f "$ASSISTANT_PROJECT_DIR/go" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done';
-  writeFileSync(join(dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: gate }] }] } }));
+  const gate =
+    'touch "$ASSISTANT_PROJECT_DIR/started"; i=0; while [ ! -f "$ASSISTANT_PROJECT_DIR/go" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done';
+  writeFileSync(
+    join(dir, '.assistant', 'settings.json'),
+    JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: gate }] }] } }),
+  );
   model.reset();
   model.script(reply('Hello back.'));
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
@@ -100,7 +126,10 @@ test('keys typed while SessionStart hooks run are not echoed raw: the banner sho
     assert.equal(model.requests.length, 1);
     assert.match(JSON.stringify(model.requests[0].body.messages), /early words/);
     assert.equal(done.split('\n').filter((l) => /early words/.test(l)).length, 1, 'shown once, in the history');
-  } finally { writeFileSync(join(dir, 'go'), ''); t.close(); }
+  } finally {
+    writeFileSync(join(dir, 'go'), '');
+    t.close();
+  }
 });
 
 test('the input cursor stays visible under NO_COLOR (inverse video is not a colour)', async () => {
@@ -111,10 +140,15 @@ test('the input cursor stays visible under NO_COLOR (inverse video is not a colo
     await t.waitFor('normal mode');
     t.type('abc');
     await t.waitFor('│ > abc');
-    const line = t.screen(true).split('\n').find((l) => l.includes('> abc'))!;
+    const line = t
+      .screen(true)
+      .split('\n')
+      .find((l) => l.includes('> abc'))!;
     assert.match(line, /abc\x1b\[[0-9;]*7m /, 'the cell after the text is shown in inverse video');
     assert.doesNotMatch(t.screen(true), /\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)/, 'and still no colour');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('without NO_COLOR the session is in colour', async () => {
@@ -124,7 +158,9 @@ test('without NO_COLOR the session is in colour', async () => {
   try {
     await t.waitFor('normal mode');
     assert.match(t.screen(true), /\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5;\d+)m/, 'colour codes on screen');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 /** Lines that are the top border of a box wider than the banner (72 columns at most): the input box. */
@@ -135,7 +171,11 @@ const debris = (screen: string) => screen.split('\n').filter((l) => /^─{2,}[�
 test('shrinking the window leaves one input box on screen, idle and while an answer streams', async () => {
   const { dir, home } = makeProject();
   model.reset();
-  model.script(reply().text(`Streaming paragraph number one is here.\n\nSecond paragraph is still coming in slowly ${'word '.repeat(60)}end.`).interval(30));
+  model.script(
+    reply()
+      .text(`Streaming paragraph number one is here.\n\nSecond paragraph is still coming in slowly ${'word '.repeat(60)}end.`)
+      .interval(30),
+  );
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env(), width: 100, height: 30 });
   const clean = (width: number) => (s: string) => {
     const tops = inputTops(s);
@@ -150,7 +190,13 @@ test('shrinking the window leaves one input box on screen, idle and while an ans
     t.resize(76, 30);
     await t.waitGone(/Working…/);
     const screen = await t.waitUntil(clean(76), 'one input box and no pieces of old ones at 76 columns', 5000);
-    assert.equal(screen.split('\n').filter((l) => l.includes('Streaming paragraph number one')).length, 1, `the first paragraph once:\n${screen}`);
+    assert.equal(
+      screen.split('\n').filter((l) => l.includes('Streaming paragraph number one')).length,
+      1,
+      `the first paragraph once:\n${screen}`,
+    );
     assert.equal(screen.split('\n').filter((l) => l.includes('Second paragraph')).length, 1, `the streamed paragraph once:\n${screen}`);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });

@@ -9,8 +9,12 @@ import { TmuxCli } from './tmux.ts';
 // Issue 20 items 4, 12, 13 and issue 17 item 3, as a user meets them under tmux.
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -33,8 +37,13 @@ test('a running Bash command shows its last lines as they come, its time and how
     t.keys('Escape');
     const done = await t.waitFor('Interrupted · what should assistant do instead?');
     assert.doesNotMatch(done, /Running…/);
-    assert.match(done, /step 1\n.*step 2\n.*step 3\n.*step 4\n.*step 5\n.*… \+4 lines \(ctrl\+o to expand\)\n.*Command was interrupted by the user and killed\./);
-  } finally { t.close(); }
+    assert.match(
+      done,
+      /step 1\n.*step 2\n.*step 3\n.*step 4\n.*step 5\n.*… \+4 lines \(ctrl\+o to expand\)\n.*Command was interrupted by the user and killed\./,
+    );
+  } finally {
+    t.close();
+  }
 });
 
 test('/clear keeps the mode chosen with Shift+Tab', async () => {
@@ -49,14 +58,21 @@ test('/clear keeps the mode chosen with Shift+Tab', async () => {
     await t.waitFor(/SessionStart|╭/);
     const s = await t.waitUntil((x) => /accept edits on/.test(x) && !/\/clear/.test(x), 'the new conversation');
     assert.doesNotMatch(s, /normal mode/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('/model under tmux: the picker, the switch notice, and the next request goes to the new model with the conversation', async () => {
   const { dir, home } = makeProject();
   model.reset();
   model.script(reply('Claude here.'), reply('GPT here.'));
-  const t = TmuxCli.start(MODEL, { cwd: dir, home, env: { ...env(), OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl }, height: 40 });
+  const t = TmuxCli.start(MODEL, {
+    cwd: dir,
+    home,
+    env: { ...env(), OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl },
+    height: 40,
+  });
   try {
     await t.waitFor('normal mode');
     await t.submit('who are you');
@@ -78,14 +94,20 @@ test('/model under tmux: the picker, the switch notice, and the next request goe
     assert.equal(model.requests[1].format, 'openai-responses');
     assert.equal(model.requests[1].body.model, 'gpt-5-mini');
     assert.match(JSON.stringify(model.requests[1].body.input), /who are you.*Claude here\..*and now\?/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('-c redraws the session as it was shown: the paste as its mark, tool times, the interrupted marker, context and cost', async () => {
   const { dir, home } = makeProject();
   model.reset();
   model.script(reply('Looking.').tool('Bash', { command: 'echo checked' }), reply('All fine.'), hang(), reply('Got the rows.'));
-  const footer = (s: string) => s.split('\n').find((l) => / · ctx /.test(l))?.trim() ?? '';
+  const footer = (s: string) =>
+    s
+      .split('\n')
+      .find((l) => / · ctx /.test(l))
+      ?.trim() ?? '';
   const first = TmuxCli.start(['--permission-mode', 'bypass', ...MODEL], { cwd: dir, home, env: env(), height: 50 });
   let before = '';
   try {
@@ -105,7 +127,9 @@ test('-c redraws the session as it was shown: the paste as its mark, tool times,
     assert.match(before, /ctx \d+% \(\d[\d.]*k?\) · \$0\.\d+/);
     first.keys('C-d');
     await first.waitFor(/\[exit 0\]/);
-  } finally { first.close(); }
+  } finally {
+    first.close();
+  }
   const second = TmuxCli.start(['-c', '--permission-mode', 'bypass', ...MODEL], { cwd: dir, home, env: env(), height: 50 });
   try {
     const s = await second.waitFor('resumed session');
@@ -113,7 +137,7 @@ test('-c redraws the session as it was shown: the paste as its mark, tool times,
     assert.doesNotMatch(s, /pasted row 3/);
     assert.match(s, /Bash\(echo checked\) · \d+ms/);
     assert.match(s, /> now the slow part\n(.*\n)*.*Interrupted · what should assistant do instead\?/);
-    assert.equal(footer(s), before, 'the status line\'s context and cost as they were');
+    assert.equal(footer(s), before, "the status line's context and cost as they were");
     // /rewind puts the pasted prompt back as it was typed: the mark, which still sends the paste.
     await second.submit('/rewind');
     const list = await second.waitFor('Rewind to before which prompt?');
@@ -125,5 +149,7 @@ test('-c redraws the session as it was shown: the paste as its mark, tool times,
     second.keys('Enter');
     await second.waitFor('Got the rows.');
     assert.match(JSON.stringify(model.requests.at(-1)!.body.messages), /look at this pasted row 0\\npasted row 1\\n(.*)pasted row 11/);
-  } finally { second.close(); }
+  } finally {
+    second.close();
+  }
 });

@@ -8,8 +8,12 @@ import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -19,8 +23,11 @@ test('an Edit in Normal mode asks; "always" writes the rule to settings.local.js
   const { dir, home } = makeProject({ 'a.txt': 'one\ntwo\n' });
   model.reset();
   model.script(
-    reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'uno' }), reply('Edited once.'),
-    reply().tool('Edit', { file_path: 'a.txt', old_string: 'two', new_string: 'dos' }), reply('Edited twice.'),
+    reply().tool('Read', { file_path: 'a.txt' }),
+    reply().tool('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'uno' }),
+    reply('Edited once.'),
+    reply().tool('Edit', { file_path: 'a.txt', old_string: 'two', new_string: 'dos' }),
+    reply('Edited twice.'),
   );
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
   try {
@@ -46,17 +53,22 @@ test('an Edit in Normal mode asks; "always" writes the rule to settings.local.js
     await t.submit('change two');
     const after2 = await t.waitFor('Edited twice.');
     assert.doesNotMatch(after2.slice(after2.indexOf('change two')), new RegExp(ASK), 'the second edit ran without a question');
-    assert.doesNotMatch(after2, /changed during the session/, 'the session\'s own rule file write is not reported as an outside change');
+    assert.doesNotMatch(after2, /changed during the session/, "the session's own rule file write is not reported as an outside change");
     assert.equal(readFileSync(join(dir, 'a.txt'), 'utf8'), 'uno\ndos\n');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('Shift+Tab cycles Normal → Auto-Accept → Plan → Normal; the footer shows it and the decisions follow it', async () => {
   const { dir, home } = makeProject({ 'a.txt': 'one\n' });
   model.reset();
   model.script(
-    reply().tool('Read', { file_path: 'a.txt' }), reply().tool('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'uno' }), reply('Auto-accepted.'),
-    reply().tool('Edit', { file_path: 'a.txt', old_string: 'uno', new_string: 'eins' }), reply('Planned only.'),
+    reply().tool('Read', { file_path: 'a.txt' }),
+    reply().tool('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'uno' }),
+    reply('Auto-accepted.'),
+    reply().tool('Edit', { file_path: 'a.txt', old_string: 'uno', new_string: 'eins' }),
+    reply('Planned only.'),
   );
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
   try {
@@ -77,11 +89,18 @@ test('Shift+Tab cycles Normal → Auto-Accept → Plan → Normal; the footer sh
     await t.waitGone(/Working…/);
     t.keys('BTab');
     await t.waitFor('⏵ normal mode');
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 test('Esc during a long Bash call stops it (process tree killed) and the session goes on', async () => {
@@ -109,10 +128,21 @@ test('Esc during a long Bash call stops it (process tree killed) and the session
     await t.submit('carry on');
     await t.waitFor('Still here.');
     // Anthropic's wire format joins the interrupted call's result and the new prompt in one user message.
-    const messages = model.requests[1].body.messages as Array<{ role: string; content: Array<{ type: string; content?: unknown; text?: string }> }>;
-    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    const messages = model.requests[1].body.messages as Array<{
+      role: string;
+      content: Array<{ type: string; content?: unknown; text?: string }>;
+    }>;
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+    );
     const last = messages[2].content;
-    assert.ok(last.some((p) => p.type === 'tool_result' && /interrupted/.test(JSON.stringify(p.content))), 'the interrupted call has its result; the conversation stays valid');
+    assert.ok(
+      last.some((p) => p.type === 'tool_result' && /interrupted/.test(JSON.stringify(p.content))),
+      'the interrupted call has its result; the conversation stays valid',
+    );
     assert.ok(last.some((p) => p.type === 'text' && p.text === 'carry on'));
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });

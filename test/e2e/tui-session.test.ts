@@ -7,8 +7,12 @@ import { makeProject } from '../fakes/project.ts';
 import { TmuxCli } from './tmux.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -16,7 +20,9 @@ const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropic
 test('a typed prompt streams its answer as Markdown; status line shows model, mode and cost', async () => {
   const { dir, home } = makeProject();
   model.reset();
-  model.script(reply().text('The answer is **forty-two**.\n\n- first point\n- second point').interval(20).usage({ input: 1200, output: 30 }));
+  model.script(
+    reply().text('The answer is **forty-two**.\n\n- first point\n- second point').interval(20).usage({ input: 1200, output: 30 }),
+  );
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
   try {
     await t.waitFor('normal mode');
@@ -33,7 +39,9 @@ test('a typed prompt streams its answer as Markdown; status line shows model, mo
     const narrow = await t.waitFor(/^╭─{57}╮$/m);
     assert.match(narrow, /normal mode/, 'after a resize the input box and footer fit the new width');
     assert.ok(narrow.split('\n').every((l) => l.length <= 60));
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('-c brings the last session back, with its conversation on screen and sent to the model', async () => {
@@ -49,7 +57,9 @@ test('-c brings the last session back, with its conversation on screen and sent 
     first.keys('C-d');
     const end = await first.waitFor(/\[exit 0\]/);
     assert.match(end, /Resume this session with: assistant -r [0-9a-f-]{36}/);
-  } finally { first.close(); }
+  } finally {
+    first.close();
+  }
   const second = TmuxCli.start(['-c', ...MODEL], { cwd: dir, home, env: env() });
   try {
     const screen = await second.waitFor('resumed session');
@@ -59,7 +69,9 @@ test('-c brings the last session back, with its conversation on screen and sent 
     await second.waitFor('You said kiwi.');
     const sent = JSON.stringify(model.requests[1].body.messages);
     assert.match(sent, /remember the word kiwi/, 'the resumed conversation goes to the model');
-  } finally { second.close(); }
+  } finally {
+    second.close();
+  }
 });
 
 test('2,000 lines of tool output are folded; the input box stays intact; Ctrl-C twice quits cleanly', async () => {
@@ -80,8 +92,14 @@ test('2,000 lines of tool output are folded; the input box stays intact; Ctrl-C 
     await t.waitFor('Press Ctrl-C again to exit');
     t.keys('C-c');
     const end = await t.waitFor(/\[exit 0\]/);
-    assert.match(end.split('\n').find((l) => l.includes('[exit 0]'))!, /^\[exit 0\]/, 'the terminal is left at column 0, ready for the shell');
-  } finally { t.close(); }
+    assert.match(
+      end.split('\n').find((l) => l.includes('[exit 0]'))!,
+      /^\[exit 0\]/,
+      'the terminal is left at column 0, ready for the shell',
+    );
+  } finally {
+    t.close();
+  }
 });
 
 test('-r without an id shows a picker of the sessions of this project; the chosen one is resumed', async () => {
@@ -97,7 +115,9 @@ test('-r without an id shows a picker of the sessions of this project; the chose
       await t.waitGone(/Working…/);
       t.keys('C-d');
       await t.waitFor(/\[exit 0\]/);
-    } finally { t.close(); }
+    } finally {
+      t.close();
+    }
   }
   const t = TmuxCli.start(['-r', ...MODEL], { cwd: dir, home, env: env() });
   try {
@@ -108,7 +128,9 @@ test('-r without an id shows a picker of the sessions of this project; the chose
     const screen = await t.waitFor('resumed session');
     assert.match(screen, /Answer about apples\./);
     assert.doesNotMatch(screen, /pears/);
-  } finally { t.close(); }
+  } finally {
+    t.close();
+  }
 });
 
 test('/rewind "code and conversation": the files and the conversation go back, the prompt returns to the input, -c resumes the rewound conversation', async () => {
@@ -116,7 +138,8 @@ test('/rewind "code and conversation": the files and the conversation go back, t
   model.reset();
   model.script(
     reply('Noted: kiwi.'),
-    reply().tool('Write', { file_path: 'plum.txt', content: 'plum\n' }), reply('Wrote plum.txt.'),
+    reply().tool('Write', { file_path: 'plum.txt', content: 'plum\n' }),
+    reply('Wrote plum.txt.'),
     reply('You told me kiwi.'),
   );
   const first = TmuxCli.start(['--permission-mode', 'auto-accept', ...MODEL], { cwd: dir, home, env: env() });
@@ -150,7 +173,9 @@ test('/rewind "code and conversation": the files and the conversation go back, t
     await first.waitGone(/│ > write plum/);
     first.keys('C-d');
     await first.waitFor(/\[exit 0\]/);
-  } finally { first.close(); }
+  } finally {
+    first.close();
+  }
   const second = TmuxCli.start(['-c', ...MODEL], { cwd: dir, home, env: env() });
   try {
     const screen = await second.waitFor('resumed session');
@@ -161,7 +186,9 @@ test('/rewind "code and conversation": the files and the conversation go back, t
     const sent = JSON.stringify(model.requests[3].body.messages);
     assert.match(sent, /remember kiwi/);
     assert.doesNotMatch(sent, /write plum/, 'the model never sees the rewound prompt again');
-  } finally { second.close(); }
+  } finally {
+    second.close();
+  }
 });
 
 test('a prompt typed while the model works is queued and runs after the answer, in the same conversation', async () => {
@@ -169,8 +196,13 @@ test('a prompt typed while the model works is queued and runs after the answer, 
   model.reset();
   // The first answer waits until the test has seen the second prompt queued.
   let release!: () => void;
-  const released = new Promise<void>((r) => { release = r; });
-  model.script(async () => { await released; return reply('First answer, slowly.'); }, reply('Second answer.'));
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  model.script(async () => {
+    await released;
+    return reply('First answer, slowly.');
+  }, reply('Second answer.'));
   const t = TmuxCli.start(MODEL, { cwd: dir, home, env: env() });
   try {
     await t.waitFor('normal mode');
@@ -185,5 +217,8 @@ test('a prompt typed while the model works is queued and runs after the answer, 
     assert.match(done, /First answer, slowly\.[\s\S]*^> second question[\s\S]*Second answer\./m, 'in order');
     const sent = JSON.stringify(model.requests[1].body.messages);
     assert.match(sent, /first question[\s\S]*First answer, slowly\.[\s\S]*second question/);
-  } finally { release(); t.close(); }
+  } finally {
+    release();
+    t.close();
+  }
 });

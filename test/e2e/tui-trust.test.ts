@@ -8,8 +8,12 @@ import { TmuxCli } from './tmux.ts';
 import { runCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const MODEL = ['--model', 'anthropic:claude-sonnet-4-5'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
@@ -18,7 +22,10 @@ const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropic
 function clonedRepo() {
   const p = makeProject();
   mkdirSync(join(p.dir, '.assistant'));
-  writeFileSync(join(p.dir, '.assistant', 'settings.json'), JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'touch "$ASSISTANT_PROJECT_DIR/ran-start"' }] }] } }));
+  writeFileSync(
+    join(p.dir, '.assistant', 'settings.json'),
+    JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'touch "$ASSISTANT_PROJECT_DIR/ran-start"' }] }] } }),
+  );
   return p;
 }
 
@@ -32,7 +39,9 @@ test('folder trust: a new folder asks before any project hook runs; "no" runs no
     const end = await no.waitFor(/\[exit \d+\]/);
     assert.match(end, /\[exit 1\]/);
     assert.match(end, /Nothing was run/);
-  } finally { no.close(); }
+  } finally {
+    no.close();
+  }
   assert.equal(existsSync(join(dir, 'ran-start')), false, 'the hook did not run');
   assert.equal(existsSync(join(home, '.assistant', 'state.json')), false, 'a "no" is not remembered');
 
@@ -43,7 +52,9 @@ test('folder trust: a new folder asks before any project hook runs; "no" runs no
     await yes.waitFor(/normal mode|shift\+tab/i);
     for (let i = 0; i < 100 && !existsSync(join(dir, 'ran-start')); i++) await new Promise((r) => setTimeout(r, 50));
     assert.ok(existsSync(join(dir, 'ran-start')), 'once trusted, the hook runs');
-  } finally { yes.close(); }
+  } finally {
+    yes.close();
+  }
   const state = JSON.parse(readFileSync(join(home, '.assistant', 'state.json'), 'utf8'));
   assert.deepEqual(state.trustedFolders, [realpathSync(dir)]);
   assert.equal(existsSync(join(dir, '.assistant', 'settings.local.json')), false, 'nothing about trust is written into the project');
@@ -52,7 +63,9 @@ test('folder trust: a new folder asks before any project hook runs; "no" runs no
   try {
     const s = await again.waitFor(/normal mode|shift\+tab/i);
     assert.doesNotMatch(s, /Do you trust/, 'the second start does not ask');
-  } finally { again.close(); }
+  } finally {
+    again.close();
+  }
 });
 
 test('folder trust: a headless run never asks and runs the project hooks, as in Claude Code', async () => {

@@ -7,20 +7,32 @@ import { makeProject } from '../fakes/project.ts';
 import { runCli, startCli } from './cli.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 // The check logs each run, then passes only when src/value.js says 3.
 const PROJECT = {
   'src/value.js': 'export const value = 1;\n',
-  'check.sh': 'echo run >> runs.log\nif grep -q "value = 3" src/value.js; then echo "ok: value is 3"; else echo "FAIL: expected value 3, got $(cat src/value.js)"; exit 1; fi\n',
+  'check.sh':
+    'echo run >> runs.log\nif grep -q "value = 3" src/value.js; then echo "ok: value is 3"; else echo "FAIL: expected value 3, got $(cat src/value.js)"; exit 1; fi\n',
 };
 const ARGS = ['--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass', '--verify', 'bash check.sh'];
 const env = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
-const edit = (from: number, to: number) => reply().tool('Edit', { file_path: 'src/value.js', old_string: `value = ${from}`, new_string: `value = ${to}` });
+const edit = (from: number, to: number) =>
+  reply().tool('Edit', { file_path: 'src/value.js', old_string: `value = ${from}`, new_string: `value = ${to}` });
 const read = () => reply().tool('Read', { file_path: 'src/value.js' });
 const runs = (dir: string) => readFileSync(join(dir, 'runs.log'), 'utf8').trim().split('\n').length;
-const all = (dir: string) => { try { return runs(dir); } catch { return 0; } };
+const all = (dir: string) => {
+  try {
+    return runs(dir);
+  } catch {
+    return 0;
+  }
+};
 
 test('verification passes the first time: one run, exit 0', async () => {
   const { dir, home } = makeProject(PROJECT);
@@ -48,16 +60,29 @@ test('fixed on the second attempt: the failure goes back to the model, verified 
   const { dir, home } = makeProject(PROJECT);
   model.reset();
   model.script(read(), edit(1, 2), reply('Done.'), edit(2, 3), reply('Fixed: the value is 3 now.'));
-  const r = await runCli(['-p', 'set the value to 3', ...ARGS, '--output-format', 'stream-json', '--verbose'], { cwd: dir, home, env: env() });
+  const r = await runCli(['-p', 'set the value to 3', ...ARGS, '--output-format', 'stream-json', '--verbose'], {
+    cwd: dir,
+    home,
+    env: env(),
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(runs(dir), 2);
   const feedback = userTexts(model.requests[3]).join('\n');
   assert.match(feedback, /Verification failed: `bash check\.sh` exited with code 1/);
   assert.match(feedback, /FAIL: expected value 3, got export const value = 2;/);
   assert.match(feedback, /fix attempt 1 of at most 2/);
-  const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const events = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const v = events.filter((e) => e.subtype === 'verification' && e.phase === 'end');
-  assert.deepEqual(v.map((e) => [e.attempt, e.passed, e.exit_code]), [[0, false, 1], [1, true, 0]]);
+  assert.deepEqual(
+    v.map((e) => [e.attempt, e.passed, e.exit_code]),
+    [
+      [0, false, 1],
+      [1, true, 0],
+    ],
+  );
   const result = events.at(-1);
   assert.equal(result.type, 'result');
   assert.equal(result.is_error, false);
@@ -95,14 +120,21 @@ test('settings "verify" works like --verify; a prompt asking for tests uses npm 
   const { dir, home } = makeProject({ ...PROJECT, '.assistant/settings.json': '{"verify": "bash check.sh"}' });
   model.reset();
   model.script(read(), edit(1, 3), reply('ok'));
-  const r = await runCli(['-p', 'set the value to 3', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass'], { cwd: dir, home, env: env() });
+  const r = await runCli(['-p', 'set the value to 3', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass'], {
+    cwd: dir,
+    home,
+    env: env(),
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(runs(dir), 1);
 
   const p = makeProject({ ...PROJECT, 'package.json': '{"name":"x","scripts":{"test":"bash check.sh"}}' });
   model.reset();
   model.script(read(), edit(1, 3), reply('ok'));
-  const r2 = await runCli(['-p', 'set the value to 3, then run the tests', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass'], { cwd: p.dir, home: p.home, env: env() });
+  const r2 = await runCli(
+    ['-p', 'set the value to 3, then run the tests', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass'],
+    { cwd: p.dir, home: p.home, env: env() },
+  );
   assert.equal(r2.code, 0, r2.stderr);
   assert.match(r2.stderr, /verifying: npm test/);
   assert.equal(runs(p.dir), 1);
@@ -111,7 +143,17 @@ test('settings "verify" works like --verify; a prompt asking for tests uses npm 
   const q = makeProject({ ...PROJECT, 'package.json': '{"name":"x","scripts":{"test":"exit 7"}}' });
   model.reset();
   model.script(read(), edit(1, 3), reply('ok'));
-  const r3 = await runCli(['-p', 'set the value to 3, then run the tests with `bash check.sh`', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass'], { cwd: q.dir, home: q.home, env: env() });
+  const r3 = await runCli(
+    [
+      '-p',
+      'set the value to 3, then run the tests with `bash check.sh`',
+      '--model',
+      'anthropic:claude-sonnet-4-5',
+      '--permission-mode',
+      'bypass',
+    ],
+    { cwd: q.dir, home: q.home, env: env() },
+  );
   assert.equal(r3.code, 0, r3.stderr);
   assert.match(r3.stderr, /verifying: bash check\.sh/);
   assert.equal(runs(q.dir), 1);
@@ -128,7 +170,10 @@ test('a change made through Bash is verified; plan.md in Plan Mode is not', asyn
   const p = makeProject(PROJECT);
   model.reset();
   model.script(reply().tool('Write', { file_path: 'plan.md', content: '# Plan\n' }), reply('Planned.'));
-  const plan = await runCli(['-p', 'plan it', ...ARGS.filter((a) => a !== 'bypass' && a !== '--permission-mode'), '--permission-mode', 'plan'], { cwd: p.dir, home: p.home, env: env() });
+  const plan = await runCli(
+    ['-p', 'plan it', ...ARGS.filter((a) => a !== 'bypass' && a !== '--permission-mode'), '--permission-mode', 'plan'],
+    { cwd: p.dir, home: p.home, env: env() },
+  );
   assert.equal(plan.code, 0, plan.stderr);
   assert.equal(all(p.dir), 0, 'nothing to verify in Plan Mode');
 });
@@ -137,10 +182,23 @@ test('Ctrl-C during verification ends the run as interrupted, not as a success',
   const { dir, home } = makeProject(PROJECT);
   model.reset();
   model.script(read(), edit(1, 3), reply('All done, tests pass.'));
-  const child = startCli(['-p', 'set the value to 3', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass', '--verify', 'sleep 20; exit 1'], { cwd: dir, home, env: env() });
-  let stdout = ''; let stderr = ''; let sent = false;
-  child.stdout!.on('data', (d) => { stdout += d; });
-  child.stderr!.on('data', (d) => { stderr += d; if (!sent && /verifying:/.test(stderr)) { sent = true; child.kill('SIGINT'); } });
+  const child = startCli(
+    ['-p', 'set the value to 3', '--model', 'anthropic:claude-sonnet-4-5', '--permission-mode', 'bypass', '--verify', 'sleep 20; exit 1'],
+    { cwd: dir, home, env: env() },
+  );
+  let stdout = '';
+  let stderr = '';
+  let sent = false;
+  child.stdout!.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+    if (!sent && /verifying:/.test(stderr)) {
+      sent = true;
+      child.kill('SIGINT');
+    }
+  });
   const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)));
   assert.equal(code, 130, `code ${code}: ${stderr}`);
   assert.equal(stdout, '');

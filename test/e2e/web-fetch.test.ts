@@ -3,7 +3,15 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startFakeModel, reply, lastToolResults, systemPrompt, userTexts, type FakeModel, type RecordedRequest } from '../fakes/model-server.ts';
+import {
+  startFakeModel,
+  reply,
+  lastToolResults,
+  systemPrompt,
+  userTexts,
+  type FakeModel,
+  type RecordedRequest,
+} from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { runCli } from './cli.ts';
 
@@ -24,22 +32,50 @@ const PAGE = `<!doctype html><html><head><title>Widget API</title><style>.x{colo
 
 before(async () => {
   model = await startFakeModel();
-  other = http.createServer((req, res) => { otherHits.push(req.url ?? ''); res.end('other'); });
+  other = http.createServer((req, res) => {
+    otherHits.push(req.url ?? '');
+    res.end('other');
+  });
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
   otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   site = http.createServer((req, res) => {
     hits.push(req.url ?? '');
-    if (req.url === '/docs') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(PAGE); return; }
-    if (req.url === '/latin1') { res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }); res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9])); return; }
-    if (req.url === '/image') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(Buffer.alloc(10)); return; }
-    if (req.url === '/moved') { res.writeHead(301, { location: '/docs' }); res.end(); return; }
-    if (req.url === '/away') { res.writeHead(302, { location: `${otherBase}/elsewhere` }); res.end(); return; }
-    res.writeHead(404); res.end('no');
+    if (req.url === '/docs') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(PAGE);
+      return;
+    }
+    if (req.url === '/latin1') {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' });
+      res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+      return;
+    }
+    if (req.url === '/image') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.alloc(10));
+      return;
+    }
+    if (req.url === '/moved') {
+      res.writeHead(301, { location: '/docs' });
+      res.end();
+      return;
+    }
+    if (req.url === '/away') {
+      res.writeHead(302, { location: `${otherBase}/elsewhere` });
+      res.end();
+      return;
+    }
+    res.writeHead(404);
+    res.end('no');
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
-after(async () => { await model.close(); site.close(); other.close(); });
+after(async () => {
+  await model.close();
+  site.close();
+  other.close();
+});
 
 const ENV = () => ({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl });
 const ARGS = ['--model', 'anthropic:claude-sonnet-4-5'];
@@ -90,7 +126,10 @@ test('a WebFetch(domain:…) deny rule refuses, over an allow', async () => {
   const { dir, home } = makeProject();
   hits.length = 0;
   scriptFetch(`${base}/docs`);
-  const r = await runCli(['-p', 'read', '--allowed-tools', 'WebFetch(domain:127.0.0.1)', '--disallowed-tools', 'WebFetch(domain:127.0.0.1)', ...ARGS], { cwd: dir, home, env: ENV() });
+  const r = await runCli(
+    ['-p', 'read', '--allowed-tools', 'WebFetch(domain:127.0.0.1)', '--disallowed-tools', 'WebFetch(domain:127.0.0.1)', ...ARGS],
+    { cwd: dir, home, env: ENV() },
+  );
   assert.equal(r.code, 0, r.stderr);
   const res = lastToolResults(model.requests[1])[0];
   assert.match(res.content, /denied by the rule "WebFetch\(domain:127\.0\.0\.1\)"/);
@@ -101,7 +140,11 @@ test('127.0.0.1 is refused without a rule naming it, even in bypass mode; other 
   const { dir, home } = makeProject();
   hits.length = 0;
   scriptFetch(`${base}/docs`, 'https://docs.example.com/page');
-  const r = await runCli(['-p', 'read', '--permission-mode', 'bypass', '--allowed-tools', 'WebFetch(domain:example.com)', ...ARGS], { cwd: dir, home, env: ENV() });
+  const r = await runCli(['-p', 'read', '--permission-mode', 'bypass', '--allowed-tools', 'WebFetch(domain:example.com)', ...ARGS], {
+    cwd: dir,
+    home,
+    env: ENV(),
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.match(lastToolResults(model.requests[1])[0].content, /127\.0\.0\.1 is refused: it is on this machine or its private network/);
   assert.deepEqual(hits, []);
@@ -111,7 +154,7 @@ test('127.0.0.1 is refused without a rule naming it, even in bypass mode; other 
   assert.match(lastToolResults(model.requests[1])[0].content, /headless run.*--allowed-tools "WebFetch\(domain:docs\.example\.com\)"/s);
 });
 
-test('the page\'s charset is honoured; content that is not text is refused', async () => {
+test("the page's charset is honoured; content that is not text is refused", async () => {
   const { dir, home } = makeProject();
   scriptFetch(`${base}/latin1`, `${base}/image`);
   const r = await runCli(['-p', 'read', '--allowed-tools', 'WebFetch(domain:127.0.0.1)', ...ARGS], { cwd: dir, home, env: ENV() });

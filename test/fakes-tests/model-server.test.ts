@@ -16,17 +16,38 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError } from '@ai-sdk/provider';
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import {
-  cut, endEarly, fail, hang, lastToolResults, malformed, reply, stall, startFakeModel, stepFromJson, streamError, systemPrompt,
-  toolNames, toolResults, userTexts, type FakeModel, type WireFormat,
+  cut,
+  endEarly,
+  fail,
+  hang,
+  lastToolResults,
+  malformed,
+  reply,
+  stall,
+  startFakeModel,
+  stepFromJson,
+  streamError,
+  systemPrompt,
+  toolNames,
+  toolResults,
+  userTexts,
+  type FakeModel,
+  type WireFormat,
 } from '../fakes/model-server.ts';
 
 /** No test may hang the suite: each gets 8 s. */
 const T = { timeout: 8000 };
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
-beforeEach(() => { model.reset(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
+beforeEach(() => {
+  model.reset();
+});
 
 interface ProviderCase {
   name: string;
@@ -38,25 +59,42 @@ interface ProviderCase {
 
 const PROVIDERS: ProviderCase[] = [
   {
-    name: 'anthropic', format: 'anthropic', path: '/v1/messages', idPrefix: 'toolu_',
+    name: 'anthropic',
+    format: 'anthropic',
+    path: '/v1/messages',
+    idPrefix: 'toolu_',
     make: (m) => createAnthropic({ apiKey: 'x', baseURL: `${m.anthropicBaseUrl}/v1` })('claude-sonnet-4-5') as LanguageModelV4,
   },
   {
-    name: 'openai responses', format: 'openai-responses', path: '/v1/responses', idPrefix: 'call_',
+    name: 'openai responses',
+    format: 'openai-responses',
+    path: '/v1/responses',
+    idPrefix: 'call_',
     make: (m) => createOpenAI({ apiKey: 'x', baseURL: m.openaiBaseUrl }).responses('gpt-5') as LanguageModelV4,
   },
   {
-    name: 'openai chat', format: 'openai-chat', path: '/v1/chat/completions', idPrefix: 'call_',
+    name: 'openai chat',
+    format: 'openai-chat',
+    path: '/v1/chat/completions',
+    idPrefix: 'call_',
     make: (m) => createOpenAI({ apiKey: 'x', baseURL: m.openaiBaseUrl }).chat('gpt-4o') as LanguageModelV4,
   },
   {
-    name: 'openai-compatible', format: 'openai-chat', path: '/v1/chat/completions', idPrefix: 'call_',
+    name: 'openai-compatible',
+    format: 'openai-chat',
+    path: '/v1/chat/completions',
+    idPrefix: 'call_',
     make: (m) => createOpenAICompatible({ name: 'x', baseURL: m.openaiBaseUrl, includeUsage: true })('m') as LanguageModelV4,
   },
 ];
 
 const TOOLS: LanguageModelV4CallOptions['tools'] = [
-  { type: 'function', name: 'Read', description: 'Read a file', inputSchema: { type: 'object', properties: { file_path: { type: 'string' } } } },
+  {
+    type: 'function',
+    name: 'Read',
+    description: 'Read a file',
+    inputSchema: { type: 'object', properties: { file_path: { type: 'string' } } },
+  },
   { type: 'function', name: 'Grep', description: 'Search', inputSchema: { type: 'object', properties: { pattern: { type: 'string' } } } },
 ];
 
@@ -82,7 +120,10 @@ async function collect(stream: ReadableStream<LanguageModelV4StreamPart>): Promi
       const { value, done } = await reader.read();
       if (done) break;
       c.parts.push(value);
-      if (value.type === 'text-delta') { c.text += value.delta; if (value.delta) c.textDeltas.push(value.delta); }
+      if (value.type === 'text-delta') {
+        c.text += value.delta;
+        if (value.delta) c.textDeltas.push(value.delta);
+      }
       if (value.type === 'tool-call') c.toolCalls.push({ id: value.toolCallId, name: value.toolName, input: JSON.parse(value.input) });
       if (value.type === 'finish') c.finish = value;
       if (value.type === 'error') c.errors.push(value.error);
@@ -93,7 +134,11 @@ async function collect(stream: ReadableStream<LanguageModelV4StreamPart>): Promi
   return c;
 }
 
-async function run(lm: LanguageModelV4, prompt: LanguageModelV4Prompt = hi(), extra: Partial<LanguageModelV4CallOptions> = {}): Promise<Collected> {
+async function run(
+  lm: LanguageModelV4,
+  prompt: LanguageModelV4Prompt = hi(),
+  extra: Partial<LanguageModelV4CallOptions> = {},
+): Promise<Collected> {
   const { stream } = await lm.doStream({ prompt, tools: TOOLS, ...extra });
   return collect(stream);
 }
@@ -124,7 +169,13 @@ for (const p of PROVIDERS) {
 
     const second = await run(lm);
     assert.equal(second.text, '');
-    assert.deepEqual(second.toolCalls.map((t) => [t.name, t.input]), [['Read', { file_path: 'a.ts' }], ['Read', { file_path: 'b.ts' }]]);
+    assert.deepEqual(
+      second.toolCalls.map((t) => [t.name, t.input]),
+      [
+        ['Read', { file_path: 'a.ts' }],
+        ['Read', { file_path: 'b.ts' }],
+      ],
+    );
     assert.notEqual(second.toolCalls[0].id, second.toolCalls[1].id);
     assert.equal(second.finish?.finishReason.unified, 'tool-calls');
     assert.equal(second.finish?.usage.inputTokens.total, 50);
@@ -146,7 +197,11 @@ for (const p of PROVIDERS) {
       assert.equal(r.stream, true);
       assert.equal(r.answer?.kind, 'reply');
     }
-    assert.deepEqual(model.requests[1].answer?.toolCalls?.map((t) => t.id), second.toolCalls.map((t) => t.id), 'answer records the generated ids');
+    assert.deepEqual(
+      model.requests[1].answer?.toolCalls?.map((t) => t.id),
+      second.toolCalls.map((t) => t.id),
+      'answer records the generated ids',
+    );
     assert.deepEqual(toolNames(model.requests[0]), ['Read', 'Grep']);
     assert.equal(model.remaining, 0);
   });
@@ -156,10 +211,16 @@ for (const p of PROVIDERS) {
     const lm = p.make(model);
     const r1 = await lm.doGenerate({ prompt: hi(), tools: TOOLS });
     assert.equal(model.requests[0].stream, false);
-    const text = r1.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text).join('');
+    const text = r1.content
+      .filter((c) => c.type === 'text')
+      .map((c) => (c as { text: string }).text)
+      .join('');
     assert.equal(text, 'Hello.');
     const calls = r1.content.filter((c) => c.type === 'tool-call') as Array<{ toolName: string; input: string; toolCallId: string }>;
-    assert.deepEqual(calls.map((c) => [c.toolName, JSON.parse(c.input)]), [['Read', { file_path: 'x.ts' }]]);
+    assert.deepEqual(
+      calls.map((c) => [c.toolName, JSON.parse(c.input)]),
+      [['Read', { file_path: 'x.ts' }]],
+    );
     assert.ok(calls[0].toolCallId.startsWith(p.idPrefix));
     assert.equal(r1.finishReason.unified, 'tool-calls');
     assert.equal(r1.usage.inputTokens.total, 9);
@@ -169,21 +230,19 @@ for (const p of PROVIDERS) {
   });
 
   test(`${p.name}: 429, 500 and 529 surface as APICallError from doStream`, T, async () => {
-    model.script(
-      fail(429, { retryAfter: 0 }),
-      fail(500),
-      fail(529),
-      fail(429, { retryAfterMs: 250, message: 'slow down please' }),
-    );
+    model.script(fail(429, { retryAfter: 0 }), fail(500), fail(529), fail(429, { retryAfterMs: 250, message: 'slow down please' }));
     const lm = p.make(model);
     const expectError = (status: number, check: (e: APICallError) => void) => async () => {
-      await assert.rejects(async () => lm.doStream({ prompt: hi(), tools: TOOLS }), (e: unknown) => {
-        assert.ok(APICallError.isInstance(e), `expected APICallError, got ${String(e)}`);
-        assert.equal(e.statusCode, status);
-        assert.equal(e.isRetryable, true);
-        check(e);
-        return true;
-      });
+      await assert.rejects(
+        async () => lm.doStream({ prompt: hi(), tools: TOOLS }),
+        (e: unknown) => {
+          assert.ok(APICallError.isInstance(e), `expected APICallError, got ${String(e)}`);
+          assert.equal(e.statusCode, status);
+          assert.equal(e.isRetryable, true);
+          check(e);
+          return true;
+        },
+      );
     };
     await expectError(429, (e) => {
       assert.equal(e.responseHeaders?.['retry-after'], '0');
@@ -201,7 +260,10 @@ for (const p of PROVIDERS) {
       assert.equal(e.responseHeaders?.['retry-after'], undefined);
       assert.equal(e.message, 'slow down please');
     })();
-    assert.deepEqual(model.requests.map((r) => r.answer?.status), [429, 500, 529, 429]);
+    assert.deepEqual(
+      model.requests.map((r) => r.answer?.status),
+      [429, 500, 529, 429],
+    );
   });
 
   test(`${p.name}: a cut stream delivers some text, then reader.read() rejects (no finish part)`, T, async () => {
@@ -226,7 +288,10 @@ for (const p of PROVIDERS) {
       thrownAt = 'doStream';
     }
     assert.equal(thrownAt, p.name === 'openai-compatible' ? 'read' : 'doStream');
-    assert.deepEqual(model.requests.map((r) => r.answer?.kind), ['cut', 'cut']);
+    assert.deepEqual(
+      model.requests.map((r) => r.answer?.kind),
+      ['cut', 'cut'],
+    );
   });
 
   test(`${p.name}: an error event inside the stream, and a truncated answer`, T, async () => {
@@ -250,11 +315,21 @@ for (const p of PROVIDERS) {
   });
 
   test(`${p.name}: endEarly() ends the body cleanly mid tool call; the provider marks the response incomplete`, T, async () => {
-    model.script(endEarly(reply().text('Writing it.').tool('Write', { file_path: 'a.txt', content: 'x'.repeat(300) })));
+    model.script(
+      endEarly(
+        reply()
+          .text('Writing it.')
+          .tool('Write', { file_path: 'a.txt', content: 'x'.repeat(300) }),
+      ),
+    );
     const { stream } = await p.make(model).doStream({ prompt: hi(), tools: TOOLS });
     const parts: LanguageModelV4StreamPart[] = [];
     const reader = stream.getReader();
-    for (;;) { const { value, done } = await reader.read(); if (done) break; parts.push(value); }
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parts.push(value);
+    }
     const finish = parts.find((x): x is FinishPart => x.type === 'finish');
     const errors = parts.flatMap((x) => (x.type === 'error' ? [String((x.error as Error)?.message)] : []));
     if (p.name === 'openai-compatible') assert.deepEqual(errors, ['Response stream ended without a finish reason.']);
@@ -269,14 +344,24 @@ for (const p of PROVIDERS) {
   });
 
   test(`${p.name}: malformed() sends data that is not the wire format; the provider reports it`, T, async () => {
-    model.script(malformed(reply('never seen')), malformed(reply('some words first'), { after: 4, data: '{"type": "content_block_delta", "ind' }));
+    model.script(
+      malformed(reply('never seen')),
+      malformed(reply('some words first'), { after: 4, data: '{"type": "content_block_delta", "ind' }),
+    );
     const lm = p.make(model);
     let first: unknown;
-    try { first = (await run(lm)).errors[0]; } catch (e) { first = e; }
+    try {
+      first = (await run(lm)).errors[0];
+    } catch (e) {
+      first = e;
+    }
     assert.ok(first, 'the first bad event surfaces, from doStream or as an error part');
     const second = await run(lm);
     assert.ok(second.errors.length === 1 || second.thrown !== undefined, 'a bad event later in the stream surfaces too');
-    assert.deepEqual(model.requests.map((r) => r.answer?.kind), ['malformed', 'malformed']);
+    assert.deepEqual(
+      model.requests.map((r) => r.answer?.kind),
+      ['malformed', 'malformed'],
+    );
   });
 
   test(`${p.name}: hang() and stall() are ended by an AbortSignal`, T, async () => {
@@ -315,9 +400,12 @@ for (const p of PROVIDERS) {
   });
 
   test(`${p.name}: tool results sent back are visible through lastToolResults, and a step can echo them`, T, async () => {
-    model.script(
-      reply().text('Reading both.').tool('Read', { file_path: 'a.ts' }).tool('Read', { file_path: 'b.ts' }),
-      (req) => reply(`saw: ${lastToolResults(req).map((r) => r.content).join(' | ')}`),
+    model.script(reply().text('Reading both.').tool('Read', { file_path: 'a.ts' }).tool('Read', { file_path: 'b.ts' }), (req) =>
+      reply(
+        `saw: ${lastToolResults(req)
+          .map((r) => r.content)
+          .join(' | ')}`,
+      ),
     );
     const lm = p.make(model);
     const prompt: LanguageModelV4Prompt = [
@@ -372,18 +460,28 @@ test('an exhausted script answers HTTP 500 naming how many requests were served'
   const chat = PROVIDERS[2].make(model);
   assert.equal((await run(anthropic)).text, 'only one');
   for (const lm of [anthropic, chat]) {
-    await assert.rejects(async () => lm.doStream({ prompt: hi() }), (e: unknown) => {
-      assert.ok(APICallError.isInstance(e));
-      assert.equal(e.statusCode, 500);
-      assert.match(e.message, /fake model: script exhausted after \d+ requests/);
-      return true;
-    });
+    await assert.rejects(
+      async () => lm.doStream({ prompt: hi() }),
+      (e: unknown) => {
+        assert.ok(APICallError.isInstance(e));
+        assert.equal(e.statusCode, 500);
+        assert.match(e.message, /fake model: script exhausted after \d+ requests/);
+        return true;
+      },
+    );
   }
-  assert.deepEqual(model.requests.map((r) => r.answer?.kind), ['reply', 'exhausted', 'exhausted']);
+  assert.deepEqual(
+    model.requests.map((r) => r.answer?.kind),
+    ['reply', 'exhausted', 'exhausted'],
+  );
 });
 
 async function fetchJson(m: FakeModel, path: string, body: unknown = { model: 'x', messages: [] }, method = 'POST') {
-  const res = await fetch(m.url + path, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) });
+  const res = await fetch(m.url + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as { error: { message: string; type: string } } };
 }
 
@@ -394,7 +492,10 @@ test('the exhaustion message counts the requests served before it', T, async () 
   const r = await fetchJson(model, '/v1/chat/completions');
   assert.equal(r.status, 500);
   assert.equal(r.body.error.message, 'fake model: script exhausted after 2 requests');
-  assert.deepEqual(model.requests.map((q) => q.format), ['anthropic', 'anthropic', 'openai-chat']);
+  assert.deepEqual(
+    model.requests.map((q) => q.format),
+    ['anthropic', 'anthropic', 'openai-chat'],
+  );
 });
 
 test('unknown paths get 404 and consume no step; short paths without /v1 work', T, async () => {
@@ -428,7 +529,10 @@ test('one script drives every wire format in turn; delay() holds the first byte'
     if (texts.length === 2) assert.ok(Date.now() - t0 >= 70, 'delay respected');
   }
   assert.deepEqual(texts, ['one', 'two', 'three', 'four']);
-  assert.deepEqual(model.requests.map((r) => r.format), ['anthropic', 'openai-responses', 'openai-chat', 'openai-chat']);
+  assert.deepEqual(
+    model.requests.map((r) => r.format),
+    ['anthropic', 'openai-responses', 'openai-chat', 'openai-chat'],
+  );
 });
 
 test('malformed tool arguments are passed through verbatim', T, async () => {
@@ -437,7 +541,11 @@ test('malformed tool arguments are passed through verbatim', T, async () => {
   const { stream } = await lm.doStream({ prompt: hi(), tools: TOOLS });
   const parts: LanguageModelV4StreamPart[] = [];
   const reader = stream.getReader();
-  for (;;) { const { value, done } = await reader.read(); if (done) break; parts.push(value); }
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parts.push(value);
+  }
   const call = parts.find((x) => x.type === 'tool-call');
   assert.equal(call?.type === 'tool-call' ? call.input : undefined, '{"file_path": "a.t');
 });
@@ -457,31 +565,53 @@ test('stepFromJson reads the serialisable forms', T, () => {
 });
 
 test('the model-information routes answer as Ollama and OpenAI-compatible servers do, recorded as probes', T, async () => {
-  model.models([{ id: 'qwen3-coder', contextLength: 40960, numCtx: 16384 }, { id: 'local-model', contextLength: 32768 }]);
-  const show = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'qwen3-coder' }) }).then((r) => r.json() as Promise<any>);
+  model.models([
+    { id: 'qwen3-coder', contextLength: 40960, numCtx: 16384 },
+    { id: 'local-model', contextLength: 32768 },
+  ]);
+  const show = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'qwen3-coder' }) }).then(
+    (r) => r.json() as Promise<any>,
+  );
   assert.equal(show.model_info['fake.context_length'], 40960);
   assert.match(show.parameters, /num_ctx\s+16384/);
   const missing = await fetch(`${model.url}/api/show`, { method: 'POST', body: JSON.stringify({ model: 'nope' }) });
   assert.equal(missing.status, 404);
   const list = await fetch(`${model.openaiBaseUrl}/models`).then((r) => r.json() as Promise<any>);
-  assert.deepEqual(list.data.map((m: { id: string; context_length?: number }) => [m.id, m.context_length]), [['qwen3-coder', 40960], ['local-model', 32768]]);
+  assert.deepEqual(
+    list.data.map((m: { id: string; context_length?: number }) => [m.id, m.context_length]),
+    [
+      ['qwen3-coder', 40960],
+      ['local-model', 32768],
+    ],
+  );
   assert.equal(model.requests.length, 0, 'probes are not model requests');
-  assert.deepEqual(model.probes.map((r) => r.path), ['/api/show', '/api/show', '/v1/models']);
+  assert.deepEqual(
+    model.probes.map((r) => r.path),
+    ['/api/show', '/api/show', '/v1/models'],
+  );
   model.models([]);
 });
 
 test('the CLI serves a JSON script from a separate process and prints its URL', T, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fake-model-'));
   const file = join(dir, 'script.json');
-  writeFileSync(file, JSON.stringify([
-    { text: 'From the CLI.', tools: [{ name: 'Read', input: { file_path: 'a.ts' } }] },
-    { fail: 429, retryAfter: 1 },
-    'Done.',
-  ]));
+  writeFileSync(
+    file,
+    JSON.stringify([
+      { text: 'From the CLI.', tools: [{ name: 'Read', input: { file_path: 'a.ts' } }] },
+      { fail: 429, retryAfter: 1 },
+      'Done.',
+    ]),
+  );
   const cli = fileURLToPath(new URL('../fakes/model-server-cli.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, file], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, file], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       const rl = createInterface({ input: child.stdout });
@@ -492,8 +622,14 @@ test('the CLI serves a JSON script from a separate process and prints its URL', 
     const lm = createAnthropic({ apiKey: 'x', baseURL: `${url}/v1` })('claude-sonnet-4-5') as LanguageModelV4;
     const c = await run(lm);
     assert.equal(c.text, 'From the CLI.');
-    assert.deepEqual(c.toolCalls.map((t) => [t.name, t.input]), [['Read', { file_path: 'a.ts' }]]);
-    await assert.rejects(async () => lm.doStream({ prompt: hi() }), (e: unknown) => APICallError.isInstance(e) && e.statusCode === 429 && e.responseHeaders?.['retry-after'] === '1');
+    assert.deepEqual(
+      c.toolCalls.map((t) => [t.name, t.input]),
+      [['Read', { file_path: 'a.ts' }]],
+    );
+    await assert.rejects(
+      async () => lm.doStream({ prompt: hi() }),
+      (e: unknown) => APICallError.isInstance(e) && e.statusCode === 429 && e.responseHeaders?.['retry-after'] === '1',
+    );
     const openai = createOpenAI({ apiKey: 'x', baseURL: `${url}/v1` }).responses('gpt-5') as LanguageModelV4;
     assert.equal((await run(openai)).text, 'Done.');
     assert.match(stderr, /#0 POST \/v1\/messages \(anthropic\) → reply "From the CLI\." tools=Read/);

@@ -22,8 +22,13 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
-const value = (name) => { const i = args.indexOf(name); return i === -1 ? undefined : args[i + 1]; };
-const log = (line) => { if (process.env.FAULT_LOG) appendFileSync(process.env.FAULT_LOG, `${line}\n`); };
+const value = (name) => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args[i + 1];
+};
+const log = (line) => {
+  if (process.env.FAULT_LOG) appendFileSync(process.env.FAULT_LOG, `${line}\n`);
+};
 
 if (flag('--exit-at-start')) {
   process.stderr.write('starting…\nfatal: no token\n');
@@ -33,7 +38,9 @@ if (flag('--hang')) {
   process.stdin.resume();
   setInterval(() => {}, 1 << 30);
 } else if (flag('--garbage')) {
-  process.stdin.on('data', () => { process.stdout.write('{"jsonrpc": "2.0", "id": 0, "result": oops}\n'); });
+  process.stdin.on('data', () => {
+    process.stdout.write('{"jsonrpc": "2.0", "id": 0, "result": oops}\n');
+  });
 } else {
   if (flag('--grandchild')) {
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
@@ -44,7 +51,10 @@ if (flag('--hang')) {
   let calls = 0;
 
   const make = () => {
-    const server = new McpServer({ name: 'fault', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} } });
+    const server = new McpServer(
+      { name: 'fault', version: '1.0.0' },
+      { capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} } },
+    );
     const counted = (name, fn) => async (input, extra) => {
       calls++;
       log(`call ${name}`);
@@ -54,44 +64,109 @@ if (flag('--hang')) {
       }
       return fn(input, extra);
     };
-    server.registerTool('echo', { description: 'Echoes the text.', inputSchema: { text: z.string().describe('what to echo') }, annotations: { readOnlyHint: true } },
-      counted('echo', async ({ text }) => ({ content: [{ type: 'text', text }] })));
-    server.registerTool('slow', { description: 'Waits, reporting progress; honours cancellation.', inputSchema: { ms: z.number() } },
+    server.registerTool(
+      'echo',
+      { description: 'Echoes the text.', inputSchema: { text: z.string().describe('what to echo') }, annotations: { readOnlyHint: true } },
+      counted('echo', async ({ text }) => ({ content: [{ type: 'text', text }] })),
+    );
+    server.registerTool(
+      'slow',
+      { description: 'Waits, reporting progress; honours cancellation.', inputSchema: { ms: z.number() } },
       counted('slow', async ({ ms }, extra) => {
         const token = extra._meta?.progressToken;
         const steps = 4;
-        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, total: steps, message: 'started' } });
+        if (token !== undefined)
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: 0, total: steps, message: 'started' },
+          });
         for (let i = 1; i <= steps; i++) {
           const aborted = await new Promise((resolve) => {
             const t = setTimeout(() => resolve(false), ms / steps);
-            extra.signal.addEventListener('abort', () => { clearTimeout(t); resolve(true); }, { once: true });
+            extra.signal.addEventListener(
+              'abort',
+              () => {
+                clearTimeout(t);
+                resolve(true);
+              },
+              { once: true },
+            );
           });
-          if (aborted) { log('cancelled slow'); return { content: [{ type: 'text', text: 'cancelled' }] }; }
-          if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps, message: `step ${i}` } });
+          if (aborted) {
+            log('cancelled slow');
+            return { content: [{ type: 'text', text: 'cancelled' }] };
+          }
+          if (token !== undefined)
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: i, total: steps, message: `step ${i}` },
+            });
         }
         return { content: [{ type: 'text', text: `waited ${ms} ms` }] };
-      }));
-    server.registerTool('hang', { description: 'Never answers.' }, counted('hang', () => new Promise(() => {})));
-    server.registerTool('huge', { description: 'Returns a lot of text.', inputSchema: { chars: z.number() } },
-      counted('huge', async ({ chars }) => ({ content: [{ type: 'text', text: 'x'.repeat(chars - 4) + 'END.' }] })));
-    server.registerTool('fail', { description: 'Reports an error.' },
-      counted('fail', async () => ({ isError: true, content: [{ type: 'text', text: 'the widget is jammed; try a smaller widget' }] })));
-    server.registerTool('image', { description: 'Returns an image.' },
-      counted('image', async () => ({ content: [{ type: 'text', text: 'a pixel:' }, { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' }] })));
-    server.registerTool('add_tool', { description: 'Adds a tool named "added".' }, counted('add_tool', async () => {
-      server.registerTool('added', { description: 'Added at run time.' }, async () => ({ content: [{ type: 'text', text: 'I was added' }] }));
-      return { content: [{ type: 'text', text: 'added' }] };
+      }),
+    );
+    server.registerTool(
+      'hang',
+      { description: 'Never answers.' },
+      counted('hang', () => new Promise(() => {})),
+    );
+    server.registerTool(
+      'huge',
+      { description: 'Returns a lot of text.', inputSchema: { chars: z.number() } },
+      counted('huge', async ({ chars }) => ({ content: [{ type: 'text', text: 'x'.repeat(chars - 4) + 'END.' }] })),
+    );
+    server.registerTool(
+      'fail',
+      { description: 'Reports an error.' },
+      counted('fail', async () => ({ isError: true, content: [{ type: 'text', text: 'the widget is jammed; try a smaller widget' }] })),
+    );
+    server.registerTool(
+      'image',
+      { description: 'Returns an image.' },
+      counted('image', async () => ({
+        content: [
+          { type: 'text', text: 'a pixel:' },
+          { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+        ],
+      })),
+    );
+    server.registerTool(
+      'add_tool',
+      { description: 'Adds a tool named "added".' },
+      counted('add_tool', async () => {
+        server.registerTool('added', { description: 'Added at run time.' }, async () => ({
+          content: [{ type: 'text', text: 'I was added' }],
+        }));
+        return { content: [{ type: 'text', text: 'added' }] };
+      }),
+    );
+    server.registerTool(
+      'garbage_now',
+      { description: 'Writes garbage on stdout.' },
+      counted('garbage_now', async () => {
+        process.stdout.write('{this is not json}\n');
+        return new Promise(() => {});
+      }),
+    );
+    server.registerTool(
+      'pid',
+      { description: 'Its process id.' },
+      counted('pid', async () => ({ content: [{ type: 'text', text: String(process.pid) }] })),
+    );
+    server.registerTool(
+      'env',
+      { description: 'One environment variable.', inputSchema: { name: z.string() } },
+      counted('env', async ({ name }) => ({ content: [{ type: 'text', text: process.env[name] ?? '(unset)' }] })),
+    );
+    server.registerTool('do.thing/with space', { description: 'A name no provider accepts.' }, async () => ({
+      content: [{ type: 'text', text: 'done' }],
     }));
-    server.registerTool('garbage_now', { description: 'Writes garbage on stdout.' }, counted('garbage_now', async () => {
-      process.stdout.write('{this is not json}\n');
-      return new Promise(() => {});
+    server.registerResource('readme', 'fault://readme', { mimeType: 'text/plain' }, async (uri) => ({
+      contents: [{ uri: uri.href, text: 'the fault server reads like this' }],
     }));
-    server.registerTool('pid', { description: 'Its process id.' }, counted('pid', async () => ({ content: [{ type: 'text', text: String(process.pid) }] })));
-    server.registerTool('env', { description: 'One environment variable.', inputSchema: { name: z.string() } },
-      counted('env', async ({ name }) => ({ content: [{ type: 'text', text: process.env[name] ?? '(unset)' }] })));
-    server.registerTool('do.thing/with space', { description: 'A name no provider accepts.' }, async () => ({ content: [{ type: 'text', text: 'done' }] }));
-    server.registerResource('readme', 'fault://readme', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'the fault server reads like this' }] }));
-    server.registerPrompt('greet', { description: 'Says hello.', argsSchema: { who: z.string() } }, ({ who }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Say hello to ${who}.` } }] }));
+    server.registerPrompt('greet', { description: 'Says hello.', argsSchema: { who: z.string() } }, ({ who }) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: `Say hello to ${who}.` } }],
+    }));
     return server;
   };
 
@@ -99,10 +174,15 @@ if (flag('--hang')) {
     const http = createServer(async (req, res) => {
       const server = make();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => { transport.close(); server.close(); });
+      res.on('close', () => {
+        transport.close();
+        server.close();
+      });
       await server.connect(transport);
       let body = '';
-      req.on('data', (d) => { body += d; });
+      req.on('data', (d) => {
+        body += d;
+      });
       req.on('end', () => transport.handleRequest(req, res, body ? JSON.parse(body) : undefined));
     });
     http.listen(0, '127.0.0.1', () => process.stdout.write(`http://127.0.0.1:${http.address().port}/mcp\n`));
@@ -110,7 +190,10 @@ if (flag('--hang')) {
     const sessions = new Map();
     const http = createServer(async (req, res) => {
       const auth = req.headers.authorization;
-      if (process.env.FAULT_TOKEN && auth !== `Bearer ${process.env.FAULT_TOKEN}`) { res.writeHead(401).end('no'); return; }
+      if (process.env.FAULT_TOKEN && auth !== `Bearer ${process.env.FAULT_TOKEN}`) {
+        res.writeHead(401).end('no');
+        return;
+      }
       if (req.method === 'GET' && req.url === '/sse') {
         const transport = new SSEServerTransport('/messages', res);
         sessions.set(transport.sessionId, transport);

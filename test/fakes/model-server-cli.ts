@@ -39,7 +39,8 @@ async function main(): Promise<void> {
     if (a === '--port') port = Number(args[++i]);
     else if (a.startsWith('--port=')) port = Number(a.slice('--port='.length));
     else if (a === '--quiet' || a === '-q') quiet = true;
-    else if (a === '--help' || a === '-h') usage('A scripted fake model server (Anthropic Messages, OpenAI Chat Completions and Responses).');
+    else if (a === '--help' || a === '-h')
+      usage('A scripted fake model server (Anthropic Messages, OpenAI Chat Completions and Responses).');
     else if (!file) file = a;
     else usage(`unexpected argument: ${a}`);
   }

@@ -86,7 +86,10 @@ type Part =
   | { kind: 'tool'; name: string; input: unknown; id?: string };
 
 /** A search the provider ran itself (Anthropic's server tool `web_search`). */
-export interface SearchSpec { query: string; results: Array<{ url: string; title?: string }> | { error: string } }
+export interface SearchSpec {
+  query: string;
+  results: Array<{ url: string; title?: string }> | { error: string };
+}
 
 /** One model response: text and tool calls, in order. Build it with `reply()`. */
 export class ReplyBuilder {
@@ -175,29 +178,49 @@ export interface FailOptions {
   headers?: Record<string, string>;
   delay?: number;
 }
-export interface FailStep extends FailOptions { kind: 'fail'; status: number }
+export interface FailStep extends FailOptions {
+  kind: 'fail';
+  status: number;
+}
 
 export interface CutOptions {
   /** Number of SSE events written before the socket is destroyed. Default: half of the content events (at least one). */
   after?: number;
 }
-export interface CutStep extends CutOptions { kind: 'cut'; reply: ReplyBuilder }
-export interface StallStep extends CutOptions { kind: 'stall'; reply: ReplyBuilder }
-export interface HangStep { kind: 'hang' }
+export interface CutStep extends CutOptions {
+  kind: 'cut';
+  reply: ReplyBuilder;
+}
+export interface StallStep extends CutOptions {
+  kind: 'stall';
+  reply: ReplyBuilder;
+}
+export interface HangStep {
+  kind: 'hang';
+}
 export interface StreamErrorOptions extends CutOptions {
   /** Provider error type; default `overloaded_error` (Anthropic) / `server_error` (OpenAI). */
   type?: string;
   message?: string;
 }
-export interface StreamErrorStep extends StreamErrorOptions { kind: 'stream-error'; reply: ReplyBuilder }
-export interface EndEarlyStep extends CutOptions { kind: 'end-early'; reply: ReplyBuilder }
+export interface StreamErrorStep extends StreamErrorOptions {
+  kind: 'stream-error';
+  reply: ReplyBuilder;
+}
+export interface EndEarlyStep extends CutOptions {
+  kind: 'end-early';
+  reply: ReplyBuilder;
+}
 export interface MalformedOptions {
   /** Good SSE events written before the bad one. Default 0: the bad data is the first event. */
   after?: number;
   /** The bad `data:` payload, sent verbatim. Default: a proxy's HTML error page on one line. */
   data?: string;
 }
-export interface MalformedStep extends MalformedOptions { kind: 'malformed'; reply: ReplyBuilder }
+export interface MalformedStep extends MalformedOptions {
+  kind: 'malformed';
+  reply: ReplyBuilder;
+}
 
 /** A model the information routes know (`/api/show`, `/v1/models`). */
 export interface FakeModelInfo {
@@ -426,11 +449,17 @@ function collectToolResults(req: RecordedRequest, onlyLast: boolean): ReceivedTo
     case 'anthropic': {
       const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
       let start = 0;
-      if (onlyLast) for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'assistant') { start = i + 1; break; }
+      if (onlyLast)
+        for (let i = messages.length - 1; i >= 0; i--)
+          if (messages[i]?.role === 'assistant') {
+            start = i + 1;
+            break;
+          }
       for (const m of messages.slice(start)) {
         if (m?.role !== 'user' || !Array.isArray(m.content)) continue;
         for (const b of m.content) {
-          if (b?.type === 'tool_result') out.push({ toolUseId: b.tool_use_id, content: partsText(b.content), isError: b.is_error === true });
+          if (b?.type === 'tool_result')
+            out.push({ toolUseId: b.tool_use_id, content: partsText(b.content), isError: b.is_error === true });
         }
       }
       return out;
@@ -438,7 +467,12 @@ function collectToolResults(req: RecordedRequest, onlyLast: boolean): ReceivedTo
     case 'openai-chat': {
       const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
       let start = 0;
-      if (onlyLast) for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'assistant') { start = i + 1; break; }
+      if (onlyLast)
+        for (let i = messages.length - 1; i >= 0; i--)
+          if (messages[i]?.role === 'assistant') {
+            start = i + 1;
+            break;
+          }
       for (const m of messages.slice(start)) {
         if (m?.role === 'tool') out.push({ toolUseId: m.tool_call_id, content: partsText(m.content), isError: undefined });
       }
@@ -447,7 +481,12 @@ function collectToolResults(req: RecordedRequest, onlyLast: boolean): ReceivedTo
     case 'openai-responses': {
       const input: Json[] = Array.isArray(body.input) ? body.input : [];
       let start = 0;
-      if (onlyLast) for (let i = input.length - 1; i >= 0; i--) if (isAssistantItem(input[i])) { start = i + 1; break; }
+      if (onlyLast)
+        for (let i = input.length - 1; i >= 0; i--)
+          if (isAssistantItem(input[i])) {
+            start = i + 1;
+            break;
+          }
       for (const item of input.slice(start)) {
         if (item?.type === 'function_call_output' || item?.type === 'custom_tool_call_output') {
           out.push({ toolUseId: item.call_id, content: partsText(item.output), isError: undefined });
@@ -458,13 +497,23 @@ function collectToolResults(req: RecordedRequest, onlyLast: boolean): ReceivedTo
     case 'gemini': {
       const contents: Json[] = Array.isArray(body.contents) ? body.contents : [];
       let start = 0;
-      if (onlyLast) for (let i = contents.length - 1; i >= 0; i--) if (contents[i]?.role === 'model') { start = i + 1; break; }
+      if (onlyLast)
+        for (let i = contents.length - 1; i >= 0; i--)
+          if (contents[i]?.role === 'model') {
+            start = i + 1;
+            break;
+          }
       for (const c of contents.slice(start)) {
         for (const part of Array.isArray(c?.parts) ? c.parts : []) {
           const fr = part?.functionResponse;
           if (!fr) continue;
           const r = fr.response ?? {};
-          out.push({ toolUseId: fr.id ?? fr.name, content: typeof r.content === 'string' ? r.content : typeof r.error === 'string' ? r.error : JSON.stringify(r.content ?? r.error ?? r), isError: undefined });
+          out.push({
+            toolUseId: fr.id ?? fr.name,
+            content:
+              typeof r.content === 'string' ? r.content : typeof r.error === 'string' ? r.error : JSON.stringify(r.content ?? r.error ?? r),
+            isError: undefined,
+          });
         }
       }
       return out;
@@ -472,7 +521,12 @@ function collectToolResults(req: RecordedRequest, onlyLast: boolean): ReceivedTo
     case 'ollama': {
       const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
       let start = 0;
-      if (onlyLast) for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'assistant') { start = i + 1; break; }
+      if (onlyLast)
+        for (let i = messages.length - 1; i >= 0; i--)
+          if (messages[i]?.role === 'assistant') {
+            start = i + 1;
+            break;
+          }
       for (const m of messages.slice(start)) {
         if (m?.role === 'tool') out.push({ toolUseId: m.tool_call_id ?? m.tool_name, content: partsText(m.content), isError: undefined });
       }
@@ -535,11 +589,23 @@ export function userTexts(req: RecordedRequest): string[] {
       .map((p: Json) => p.text as string)
       .join('\n');
   };
-  const messages: Json[] = formatOf(req) === 'openai-responses'
-    ? (typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [])
-    : formatOf(req) === 'gemini'
-      ? (body.contents ?? []).map((c: Json) => ({ role: c?.role, content: (c?.parts ?? []).filter((p: Json) => typeof p?.text === 'string' && !p.thought).map((p: Json) => ({ type: 'text', text: p.text })) }))
-      : Array.isArray(body.messages) ? body.messages : [];
+  const messages: Json[] =
+    formatOf(req) === 'openai-responses'
+      ? typeof body.input === 'string'
+        ? [{ role: 'user', content: body.input }]
+        : Array.isArray(body.input)
+          ? body.input
+          : []
+      : formatOf(req) === 'gemini'
+        ? (body.contents ?? []).map((c: Json) => ({
+            role: c?.role,
+            content: (c?.parts ?? [])
+              .filter((p: Json) => typeof p?.text === 'string' && !p.thought)
+              .map((p: Json) => ({ type: 'text', text: p.text })),
+          }))
+        : Array.isArray(body.messages)
+          ? body.messages
+          : [];
   for (const m of messages) {
     if (m?.role !== 'user') continue;
     const text = fromContent(m.content);
@@ -556,7 +622,11 @@ export function toolNames(req: RecordedRequest): string[] {
 }
 
 /** An image the request carries, whatever the wire: in a tool result, or in a user message. */
-export interface ReceivedImage { where: 'tool-result' | 'user'; mediaType: string; data: string }
+export interface ReceivedImage {
+  where: 'tool-result' | 'user';
+  mediaType: string;
+  data: string;
+}
 
 const fromDataUrl = (url: unknown): { mediaType: string; data: string } | undefined => {
   const m = typeof url === 'string' ? /^data:([^;]+);base64,(.*)$/s.exec(url) : null;
@@ -569,16 +639,21 @@ export function receivedImages(req: RecordedRequest): ReceivedImage[] {
   const out: ReceivedImage[] = [];
   const one = (p: Json, where: ReceivedImage['where']) => {
     if (p?.type === 'image' && p.source?.type === 'base64') out.push({ where, mediaType: p.source.media_type, data: p.source.data });
-    else if (p?.type === 'input_image') { const d = fromDataUrl(p.image_url); if (d) out.push({ where, ...d }); }
-    else if (p?.type === 'image_url') { const d = fromDataUrl(p.image_url?.url); if (d) out.push({ where, ...d }); }
-    else if (p?.inlineData) out.push({ where, mediaType: p.inlineData.mimeType, data: p.inlineData.data });
+    else if (p?.type === 'input_image') {
+      const d = fromDataUrl(p.image_url);
+      if (d) out.push({ where, ...d });
+    } else if (p?.type === 'image_url') {
+      const d = fromDataUrl(p.image_url?.url);
+      if (d) out.push({ where, ...d });
+    } else if (p?.inlineData) out.push({ where, mediaType: p.inlineData.mimeType, data: p.inlineData.data });
   };
   switch (formatOf(req)) {
     case 'anthropic':
-      for (const m of body.messages ?? []) for (const b of Array.isArray(m?.content) ? m.content : []) {
-        if (b?.type === 'tool_result') for (const c of Array.isArray(b.content) ? b.content : []) one(c, 'tool-result');
-        else if (m.role === 'user') one(b, 'user');
-      }
+      for (const m of body.messages ?? [])
+        for (const b of Array.isArray(m?.content) ? m.content : []) {
+          if (b?.type === 'tool_result') for (const c of Array.isArray(b.content) ? b.content : []) one(c, 'tool-result');
+          else if (m.role === 'user') one(b, 'user');
+        }
       break;
     case 'openai-responses':
       for (const item of Array.isArray(body.input) ? body.input : []) {
@@ -587,7 +662,8 @@ export function receivedImages(req: RecordedRequest): ReceivedImage[] {
       }
       break;
     case 'openai-chat':
-      for (const m of body.messages ?? []) for (const c of Array.isArray(m?.content) ? m.content : []) one(c, m.role === 'tool' ? 'tool-result' : 'user');
+      for (const m of body.messages ?? [])
+        for (const c of Array.isArray(m?.content) ? m.content : []) one(c, m.role === 'tool' ? 'tool-result' : 'user');
       break;
     case 'gemini':
       // Gemini 3 puts a result's image inside its functionResponse; earlier models beside it, in the same content.
@@ -600,7 +676,9 @@ export function receivedImages(req: RecordedRequest): ReceivedImage[] {
       }
       break;
     case 'ollama':
-      for (const m of body.messages ?? []) for (const img of Array.isArray(m?.images) ? m.images : []) out.push({ where: m.role === 'tool' ? 'tool-result' : 'user', mediaType: 'image/*', data: img });
+      for (const m of body.messages ?? [])
+        for (const img of Array.isArray(m?.images) ? m.images : [])
+          out.push({ where: m.role === 'tool' ? 'tool-result' : 'user', mediaType: 'image/*', data: img });
       break;
     default:
   }
@@ -620,7 +698,12 @@ export interface SseEvent {
   line?: boolean;
 }
 
-export interface ResolvedTool { id: string; name: string; args: string; input: unknown }
+export interface ResolvedTool {
+  id: string;
+  name: string;
+  args: string;
+  input: unknown;
+}
 export interface Rendered {
   parts: Array<{ kind: 'text'; text: string } | { kind: 'thinking'; text: string; signature?: string } | ({ kind: 'tool' } & ResolvedTool)>;
   usage: Required<UsageSpec>;
@@ -641,7 +724,7 @@ export function textChunks(text: string): string[] {
   if (text === '') return [''];
   const words = text.match(/\s*\S+\s*/g) ?? [text];
   // Long single words are sliced too, so any text streams in several pieces.
-  return words.flatMap((w) => (w.length > 24 ? w.match(/[\s\S]{1,16}/g) ?? [w] : [w]));
+  return words.flatMap((w) => (w.length > 24 ? (w.match(/[\s\S]{1,16}/g) ?? [w]) : [w]));
 }
 
 /** Splits raw tool arguments into about three pieces (so the client must concatenate). */
@@ -683,7 +766,11 @@ function openaiResponsesUsage(u: Required<UsageSpec>) {
 
 function anthropicInputObject(t: ResolvedTool): unknown {
   if (typeof t.input !== 'string') return t.input ?? {};
-  try { return JSON.parse(t.input); } catch { return {}; }
+  try {
+    return JSON.parse(t.input);
+  } catch {
+    return {};
+  }
 }
 
 // Anthropic Messages
@@ -696,8 +783,13 @@ function anthropicStream(r: Rendered, msgId: string): SseEvent[] {
     data: {
       type: 'message_start',
       message: {
-        id: msgId, type: 'message', role: 'assistant', model: r.model, content: [],
-        stop_reason: null, stop_sequence: null,
+        id: msgId,
+        type: 'message',
+        role: 'assistant',
+        model: r.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
         usage: { ...anthropicUsageSplit(r.usage), output_tokens: 1 },
       },
     },
@@ -705,35 +797,70 @@ function anthropicStream(r: Rendered, msgId: string): SseEvent[] {
   const searchBlocks = anthropicSearchBlocks(r);
   searchBlocks.forEach((block, index) => {
     const { input, ...start } = block as { input?: unknown };
-    ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: input === undefined ? block : { ...start, input: {} } } });
-    if (input !== undefined) ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } }, content: true });
+    ev.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: input === undefined ? block : { ...start, input: {} } },
+    });
+    if (input !== undefined)
+      ev.push({
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } },
+        content: true,
+      });
     ev.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
   });
   r.parts.forEach((p, at) => {
     const index = at + searchBlocks.length;
     if (p.kind === 'thinking') {
-      ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } } });
+      ev.push({
+        event: 'content_block_start',
+        data: { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      });
       for (const chunk of textChunks(p.text)) {
-        ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: chunk } }, content: true });
+        ev.push({
+          event: 'content_block_delta',
+          data: { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: chunk } },
+          content: true,
+        });
       }
-      ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: p.signature ?? '' } } });
+      ev.push({
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: p.signature ?? '' } },
+      });
     } else if (p.kind === 'text') {
       ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } });
       if (at === 0) ev.push({ event: 'ping', data: { type: 'ping' } });
       for (const chunk of textChunks(p.text)) {
-        ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text: chunk } }, content: true });
+        ev.push({
+          event: 'content_block_delta',
+          data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text: chunk } },
+          content: true,
+        });
       }
     } else {
-      ev.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'tool_use', id: p.id, name: p.name, input: {} } } });
-      ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } } });
+      ev.push({
+        event: 'content_block_start',
+        data: { type: 'content_block_start', index, content_block: { type: 'tool_use', id: p.id, name: p.name, input: {} } },
+      });
+      ev.push({
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } },
+      });
       for (const chunk of argChunks(p.args)) {
-        ev.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: chunk } }, content: true });
+        ev.push({
+          event: 'content_block_delta',
+          data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: chunk } },
+          content: true,
+        });
       }
     }
     ev.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
   });
   const stop = r.truncated ? 'max_tokens' : hasTool ? 'tool_use' : 'end_turn';
-  ev.push({ event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: r.usage.output } } });
+  ev.push({
+    event: 'message_delta',
+    data: { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: r.usage.output } },
+  });
   ev.push({ event: 'message_stop', data: { type: 'message_stop' } });
   return ev;
 }
@@ -743,7 +870,13 @@ function anthropicSearchBlocks(r: Rendered): unknown[] {
   if (!r.search) return [];
   const { id, query, results } = r.search;
   const content = Array.isArray(results)
-    ? results.map((x) => ({ type: 'web_search_result', url: x.url, title: x.title ?? null, encrypted_content: 'fake-encrypted', page_age: null }))
+    ? results.map((x) => ({
+        type: 'web_search_result',
+        url: x.url,
+        title: x.title ?? null,
+        encrypted_content: 'fake-encrypted',
+        page_age: null,
+      }))
     : { type: 'web_search_tool_result_error', error_code: results.error };
   return [
     { type: 'server_tool_use', id, name: 'web_search', input: { query } },
@@ -754,9 +887,20 @@ function anthropicSearchBlocks(r: Rendered): unknown[] {
 function anthropicJson(r: Rendered, msgId: string): unknown {
   const hasTool = r.parts.some((p) => p.kind === 'tool');
   return {
-    id: msgId, type: 'message', role: 'assistant', model: r.model,
-    content: [...anthropicSearchBlocks(r), ...r.parts.map((p) => (p.kind === 'thinking' ? { type: 'thinking', thinking: p.text, signature: p.signature ?? '' }
-      : p.kind === 'text' ? { type: 'text', text: p.text } : { type: 'tool_use', id: p.id, name: p.name, input: anthropicInputObject(p) }))],
+    id: msgId,
+    type: 'message',
+    role: 'assistant',
+    model: r.model,
+    content: [
+      ...anthropicSearchBlocks(r),
+      ...r.parts.map((p) =>
+        p.kind === 'thinking'
+          ? { type: 'thinking', thinking: p.text, signature: p.signature ?? '' }
+          : p.kind === 'text'
+            ? { type: 'text', text: p.text }
+            : { type: 'tool_use', id: p.id, name: p.name, input: anthropicInputObject(p) },
+      ),
+    ],
     stop_reason: r.truncated ? 'max_tokens' : hasTool ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: { ...anthropicUsageSplit(r.usage), output_tokens: r.usage.output },
@@ -796,23 +940,37 @@ function chatStream(r: Rendered, id: string, includeUsage: boolean): SseEvent[] 
 }
 
 function chatJson(r: Rendered, id: string): unknown {
-  const text = r.parts.filter((p) => p.kind === 'text').map((p) => (p as { text: string }).text).join('');
+  const text = r.parts
+    .filter((p) => p.kind === 'text')
+    .map((p) => (p as { text: string }).text)
+    .join('');
   const tools = r.parts.filter((p): p is { kind: 'tool' } & ResolvedTool => p.kind === 'tool');
-  const reasoning = r.parts.filter((p) => p.kind === 'thinking').map((p) => (p as { text: string }).text).join('');
+  const reasoning = r.parts
+    .filter((p) => p.kind === 'thinking')
+    .map((p) => (p as { text: string }).text)
+    .join('');
   return {
-    id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: r.model, system_fingerprint: null,
-    choices: [{
-      index: 0,
-      message: {
-        role: 'assistant',
-        content: text === '' && tools.length ? null : text,
-        ...(reasoning ? { reasoning_content: reasoning } : {}),
-        refusal: null,
-        ...(tools.length ? { tool_calls: tools.map((t) => ({ id: t.id, type: 'function', function: { name: t.name, arguments: t.args } })) } : {}),
+    id,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: r.model,
+    system_fingerprint: null,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: text === '' && tools.length ? null : text,
+          ...(reasoning ? { reasoning_content: reasoning } : {}),
+          refusal: null,
+          ...(tools.length
+            ? { tool_calls: tools.map((t) => ({ id: t.id, type: 'function', function: { name: t.name, arguments: t.args } })) }
+            : {}),
+        },
+        logprobs: null,
+        finish_reason: r.truncated ? 'length' : tools.length ? 'tool_calls' : 'stop',
       },
-      logprobs: null,
-      finish_reason: r.truncated ? 'length' : tools.length ? 'tool_calls' : 'stop',
-    }],
+    ],
     usage: openaiChatUsage(r.usage),
   };
 }
@@ -824,14 +982,30 @@ function responsesOutput(r: Rendered, idFor: (i: number, kind: 'msg' | 'fc' | 'r
     p.kind === 'thinking'
       ? { id: idFor(i, 'rs'), type: 'reasoning', encrypted_content: p.signature ?? null, summary: [{ type: 'summary_text', text: p.text }] }
       : p.kind === 'text'
-      ? { id: idFor(i, 'msg'), type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', annotations: [], logprobs: [], text: p.text }] }
-      : { id: idFor(i, 'fc'), type: 'function_call', status: 'completed', arguments: p.args, call_id: p.id, name: p.name },
+        ? {
+            id: idFor(i, 'msg'),
+            type: 'message',
+            status: 'completed',
+            role: 'assistant',
+            content: [{ type: 'output_text', annotations: [], logprobs: [], text: p.text }],
+          }
+        : { id: idFor(i, 'fc'), type: 'function_call', status: 'completed', arguments: p.args, call_id: p.id, name: p.name },
   );
 }
 
-function responseObject(r: Rendered, respId: string, createdAt: number, status: 'in_progress' | 'completed' | 'incomplete', output: unknown[]): Record<string, unknown> {
+function responseObject(
+  r: Rendered,
+  respId: string,
+  createdAt: number,
+  status: 'in_progress' | 'completed' | 'incomplete',
+  output: unknown[],
+): Record<string, unknown> {
   return {
-    id: respId, object: 'response', created_at: createdAt, status, model: r.model,
+    id: respId,
+    object: 'response',
+    created_at: createdAt,
+    status,
+    model: r.model,
     error: null,
     incomplete_details: status === 'incomplete' ? { reason: 'max_output_tokens' } : null,
     output,
@@ -854,20 +1028,46 @@ function responsesStream(r: Rendered, respId: string): SseEvent[] {
   r.parts.forEach((p, output_index) => {
     if (p.kind === 'thinking') {
       const item_id = idFor(output_index, 'rs');
-      push('response.output_item.added', { output_index, item: { id: item_id, type: 'reasoning', encrypted_content: p.signature ?? null, summary: [] } });
+      push('response.output_item.added', {
+        output_index,
+        item: { id: item_id, type: 'reasoning', encrypted_content: p.signature ?? null, summary: [] },
+      });
       push('response.reasoning_summary_part.added', { item_id, output_index, summary_index: 0, part: { type: 'summary_text', text: '' } });
-      for (const c of textChunks(p.text)) push('response.reasoning_summary_text.delta', { item_id, output_index, summary_index: 0, delta: c }, true);
-      push('response.reasoning_summary_part.done', { item_id, output_index, summary_index: 0, part: { type: 'summary_text', text: p.text } });
+      for (const c of textChunks(p.text))
+        push('response.reasoning_summary_text.delta', { item_id, output_index, summary_index: 0, delta: c }, true);
+      push('response.reasoning_summary_part.done', {
+        item_id,
+        output_index,
+        summary_index: 0,
+        part: { type: 'summary_text', text: p.text },
+      });
     } else if (p.kind === 'text') {
       const item_id = idFor(output_index, 'msg');
-      push('response.output_item.added', { output_index, item: { id: item_id, type: 'message', status: 'in_progress', content: [], role: 'assistant' } });
-      push('response.content_part.added', { item_id, output_index, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text: '' } });
-      for (const c of textChunks(p.text)) push('response.output_text.delta', { item_id, output_index, content_index: 0, delta: c, logprobs: [] }, true);
+      push('response.output_item.added', {
+        output_index,
+        item: { id: item_id, type: 'message', status: 'in_progress', content: [], role: 'assistant' },
+      });
+      push('response.content_part.added', {
+        item_id,
+        output_index,
+        content_index: 0,
+        part: { type: 'output_text', annotations: [], logprobs: [], text: '' },
+      });
+      for (const c of textChunks(p.text))
+        push('response.output_text.delta', { item_id, output_index, content_index: 0, delta: c, logprobs: [] }, true);
       push('response.output_text.done', { item_id, output_index, content_index: 0, text: p.text, logprobs: [] });
-      push('response.content_part.done', { item_id, output_index, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text: p.text } });
+      push('response.content_part.done', {
+        item_id,
+        output_index,
+        content_index: 0,
+        part: { type: 'output_text', annotations: [], logprobs: [], text: p.text },
+      });
     } else {
       const item_id = idFor(output_index, 'fc');
-      push('response.output_item.added', { output_index, item: { id: item_id, type: 'function_call', status: 'in_progress', arguments: '', call_id: p.id, name: p.name } });
+      push('response.output_item.added', {
+        output_index,
+        item: { id: item_id, type: 'function_call', status: 'in_progress', arguments: '', call_id: p.id, name: p.name },
+      });
       for (const c of argChunks(p.args)) push('response.function_call_arguments.delta', { item_id, output_index, delta: c }, true);
       push('response.function_call_arguments.done', { item_id, output_index, arguments: p.args });
     }
@@ -881,17 +1081,38 @@ function responsesStream(r: Rendered, respId: string): SseEvent[] {
 // Errors
 
 const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
-  400: 'invalid_request_error', 401: 'authentication_error', 402: 'billing_error', 403: 'permission_error',
-  404: 'not_found_error', 413: 'request_too_large', 429: 'rate_limit_error', 500: 'api_error', 504: 'timeout_error', 529: 'overloaded_error',
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  504: 'timeout_error',
+  529: 'overloaded_error',
 };
 const OPENAI_ERROR_TYPES: Record<number, [type: string, code: string | null]> = {
-  400: ['invalid_request_error', null], 401: ['invalid_request_error', 'invalid_api_key'], 403: ['invalid_request_error', 'unsupported_country_region_territory'],
-  404: ['invalid_request_error', 'model_not_found'], 429: ['requests', 'rate_limit_exceeded'], 500: ['server_error', null], 503: ['server_error', null],
+  400: ['invalid_request_error', null],
+  401: ['invalid_request_error', 'invalid_api_key'],
+  403: ['invalid_request_error', 'unsupported_country_region_territory'],
+  404: ['invalid_request_error', 'model_not_found'],
+  429: ['requests', 'rate_limit_exceeded'],
+  500: ['server_error', null],
+  503: ['server_error', null],
 };
 const DEFAULT_MESSAGES: Record<number, string> = {
-  400: 'Invalid request', 401: 'invalid x-api-key', 403: 'Forbidden', 404: 'Not found',
-  413: 'Request exceeds the maximum allowed number of bytes.', 429: 'Rate limit exceeded: too many requests (fake model)',
-  500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable', 504: 'Gateway timeout', 529: 'Overloaded',
+  400: 'Invalid request',
+  401: 'invalid x-api-key',
+  403: 'Forbidden',
+  404: 'Not found',
+  413: 'Request exceeds the maximum allowed number of bytes.',
+  429: 'Rate limit exceeded: too many requests (fake model)',
+  500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+  529: 'Overloaded',
 };
 
 function errorBody(format: WireFormat | 'unknown', status: number, message?: string, type?: string): unknown {
@@ -899,9 +1120,15 @@ function errorBody(format: WireFormat | 'unknown', status: number, message?: str
   if (format === 'gemini') return geminiError(status, msg, type);
   if (format === 'ollama') return ollamaError(msg);
   if (format === 'anthropic') {
-    return { type: 'error', error: { type: type ?? ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: msg } };
+    return {
+      type: 'error',
+      error: { type: type ?? ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: msg },
+    };
   }
-  const [t, code] = OPENAI_ERROR_TYPES[status] ?? [status === 529 ? 'overloaded_error' : status >= 500 ? 'server_error' : 'invalid_request_error', null];
+  const [t, code] = OPENAI_ERROR_TYPES[status] ?? [
+    status === 529 ? 'overloaded_error' : status >= 500 ? 'server_error' : 'invalid_request_error',
+    null,
+  ];
   return { error: { message: msg, type: type ?? t, param: null, code } };
 }
 
@@ -912,9 +1139,27 @@ function streamErrorEvent(format: WireFormat, seq: number, type?: string, messag
     return { event: 'error', data: { type: 'error', error: { type: type ?? 'overloaded_error', message: message ?? 'Overloaded' } } };
   }
   if (format === 'openai-chat') {
-    return { data: { error: { message: message ?? 'The server had an error while processing your request.', type: type ?? 'server_error', param: null, code: null } } };
+    return {
+      data: {
+        error: {
+          message: message ?? 'The server had an error while processing your request.',
+          type: type ?? 'server_error',
+          param: null,
+          code: null,
+        },
+      },
+    };
   }
-  return { event: 'error', data: { type: 'error', sequence_number: seq, code: type ?? 'server_error', message: message ?? 'The server had an error while processing your request.', param: null } };
+  return {
+    event: 'error',
+    data: {
+      type: 'error',
+      sequence_number: seq,
+      code: type ?? 'server_error',
+      message: message ?? 'The server had an error while processing your request.',
+      param: null,
+    },
+  };
 }
 
 // ───────────────────────────── the server ─────────────────────────────
@@ -934,9 +1179,11 @@ function formatForPath(path: string): WireFormat | 'unknown' {
 
 function summarise(req: RecordedRequest): string {
   const a = req.answer;
-  const what = !a ? '' : a.kind === 'reply'
-    ? `reply${a.text ? ` ${JSON.stringify(a.text.length > 40 ? `${a.text.slice(0, 40)}…` : a.text)}` : ''}${a.toolCalls?.length ? ` tools=${a.toolCalls.map((t) => t.name).join(',')}` : ''}`
-    : `${a.kind} ${a.status}`;
+  const what = !a
+    ? ''
+    : a.kind === 'reply'
+      ? `reply${a.text ? ` ${JSON.stringify(a.text.length > 40 ? `${a.text.slice(0, 40)}…` : a.text)}` : ''}${a.toolCalls?.length ? ` tools=${a.toolCalls.map((t) => t.name).join(',')}` : ''}`
+      : `${a.kind} ${a.status}`;
   return `#${req.index} ${req.method} ${req.path} (${req.format}) → ${what}`;
 }
 
@@ -976,7 +1223,12 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     const u = r.usageSpec;
     return {
       parts,
-      usage: { input: u.input ?? 100, output: u.output ?? Math.max(1, Math.ceil(chars / 4)), cacheRead: u.cacheRead ?? 0, cacheWrite: u.cacheWrite ?? 0 },
+      usage: {
+        input: u.input ?? 100,
+        output: u.output ?? Math.max(1, Math.ceil(chars / 4)),
+        cacheRead: u.cacheRead ?? 0,
+        cacheWrite: u.cacheWrite ?? 0,
+      },
       model: typeof body?.model === 'string' ? body.model : 'fake-model',
       truncated: r.isTruncated,
       ...(r.searchSpec && format === 'anthropic' ? { search: { ...r.searchSpec, id: `srvtoolu_fake_${++toolSeq}` } } : {}),
@@ -986,10 +1238,17 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
   const answerRecord = (kind: AnswerRecord['kind'], status: number, rendered?: Rendered): AnswerRecord => ({
     kind,
     status,
-    ...(rendered ? {
-      text: rendered.parts.filter((p) => p.kind === 'text').map((p) => (p as { text: string }).text).join(''),
-      toolCalls: rendered.parts.filter((p): p is { kind: 'tool' } & ResolvedTool => p.kind === 'tool').map((t) => ({ id: t.id, name: t.name, input: t.input })),
-    } : {}),
+    ...(rendered
+      ? {
+          text: rendered.parts
+            .filter((p) => p.kind === 'text')
+            .map((p) => (p as { text: string }).text)
+            .join(''),
+          toolCalls: rendered.parts
+            .filter((p): p is { kind: 'tool' } & ResolvedTool => p.kind === 'tool')
+            .map((t) => ({ id: t.id, name: t.name, input: t.input })),
+        }
+      : {}),
   });
 
   const alive = (res: http.ServerResponse) => !closed && !res.destroyed && !res.writableEnded;
@@ -998,7 +1257,8 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     for (const e of events) {
       if (!alive(res)) return false;
       res.write(encodeSse(e));
-      if (intervalMs > 0) await sleep(intervalMs); else await tick();
+      if (intervalMs > 0) await sleep(intervalMs);
+      else await tick();
     }
     return alive(res);
   };
@@ -1039,8 +1299,13 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     if (format === 'anthropic') return anthropicJson(rendered, `msg_fake_${n}`);
     if (format === 'openai-chat') return chatJson(rendered, `chatcmpl-fake${n}`);
     const respId = `resp_fake${n}`;
-    return responseObject(rendered, respId, Math.floor(Date.now() / 1000), rendered.truncated ? 'incomplete' : 'completed',
-      responsesOutput(rendered, (i, kind) => `${kind}_${respId.slice(5)}_${i}`));
+    return responseObject(
+      rendered,
+      respId,
+      Math.floor(Date.now() / 1000),
+      rendered.truncated ? 'incomplete' : 'completed',
+      responsesOutput(rendered, (i, kind) => `${kind}_${respId.slice(5)}_${i}`),
+    );
   };
 
   /** Destroys the socket a moment after the last write, so the client has received what was sent. */
@@ -1066,7 +1331,12 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     if (infos.length === 0) {
       // No models declared: an unknown path, answered as before.
       req.answer = { kind: 'not-found', status: 404 };
-      sendJson(res, 404, { error: { type: 'not_found_error', message: `fake model: no endpoint ${req.method} ${req.path} (use /v1/messages, /v1/chat/completions or /v1/responses)` } });
+      sendJson(res, 404, {
+        error: {
+          type: 'not_found_error',
+          message: `fake model: no endpoint ${req.method} ${req.path} (use /v1/messages, /v1/chat/completions or /v1/responses)`,
+        },
+      });
       return;
     }
     req.answer = { kind: 'model-info', status: 200 };
@@ -1083,14 +1353,24 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         parameters: info.numCtx !== undefined ? `num_ctx                        ${info.numCtx}` : '',
         template: '{{ .Prompt }}',
         details: { format: 'gguf', family: 'fake', parameter_size: '7B', quantization_level: 'Q4_K_M' },
-        model_info: { 'general.architecture': 'fake', 'general.parameter_count': 7_000_000_000, ...(info.contextLength !== undefined ? { 'fake.context_length': info.contextLength } : {}) },
+        model_info: {
+          'general.architecture': 'fake',
+          'general.parameter_count': 7_000_000_000,
+          ...(info.contextLength !== undefined ? { 'fake.context_length': info.contextLength } : {}),
+        },
         capabilities: info.capabilities ?? ['completion', 'tools'],
       });
       return;
     }
     sendJson(res, 200, {
       object: 'list',
-      data: infos.map((m) => ({ id: m.id, object: 'model', created: 1_700_000_000, owned_by: 'fake', ...(m.contextLength !== undefined ? { context_length: m.contextLength } : {}) })),
+      data: infos.map((m) => ({
+        id: m.id,
+        object: 'model',
+        created: 1_700_000_000,
+        owned_by: 'fake',
+        ...(m.contextLength !== undefined ? { context_length: m.contextLength } : {}),
+      })),
     });
   };
 
@@ -1098,7 +1378,12 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     const format = req.format;
     if (format === 'unknown') {
       req.answer = { kind: 'not-found', status: 404 };
-      sendJson(res, 404, { error: { type: 'not_found_error', message: `fake model: no endpoint ${req.method} ${req.path} (use /v1/messages, /v1/chat/completions or /v1/responses)` } });
+      sendJson(res, 404, {
+        error: {
+          type: 'not_found_error',
+          message: `fake model: no endpoint ${req.method} ${req.path} (use /v1/messages, /v1/chat/completions or /v1/responses)`,
+        },
+      });
       return;
     }
     const n = ++msgSeq;
@@ -1113,7 +1398,16 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     if (!step) {
       req.answer = { kind: 'exhausted', status: 500 };
       const served = requests.filter((q) => q.index < req.index && q.format !== 'unknown').length;
-      sendJson(res, 500, errorBody(format, 500, `fake model: script exhausted after ${served} requests`, format === 'anthropic' ? 'api_error' : 'server_error'));
+      sendJson(
+        res,
+        500,
+        errorBody(
+          format,
+          500,
+          `fake model: script exhausted after ${served} requests`,
+          format === 'anthropic' ? 'api_error' : 'server_error',
+        ),
+      );
       return;
     }
     switch (step.kind) {
@@ -1121,7 +1415,10 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         req.answer = { kind: 'fail', status: step.status };
         if (step.delay) await sleep(step.delay);
         if (!alive(res)) return;
-        const headers: http.OutgoingHttpHeaders = { ...(format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` }), ...step.headers };
+        const headers: http.OutgoingHttpHeaders = {
+          ...(format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` }),
+          ...step.headers,
+        };
         if (step.retryAfter !== undefined) headers['retry-after'] = String(step.retryAfter);
         if (step.retryAfterMs !== undefined) headers['retry-after-ms'] = String(step.retryAfterMs);
         if (format === 'anthropic' && step.status === 529) headers['x-should-retry'] = 'true';
@@ -1143,14 +1440,29 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         if (!req.stream) {
           const text = JSON.stringify(jsonFor(format, rendered, n));
           if (kind === 'reply') {
-            sendJson(res, 200, JSON.parse(text), format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` });
+            sendJson(
+              res,
+              200,
+              JSON.parse(text),
+              format === 'anthropic' ? { 'request-id': `req_fake_${n}` } : { 'x-request-id': `req_fake_${n}` },
+            );
             return;
           }
           res.writeHead(200, { 'content-type': 'application/json' });
-          if (kind === 'malformed') { res.end(step.data ?? MALFORMED_DEFAULT); return; }
+          if (kind === 'malformed') {
+            res.end(step.data ?? MALFORMED_DEFAULT);
+            return;
+          }
           res.write(text.slice(0, Math.floor(text.length / 2)));
-          if (kind === 'stall') { parked.add(res); res.on('close', () => parked.delete(res)); return; }
-          if (kind === 'end-early') { res.end(); return; }
+          if (kind === 'stall') {
+            parked.add(res);
+            res.on('close', () => parked.delete(res));
+            return;
+          }
+          if (kind === 'end-early') {
+            res.end();
+            return;
+          }
           await destroyAfterFlush(res);
           return;
         }
@@ -1177,7 +1489,10 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
           res.on('close', () => parked.delete(res));
         } else {
           const seq = events.length + 1;
-          const last = format === 'openai-chat' ? [streamErrorEvent(format, seq, step.type, step.message), { data: '[DONE]' }] : [streamErrorEvent(format, seq, step.type, step.message)];
+          const last =
+            format === 'openai-chat'
+              ? [streamErrorEvent(format, seq, step.type, step.message), { data: '[DONE]' }]
+              : [streamErrorEvent(format, seq, step.type, step.message)];
           if (await writeEvents(res, last, r.intervalMs)) res.end();
         }
       }
@@ -1191,7 +1506,11 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       const rawBody = Buffer.concat(chunks).toString('utf8');
       let body: Json;
       if (rawBody !== '') {
-        try { body = JSON.parse(rawBody); } catch { body = rawBody; }
+        try {
+          body = JSON.parse(rawBody);
+        } catch {
+          body = rawBody;
+        }
       }
       const path = (httpReq.url ?? '/').split('?')[0];
       const format = httpReq.method === 'POST' ? formatForPath(path) : 'unknown';
@@ -1205,7 +1524,8 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
         rawBody,
         format,
         // Gemini says it in the path; Ollama streams unless told `stream: false`.
-        stream: format === 'gemini' ? /:streamGenerateContent$/.test(path) : format === 'ollama' ? body?.stream !== false : body?.stream === true,
+        stream:
+          format === 'gemini' ? /:streamGenerateContent$/.test(path) : format === 'ollama' ? body?.stream !== false : body?.stream === true,
       };
       if (probe) {
         probes.push(rec);
@@ -1216,7 +1536,8 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       requests.push(rec);
       handle(rec, res)
         .catch((err) => {
-          if (!res.headersSent && alive(res)) sendJson(res, 500, errorBody(format, 500, `fake model: internal error: ${(err as Error)?.message ?? String(err)}`));
+          if (!res.headersSent && alive(res))
+            sendJson(res, 500, errorBody(format, 500, `fake model: internal error: ${(err as Error)?.message ?? String(err)}`));
           else res.destroy();
         })
         .finally(() => {
@@ -1251,7 +1572,9 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     openaiBaseUrl: `${url}/v1`,
     requests,
     probes,
-    get remaining() { return steps.length; },
+    get remaining() {
+      return steps.length;
+    },
     script(...more: Step[]) {
       for (const s of more) {
         if (s === undefined || s === null) throw new Error('fake model: script() got an undefined step');
@@ -1281,7 +1604,13 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
     waitForRequests(count, timeoutMs = 20_000) {
       if (requests.length >= count) return Promise.resolve(requests);
       return new Promise((resolve, reject) => {
-        const w = { count, resolve: (r: RecordedRequest[]) => { clearTimeout(timer); resolve(r); } };
+        const w = {
+          count,
+          resolve: (r: RecordedRequest[]) => {
+            clearTimeout(timer);
+            resolve(r);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(w), 1);
           reject(new Error(`fake model: waited ${timeoutMs} ms for ${count} requests, got ${requests.length}`));
@@ -1293,11 +1622,16 @@ export async function startFakeModel(opts: StartOptions = {}): Promise<FakeModel
       const key = 'fake-key';
       switch (provider) {
         case 'openai':
-        case 'openai-chat': return { OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: key };
-        case 'openai-compatible': return { OPENAI_COMPATIBLE_BASE_URL: `${url}/v1`, OPENAI_COMPATIBLE_API_KEY: key };
-        case 'google': return { GOOGLE_GEMINI_BASE_URL: `${url}/v1beta`, GEMINI_API_KEY: key };
-        case 'ollama': return { OLLAMA_HOST: url };
-        default: return { ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: key };
+        case 'openai-chat':
+          return { OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: key };
+        case 'openai-compatible':
+          return { OPENAI_COMPATIBLE_BASE_URL: `${url}/v1`, OPENAI_COMPATIBLE_API_KEY: key };
+        case 'google':
+          return { GOOGLE_GEMINI_BASE_URL: `${url}/v1beta`, GEMINI_API_KEY: key };
+        case 'ollama':
+          return { OLLAMA_HOST: url };
+        default:
+          return { ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: key };
       }
     },
     async close() {

@@ -10,7 +10,11 @@ import { textChunks } from './model-server.ts';
 
 const toolArgs = (t: ResolvedTool): unknown => {
   if (typeof t.input !== 'string') return t.input ?? {};
-  try { return JSON.parse(t.input); } catch { return {}; }
+  try {
+    return JSON.parse(t.input);
+  } catch {
+    return {};
+  }
 };
 
 // ───────────────────────────── Gemini ─────────────────────────────
@@ -31,13 +35,20 @@ function geminiUsage(r: Rendered) {
 const geminiFinish = (r: Rendered) => (r.truncated ? 'MAX_TOKENS' : 'STOP');
 
 function geminiParts(r: Rendered): unknown[] {
-  return r.parts.map((p) => (p.kind === 'thinking' ? { text: p.text, thought: true, ...(p.signature ? { thoughtSignature: p.signature } : {}) }
-    : p.kind === 'text' ? { text: p.text }
-    : { functionCall: { name: p.name, args: toolArgs(p) }, thoughtSignature: geminiSignature(p) }));
+  return r.parts.map((p) =>
+    p.kind === 'thinking'
+      ? { text: p.text, thought: true, ...(p.signature ? { thoughtSignature: p.signature } : {}) }
+      : p.kind === 'text'
+        ? { text: p.text }
+        : { functionCall: { name: p.name, args: toolArgs(p) }, thoughtSignature: geminiSignature(p) },
+  );
 }
 
 export function geminiStream(r: Rendered): SseEvent[] {
-  const chunk = (parts: unknown[], content = false): SseEvent => ({ data: { candidates: [{ content: { role: 'model', parts }, index: 0 }], modelVersion: r.model }, content });
+  const chunk = (parts: unknown[], content = false): SseEvent => ({
+    data: { candidates: [{ content: { role: 'model', parts }, index: 0 }], modelVersion: r.model },
+    content,
+  });
   const ev: SseEvent[] = [];
   for (const p of r.parts) {
     if (p.kind === 'thinking') {
@@ -49,17 +60,33 @@ export function geminiStream(r: Rendered): SseEvent[] {
       ev.push(chunk([{ functionCall: { name: p.name, args: toolArgs(p) }, thoughtSignature: geminiSignature(p) }], true));
     }
   }
-  ev.push({ data: { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: geminiFinish(r), index: 0 }], usageMetadata: geminiUsage(r), modelVersion: r.model } });
+  ev.push({
+    data: {
+      candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: geminiFinish(r), index: 0 }],
+      usageMetadata: geminiUsage(r),
+      modelVersion: r.model,
+    },
+  });
   return ev;
 }
 
 export function geminiJson(r: Rendered): unknown {
-  return { candidates: [{ content: { role: 'model', parts: geminiParts(r) }, finishReason: geminiFinish(r), index: 0 }], usageMetadata: geminiUsage(r), modelVersion: r.model };
+  return {
+    candidates: [{ content: { role: 'model', parts: geminiParts(r) }, finishReason: geminiFinish(r), index: 0 }],
+    usageMetadata: geminiUsage(r),
+    modelVersion: r.model,
+  };
 }
 
 const GEMINI_STATUS: Record<number, string> = {
-  400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED',
-  500: 'INTERNAL', 503: 'UNAVAILABLE', 504: 'DEADLINE_EXCEEDED',
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
 };
 
 export function geminiError(status: number, message: string, type?: string): unknown {
@@ -69,14 +96,22 @@ export function geminiError(status: number, message: string, type?: string): unk
 // ───────────────────────────── Ollama ─────────────────────────────
 
 const ollamaLine = (r: Rendered, message: Record<string, unknown>, content = false): SseEvent => ({
-  line: true, content, data: { model: r.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '', ...message }, done: false },
+  line: true,
+  content,
+  data: { model: r.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '', ...message }, done: false },
 });
 
 function ollamaDone(r: Rendered, message: Record<string, unknown> = {}) {
   return {
-    model: r.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '', ...message }, done: true,
-    done_reason: r.truncated ? 'length' : 'stop', total_duration: 1_000_000, load_duration: 1000,
-    prompt_eval_count: r.usage.input, eval_count: r.usage.output,
+    model: r.model,
+    created_at: new Date().toISOString(),
+    message: { role: 'assistant', content: '', ...message },
+    done: true,
+    done_reason: r.truncated ? 'length' : 'stop',
+    total_duration: 1_000_000,
+    load_duration: 1000,
+    prompt_eval_count: r.usage.input,
+    eval_count: r.usage.output,
   };
 }
 
@@ -94,8 +129,14 @@ export function ollamaStream(r: Rendered): SseEvent[] {
 }
 
 export function ollamaJson(r: Rendered): unknown {
-  const text = r.parts.filter((p) => p.kind === 'text').map((p) => (p as { text: string }).text).join('');
-  const thinking = r.parts.filter((p) => p.kind === 'thinking').map((p) => (p as { text: string }).text).join('');
+  const text = r.parts
+    .filter((p) => p.kind === 'text')
+    .map((p) => (p as { text: string }).text)
+    .join('');
+  const thinking = r.parts
+    .filter((p) => p.kind === 'thinking')
+    .map((p) => (p as { text: string }).text)
+    .join('');
   const calls = r.parts.filter((p): p is { kind: 'tool' } & ResolvedTool => p.kind === 'tool').map(ollamaCall);
   return ollamaDone(r, { content: text, ...(thinking ? { thinking } : {}), ...(calls.length ? { tool_calls: calls } : {}) });
 }

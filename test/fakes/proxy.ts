@@ -19,11 +19,17 @@ export async function startProxy(): Promise<TestProxy> {
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '');
-    const up = http.request({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
+    const up = http.request(
+      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    up.on('error', () => {
+      res.writeHead(502);
+      res.end();
     });
-    up.on('error', () => { res.writeHead(502); res.end(); });
     req.pipe(up);
   });
   server.on('connect', (req, client: net.Socket, head) => {
@@ -35,9 +41,19 @@ export async function startProxy(): Promise<TestProxy> {
       up.pipe(client);
       client.pipe(up);
     });
-    for (const s of [up, client]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => { up.destroy(); client.destroy(); }); }
+    for (const s of [up, client]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        up.destroy();
+        client.destroy();
+      });
+    }
   });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -4,8 +4,12 @@ import { diffFiles, editedText, hunkLines, MORE_DIFF_LINES, previewPatch } from 
 
 const lines = (f: (i: number) => string, n = 40) => Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n';
 
-test('a long diff: the model\'s text is cut at 80 lines with a marker; counts and hunkLines cover the whole diff', () => {
-  const d = diffFiles('/p/f.txt', lines((i) => `line ${i}`), lines((i) => `LINE ${i}`));
+test("a long diff: the model's text is cut at 80 lines with a marker; counts and hunkLines cover the whole diff", () => {
+  const d = diffFiles(
+    '/p/f.txt',
+    lines((i) => `line ${i}`),
+    lines((i) => `LINE ${i}`),
+  );
   assert.equal(d.added, 40);
   assert.equal(d.removed, 40);
   const text = d.text.split('\n');
@@ -40,10 +44,20 @@ test('editedText applies an edit as the Edit tool does, and is undefined where t
   assert.equal(editedText('a\n', '', 'new\n'), undefined, 'an empty old_string on a file with content');
 });
 
-test('previewPatch: the change with the file\'s line numbers and 3 lines of context; a new file is all added', () => {
+test("previewPatch: the change with the file's line numbers and 3 lines of context; a new file is all added", () => {
   const file = lines((i) => `line ${i + 1}`, 20);
   const edit = previewPatch('Edit', { file_path: 'f.txt', old_string: 'line 10\n', new_string: 'ten\n' }, file)!;
-  assert.deepEqual(edit.split('\n'), ['@@ -7,7 +7,7 @@', ' line 7', ' line 8', ' line 9', '-line 10', '+ten', ' line 11', ' line 12', ' line 13']);
+  assert.deepEqual(edit.split('\n'), [
+    '@@ -7,7 +7,7 @@',
+    ' line 7',
+    ' line 8',
+    ' line 9',
+    '-line 10',
+    '+ten',
+    ' line 11',
+    ' line 12',
+    ' line 13',
+  ]);
   const write = previewPatch('Write', { file_path: 'f.txt', content: file.replace('line 20', 'twenty') }, file)!;
   assert.match(write, /^@@ -17,4 \+17,4 @@\n line 17\n line 18\n line 19\n-line 20\n\+twenty$/);
   assert.equal(previewPatch('Write', { file_path: 'n.txt', content: 'a\nb\n' }, null), '@@ -1,0 +1,2 @@\n+a\n+b');

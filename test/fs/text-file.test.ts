@@ -29,8 +29,18 @@ test('formats: what is detected, and that each comes back byte for byte', () => 
     ['UTF-8 with BOM', Buffer.from('\ufeffa\nb\n'), { encoding: 'utf-8', bom: true }, 'a\nb\n'],
     ['CRLF throughout: edited as LF', Buffer.from('a\r\nb\r\n'), { crlf: true }, 'a\nb\n'],
     ['mixed line endings: left as they are', Buffer.from('a\r\nb\nc\r\n'), { crlf: false }, 'a\r\nb\nc\r\n'],
-    ['UTF-16 LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('é\r\nz\r\n', 'utf16le')]), { encoding: 'utf-16le', bom: true, crlf: true }, 'é\nz\n'],
-    ['UTF-16 BE with BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab\n', 'utf16le').swap16()]), { encoding: 'utf-16be', bom: true }, 'ab\n'],
+    [
+      'UTF-16 LE with BOM',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('é\r\nz\r\n', 'utf16le')]),
+      { encoding: 'utf-16le', bom: true, crlf: true },
+      'é\nz\n',
+    ],
+    [
+      'UTF-16 BE with BOM',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab\n', 'utf16le').swap16()]),
+      { encoding: 'utf-16be', bom: true },
+      'ab\n',
+    ],
     ['Latin-1', Buffer.from('na\xefve\n', 'latin1'), { encoding: 'windows-1252' }, 'naïve\n'],
     ['UTF-8 with one stray byte is not UTF-8', Buffer.concat([Buffer.from('é'), Buffer.from([0xff])]), { encoding: 'windows-1252' }, 'Ã©ÿ'],
   ];
@@ -41,7 +51,12 @@ test('formats: what is detected, and that each comes back byte for byte', () => 
     assert.deepEqual(r.back, bytes, `${name}: round trip`);
   }
   assert.deepEqual(decodeText(Buffer.from('a\0b')), { binary: true });
-  assert.equal(detectEncoding(Buffer.from('abc é').subarray(0, 5), false) !== 'binary' && (detectEncoding(Buffer.from('abc é').subarray(0, 5), false) as { encoding: string }).encoding, 'utf-8', 'a head cut inside a character is still UTF-8');
+  assert.equal(
+    detectEncoding(Buffer.from('abc é').subarray(0, 5), false) !== 'binary' &&
+      (detectEncoding(Buffer.from('abc é').subarray(0, 5), false) as { encoding: string }).encoding,
+    'utf-8',
+    'a head cut inside a character is still UTF-8',
+  );
 });
 
 test('new text the encoding cannot hold is reported, never replaced; LF becomes CRLF in a CRLF file', () => {

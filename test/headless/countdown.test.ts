@@ -7,7 +7,13 @@ const retry = { type: 'retry' as const, attempt: 1, maxRetries: 5, delayMs: 3000
 test('a retry wait counts down on one line when stderr is a terminal, and the line ends at the next event', (t) => {
   t.mock.timers.enable({ apis: ['setInterval', 'Date'], now: 0 });
   let err = '';
-  const io: HeadlessIO = { out: () => {}, err: (s) => { err += s; }, errIsTTY: true };
+  const io: HeadlessIO = {
+    out: () => {},
+    err: (s) => {
+      err += s;
+    },
+    errIsTTY: true,
+  };
   const printer = headlessPrinter('text', io, false, () => 's');
   printer.sink(retry);
   assert.equal(err, 'rate limited (HTTP 429); retrying in 3 s (attempt 1 of 5)');
@@ -24,7 +30,17 @@ test('a retry wait counts down on one line when stderr is a terminal, and the li
 
 test('without a terminal a retry is one line with the wait in seconds', () => {
   let err = '';
-  const printer = headlessPrinter('text', { out: () => {}, err: (s) => { err += s; } }, false, () => 's');
+  const printer = headlessPrinter(
+    'text',
+    {
+      out: () => {},
+      err: (s) => {
+        err += s;
+      },
+    },
+    false,
+    () => 's',
+  );
   printer.sink(retry);
   assert.equal(err, 'rate limited (HTTP 429); retrying in 3.0 s (attempt 1 of 5)\n');
 });

@@ -17,14 +17,46 @@ test('schema/stream-json.schema.json is generated from the current schemas (run 
 
 const usage = { inputTokens: 10, outputTokens: 5, cacheReadTokens: 2, cacheWriteTokens: 1 };
 const events: AgentEvent[] = [
-  { type: 'message', message: { role: 'assistant', content: [{ type: 'reasoning', text: 'hm' }, { type: 'text', text: 'hi' }, { type: 'tool-call', toolCallId: 't1', toolName: 'Bash', input: { command: 'ls' } }] } as never, usage },
-  { type: 'message', message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'Bash', output: { type: 'text', value: 'a\nb' } }] } as never },
-  { type: 'message', message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't2', toolName: 'Read', output: { type: 'error-text', value: 'no' } }] } as never },
+  {
+    type: 'message',
+    message: {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'hm' },
+        { type: 'text', text: 'hi' },
+        { type: 'tool-call', toolCallId: 't1', toolName: 'Bash', input: { command: 'ls' } },
+      ],
+    } as never,
+    usage,
+  },
+  {
+    type: 'message',
+    message: {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'Bash', output: { type: 'text', value: 'a\nb' } }],
+    } as never,
+  },
+  {
+    type: 'message',
+    message: {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 't2', toolName: 'Read', output: { type: 'error-text', value: 'no' } }],
+    } as never,
+  },
   { type: 'retry', attempt: 1, maxRetries: 3, delayMs: 100, message: 'overloaded' },
   { type: 'tool-start', id: 't1', name: 'Bash', input: {}, sandboxed: true, reason: 'inside the sandbox' },
   { type: 'tool-denied', id: 't2', name: 'Write', input: {}, reason: 'Plan Mode' },
   { type: 'warning', message: 'careful' },
-  { type: 'hook', event: 'PreToolUse', command: './g.sh', source: 'settings.json', exitCode: 2, durationMs: 3, outcome: 'block', message: 'no' },
+  {
+    type: 'hook',
+    event: 'PreToolUse',
+    command: './g.sh',
+    source: 'settings.json',
+    exitCode: 2,
+    durationMs: 3,
+    outcome: 'block',
+    message: 'no',
+  },
   { type: 'hook', event: 'PreToolUse', command: './g.sh', source: 'settings.json', exitCode: null, durationMs: 3, outcome: 'failed' },
   { type: 'hook-running', event: 'Stop', command: './slow.sh' },
   { type: 'verify-start', command: 'npm test', attempt: 0 },
@@ -36,8 +68,22 @@ test('every kind of stream-json line fits the zod schema and the published JSON 
   const lines: unknown[] = [
     initJson({ id: 's', tools: [{ name: 'Read' }], transcript: { path: '/t.jsonl' } }, { cwd: '/p', model: 'm', mode: 'default' }),
     ...events.map((e) => ({ ...streamJsonEvent(e, 's', 'm'), uuid: 'u' })),
-    resultJson({ outcome: { status: 'done', text: 'ok', turns: 1, usage }, sessionId: 's', durationMs: 1, durationApiMs: 1, costUsd: 0.1, denials: [{ tool_name: 'Write', tool_use_id: 't', tool_input: {} }] }),
-    resultJson({ outcome: { status: 'max-turns', text: '', turns: 3, usage: emptyUsage(), error: 'limit' }, sessionId: 's', durationMs: 1, durationApiMs: 1, costUsd: 0, denials: [] }),
+    resultJson({
+      outcome: { status: 'done', text: 'ok', turns: 1, usage },
+      sessionId: 's',
+      durationMs: 1,
+      durationApiMs: 1,
+      costUsd: 0.1,
+      denials: [{ tool_name: 'Write', tool_use_id: 't', tool_input: {} }],
+    }),
+    resultJson({
+      outcome: { status: 'max-turns', text: '', turns: 3, usage: emptyUsage(), error: 'limit' },
+      sessionId: 's',
+      durationMs: 1,
+      durationApiMs: 1,
+      costUsd: 0,
+      denials: [],
+    }),
   ];
   assert.equal(lines.length, events.length + 3);
   for (const line of lines) {
@@ -49,7 +95,12 @@ test('every kind of stream-json line fits the zod schema and the published JSON 
 
 test('the schemas reject what is not a line', () => {
   const validate = new Ajv2020({ strict: false }).compile(JSON.parse(streamJsonSchema()));
-  for (const bad of [{ type: 'result', subtype: 'success' }, { type: 'system', subtype: 'init' }, { type: 'nonsense' }, { type: 'warning', session_id: 's', uuid: 'u' }]) {
+  for (const bad of [
+    { type: 'result', subtype: 'success' },
+    { type: 'system', subtype: 'init' },
+    { type: 'nonsense' },
+    { type: 'warning', session_id: 's', uuid: 'u' },
+  ]) {
     assert.equal(StreamJsonLine.safeParse(bad).success, false, JSON.stringify(bad));
     assert.equal(validate(bad), false, JSON.stringify(bad));
   }

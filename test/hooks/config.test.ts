@@ -17,12 +17,23 @@ test('collectHooks flattens every file in order and keeps where each hook came f
       Stop: [{ hooks: [cmd('p2', { timeout: 0.5 })] }],
     },
   };
-  const { hooks, warnings } = collectHooks([{ file: '/home/.assistant/settings.json', settings: user }, { file: '/p/.assistant/settings.json', settings: project }, { file: '/p/none.json', settings: {} }]);
+  const { hooks, warnings } = collectHooks([
+    { file: '/home/.assistant/settings.json', settings: user },
+    { file: '/p/.assistant/settings.json', settings: project },
+    { file: '/p/none.json', settings: {} },
+  ]);
   assert.deepEqual(warnings, []);
   assert.deepEqual(hooks, [
     { event: 'PreToolUse', matcher: 'Bash', command: 'u1', timeoutMs: 60_000, failClosed: false, source: '/home/.assistant/settings.json' },
     { event: 'PreToolUse', matcher: 'Bash', command: 'u2', timeoutMs: 5000, failClosed: false, source: '/home/.assistant/settings.json' },
-    { event: 'PreToolUse', matcher: 'Edit|Write', command: 'p1', timeoutMs: 60_000, failClosed: true, source: '/p/.assistant/settings.json' },
+    {
+      event: 'PreToolUse',
+      matcher: 'Edit|Write',
+      command: 'p1',
+      timeoutMs: 60_000,
+      failClosed: true,
+      source: '/p/.assistant/settings.json',
+    },
     { event: 'Stop', matcher: undefined, command: 'p2', timeoutMs: 500, failClosed: false, source: '/p/.assistant/settings.json' },
   ] satisfies HookSpec[]);
 });
@@ -37,7 +48,10 @@ test('collectHooks warns about unknown events (and ignores their hooks) and bad 
     },
   };
   const { hooks, warnings } = collectHooks([{ file: '/p/.assistant/settings.local.json', settings }]);
-  assert.deepEqual(hooks.map((h) => h.command), ['never', 'bye']);
+  assert.deepEqual(
+    hooks.map((h) => h.command),
+    ['never', 'bye'],
+  );
   assert.equal(warnings.length, 3);
   assert.match(warnings[0], /^\/p\/\.assistant\/settings\.local\.json: unknown hook event "PreToolUSE"/);
   assert.match(warnings[0], /PreToolUse/, 'lists the known events');
@@ -56,13 +70,24 @@ function tempProject() {
 }
 
 function hooksOf(commands: string[]): HookSpec[] {
-  return commands.map((command) => ({ event: 'PreToolUse', matcher: undefined, command, timeoutMs: 60_000, failClosed: false, source: '/p/settings.json' }));
+  return commands.map((command) => ({
+    event: 'PreToolUse',
+    matcher: undefined,
+    command,
+    timeoutMs: 60_000,
+    failClosed: false,
+    source: '/p/settings.json',
+  }));
 }
 
 test('missingPrograms reports a missing script, a file that is not executable, and a program not on PATH', () => {
   const dir = tempProject();
   const env = { PATH: process.env.PATH };
-  const out = missingPrograms(hooksOf(['./hooks/missing.sh', './hooks/plain.sh --flag', 'definitely-not-a-program-xyz --check', './hooks/ok.sh', 'node -e 1']), dir, env);
+  const out = missingPrograms(
+    hooksOf(['./hooks/missing.sh', './hooks/plain.sh --flag', 'definitely-not-a-program-xyz --check', './hooks/ok.sh', 'node -e 1']),
+    dir,
+    env,
+  );
   assert.equal(out.length, 3, out.join('\n'));
   assert.match(out[0], /PreToolUse hook "\.\/hooks\/missing\.sh" \(\/p\/settings\.json\)/);
   assert.ok(out[0].includes(join(dir, 'hooks/missing.sh')) && /does not exist/.test(out[0]), out[0]);
@@ -76,9 +101,14 @@ test('missingPrograms expands $CLAUDE_PROJECT_DIR and $ASSISTANT_PROJECT_DIR in 
   const dir = tempProject();
   const env = { PATH: process.env.PATH };
   const present = [
-    '$CLAUDE_PROJECT_DIR/hooks/ok.sh', '${CLAUDE_PROJECT_DIR}/hooks/ok.sh', '"$CLAUDE_PROJECT_DIR/hooks/ok.sh" --x',
-    '"$CLAUDE_PROJECT_DIR"/hooks/ok.sh', '$ASSISTANT_PROJECT_DIR/hooks/ok.sh', '"${ASSISTANT_PROJECT_DIR}"/hooks/ok.sh arg',
-    `${dir}/hooks/ok.sh`, 'hooks/ok.sh',
+    '$CLAUDE_PROJECT_DIR/hooks/ok.sh',
+    '${CLAUDE_PROJECT_DIR}/hooks/ok.sh',
+    '"$CLAUDE_PROJECT_DIR/hooks/ok.sh" --x',
+    '"$CLAUDE_PROJECT_DIR"/hooks/ok.sh',
+    '$ASSISTANT_PROJECT_DIR/hooks/ok.sh',
+    '"${ASSISTANT_PROJECT_DIR}"/hooks/ok.sh arg',
+    `${dir}/hooks/ok.sh`,
+    'hooks/ok.sh',
   ];
   assert.deepEqual(missingPrograms(hooksOf(present), dir, env), []);
   const absent = ['$CLAUDE_PROJECT_DIR/hooks/gone.sh', '"$CLAUDE_PROJECT_DIR"/hooks/gone.sh', '${ASSISTANT_PROJECT_DIR}/hooks/gone.sh'];
@@ -98,9 +128,27 @@ test('missingPrograms expands ~/ to the home directory', () => {
 test('missingPrograms does not report shell builtins, keywords, variables or prefixes it cannot judge', () => {
   const dir = tempProject();
   const commands = [
-    'echo hi', 'exit 2', 'true', 'false', '[ -f x ] && exit 2', 'test -f x', 'cd src && ./x', 'printf "%s" a', 'cat >/dev/null',
-    'if true; then exit 0; fi', '{ echo a; }', '(exit 2)', 'read -r x', 'export A=1', ': noop', 'source ./env.sh', '. ./env.sh',
-    '$HOME/bin/x.sh', '"$MY_HOOK"', 'FOO=1 BAR=2 ./hooks/ok.sh', 'exec ./hooks/ok.sh',
+    'echo hi',
+    'exit 2',
+    'true',
+    'false',
+    '[ -f x ] && exit 2',
+    'test -f x',
+    'cd src && ./x',
+    'printf "%s" a',
+    'cat >/dev/null',
+    'if true; then exit 0; fi',
+    '{ echo a; }',
+    '(exit 2)',
+    'read -r x',
+    'export A=1',
+    ': noop',
+    'source ./env.sh',
+    '. ./env.sh',
+    '$HOME/bin/x.sh',
+    '"$MY_HOOK"',
+    'FOO=1 BAR=2 ./hooks/ok.sh',
+    'exec ./hooks/ok.sh',
   ];
   assert.deepEqual(missingPrograms(hooksOf(commands), dir, { PATH: process.env.PATH }), []);
   // A variable prefix is skipped to the program it runs.
@@ -124,7 +172,16 @@ test('collectHooks: "failClosed": true on a group makes every hook of that group
   } as Settings;
   const { hooks, warnings } = collectHooks([{ file: '/p/s.json', settings }]);
   assert.deepEqual(warnings, [], 'failClosed is a known group key');
-  assert.deepEqual(hooks.map((h) => [h.command, h.failClosed]), [['g1', true], ['g2', true], ['g3', true], ['r1', false], ['r2', true]]);
+  assert.deepEqual(
+    hooks.map((h) => [h.command, h.failClosed]),
+    [
+      ['g1', true],
+      ['g2', true],
+      ['g3', true],
+      ['r1', false],
+      ['r2', true],
+    ],
+  );
 });
 
 test('programOf: the first word after assignments, or undefined when it cannot be told reliably', () => {
@@ -137,7 +194,7 @@ test('programOf: the first word after assignments, or undefined when it cannot b
     ['FOO=1 ./hooks/ok.sh', './hooks/ok.sh'],
     ['VAR=value cmd --flag', 'cmd'],
     ['VAR="a b" cmd', 'cmd'],
-    ["VAR='a b' OTHER=\"c d\" tool arg", 'tool'],
+    ['VAR=\'a b\' OTHER="c d" tool arg', 'tool'],
     ['A=1; B=2', undefined],
     ['A=1', undefined],
     ['cd dir && ./x', 'cd'],
@@ -179,7 +236,11 @@ test('missingPrograms: no false warning for assignments with substitutions or qu
     './hooks/*.sh',
   ];
   assert.deepEqual(missingPrograms(hooksOf(fine), dir, env), []);
-  const out = missingPrograms(hooksOf(['VAR="a b" ./hooks/gone.sh', 'A=1 no-such-program-xyz', '"$CLAUDE_PROJECT_DIR"/hooks/gone2.sh']), dir, env);
+  const out = missingPrograms(
+    hooksOf(['VAR="a b" ./hooks/gone.sh', 'A=1 no-such-program-xyz', '"$CLAUDE_PROJECT_DIR"/hooks/gone2.sh']),
+    dir,
+    env,
+  );
   assert.equal(out.length, 3, out.join('\n'));
   assert.ok(out[0].includes(`${join(dir, 'hooks/gone.sh')} does not exist`), out[0]);
   assert.match(out[1], /program "no-such-program-xyz" is not on PATH/);

@@ -18,7 +18,7 @@ test('an exact name selects that tool only, case-sensitively', () => {
   assert.deepEqual(selected('bash'), []);
   assert.deepEqual(selected('Bas'), []);
   // SPEC §12 (issue 15): `mcp__memory` names every tool of that server, as in rules (Claude Code's matches nothing; docs/decisions.md).
-  assert.deepEqual(selected('mcp__memory'), ['mcp__memory__create'], 'a bare server name selects that server\'s tools');
+  assert.deepEqual(selected('mcp__memory'), ['mcp__memory__create'], "a bare server name selects that server's tools");
   assert.deepEqual(selected('mcp__mem'), [], 'not a prefix of a server name');
 });
 

@@ -5,14 +5,32 @@ import type { HookRun } from '../../src/hooks/runner.ts';
 import type { HookEvent, HookSpec } from '../../src/hooks/schema.ts';
 
 function hook(over: Partial<HookSpec> = {}): HookSpec {
-  return { event: 'PreToolUse', matcher: 'Bash', command: './guard.sh', timeoutMs: 5000, failClosed: false, source: '/p/.assistant/settings.json', ...over };
+  return {
+    event: 'PreToolUse',
+    matcher: 'Bash',
+    command: './guard.sh',
+    timeoutMs: 5000,
+    failClosed: false,
+    source: '/p/.assistant/settings.json',
+    ...over,
+  };
 }
 
 function run(over: Partial<HookRun> = {}, h: Partial<HookSpec> = {}): HookRun {
   return { hook: hook(h), exitCode: 0, stdout: '', stderr: '', timedOut: false, interrupted: false, durationMs: 5, ...over };
 }
 
-const ALL_EVENTS: HookEvent[] = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'PreCompact', 'SubagentStop'];
+const ALL_EVENTS: HookEvent[] = [
+  'PreToolUse',
+  'PostToolUse',
+  'Notification',
+  'Stop',
+  'UserPromptSubmit',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+  'SubagentStop',
+];
 
 test('exit 0: ok, with plain stdout kept and no JSON', () => {
   for (const ev of ALL_EVENTS) {
@@ -36,8 +54,16 @@ test('exit 0: stdout is parsed as JSON only when it starts with "{" (after white
 
 test('exit 2 blocks; the reason is stderr, else stdout, else a fixed text', () => {
   for (const ev of ALL_EVENTS) {
-    assert.deepEqual(interpret(run({ exitCode: 2, stderr: 'on stderr\n', stdout: 'on stdout\n' }), ev), { kind: 'block', reason: 'on stderr' }, ev);
-    assert.deepEqual(interpret(run({ exitCode: 2, stderr: '  \n', stdout: 'on stdout\n' }), ev), { kind: 'block', reason: 'on stdout' }, ev);
+    assert.deepEqual(
+      interpret(run({ exitCode: 2, stderr: 'on stderr\n', stdout: 'on stdout\n' }), ev),
+      { kind: 'block', reason: 'on stderr' },
+      ev,
+    );
+    assert.deepEqual(
+      interpret(run({ exitCode: 2, stderr: '  \n', stdout: 'on stdout\n' }), ev),
+      { kind: 'block', reason: 'on stdout' },
+      ev,
+    );
   }
   const silent = interpret(run({ exitCode: 2 }), 'PreToolUse');
   assert.equal(silent.kind, 'block');

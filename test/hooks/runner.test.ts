@@ -17,12 +17,21 @@ function spec(command: string, over: Partial<HookSpec> = {}): HookSpec {
 const INPUT = { session_id: 's1', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'echo "hi"\n' } };
 const never = new AbortController().signal;
 
-function exec(command: string, over: Partial<HookSpec> = {}, input: unknown = INPUT, opts: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string } = {}) {
+function exec(
+  command: string,
+  over: Partial<HookSpec> = {},
+  input: unknown = INPUT,
+  opts: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string } = {},
+) {
   return runHookCommand(spec(command, over), input, opts.env ?? { ...process.env }, opts.cwd ?? dir, opts.signal ?? never);
 }
 
 async function isGone(pid: number): Promise<boolean> {
-  try { process.kill(pid, 0); } catch { return true; }
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   return stat === '' || /\) Z /.test(stat);
 }
@@ -49,7 +58,9 @@ test('the event is one JSON object on standard input, followed by end-of-file', 
 });
 
 test('exit code, stdout and stderr are reported separately; cwd and env are the given ones', async () => {
-  const r = await exec('echo out; echo err >&2; pwd >&2; echo "$HOOK_TEST_VAR"; exit 3', {}, INPUT, { env: { ...process.env, HOOK_TEST_VAR: 'v-42' } });
+  const r = await exec('echo out; echo err >&2; pwd >&2; echo "$HOOK_TEST_VAR"; exit 3', {}, INPUT, {
+    env: { ...process.env, HOOK_TEST_VAR: 'v-42' },
+  });
   assert.equal(r.exitCode, 3);
   assert.equal(r.stdout, 'out\nv-42\n');
   assert.equal(r.stderr, `err\n${dir}\n`);
@@ -117,7 +128,11 @@ test('a hook that exits while a background child holds its output open is done w
     assert.match(r.stdout, /finished/);
     assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
   } finally {
-    try { process.kill(bg, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(bg, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
   }
 });
 

@@ -12,10 +12,18 @@ const ADAPTER = fileURLToPath(new URL('../conformance/mcp-client.ts', import.met
 
 function scenario(name: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SUITE, 'client', '--command', `${process.execPath} --import tsx ${ADAPTER}`, '--scenario', name, '--timeout', '60000'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(
+      process.execPath,
+      [SUITE, 'client', '--command', `${process.execPath} --import tsx ${ADAPTER}`, '--scenario', name, '--timeout', '60000'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+    );
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('close', (code) => resolve({ code, out }));
   });
 }

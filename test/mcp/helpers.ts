@@ -5,8 +5,12 @@ import type { McpServerEntry } from '../../src/mcp/config.ts';
 import type { McpServerConfig } from '../../src/mcp/schema.ts';
 
 /** The real servers the tests start (devDependencies), and the project's own fault server. */
-export const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
-export const FILESYSTEM = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', import.meta.url));
+export const EVERYTHING = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
+export const FILESYSTEM = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', import.meta.url),
+);
 export const FAULT = fileURLToPath(new URL('../fakes/mcp-fault-server.mjs', import.meta.url));
 
 export const node = (script: string, ...args: string[]): McpServerConfig => ({ command: process.execPath, args: [script, ...args] });
@@ -40,7 +44,10 @@ export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 30_00
 }
 
 /** Starts the fault server in a network mode; resolves with its URL and the process. */
-export function startNetworkServer(mode: '--http' | '--sse', env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+export function startNetworkServer(
+  mode: '--http' | '--sse',
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [FAULT, mode], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let out = '';

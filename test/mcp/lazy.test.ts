@@ -17,9 +17,17 @@ test('the MCP SDK sits in a lazy chunk: start-up and a session without MCP never
   assert.ok(sdk.length > 0, 'the SDK is in the bundle');
   // What loading the entry loads: its static imports, transitively.
   const seen = new Set<string>();
-  const visit = (f: string) => { if (seen.has(f)) return; seen.add(f); staticImports(text(f)).forEach(visit); };
+  const visit = (f: string) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    staticImports(text(f)).forEach(visit);
+  };
   visit('assistant.js');
-  assert.deepEqual([...seen].filter((f) => sdk.includes(f)), [], 'nothing at start-up loads the SDK');
+  assert.deepEqual(
+    [...seen].filter((f) => sdk.includes(f)),
+    [],
+    'nothing at start-up loads the SDK',
+  );
   // No chunk without the SDK pulls in one with it: the SDK is only ever reached through import().
   const pulling = chunks.filter((f) => !sdk.includes(f) && staticImports(text(f)).some((i) => sdk.includes(i)));
   assert.deepEqual(pulling, []);

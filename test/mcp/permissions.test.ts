@@ -13,12 +13,20 @@ import { parsePromptCommand, promptArguments } from '../../src/mcp/prompts.ts';
 /** MCP tools through the one permission seam (SPEC §5, §12): rules by tool, server and prefix; modes by declared access. */
 
 function rules(allow: string[] = [], deny: string[] = [], ask: string[] = []): RuleSet {
-  const built = buildRules([{ kind: 'allow', rules: allow, source: 'test' }, { kind: 'deny', rules: deny, source: 'test' }, { kind: 'ask', rules: ask, source: 'test' }]);
+  const built = buildRules([
+    { kind: 'allow', rules: allow, source: 'test' },
+    { kind: 'deny', rules: deny, source: 'test' },
+    { kind: 'ask', rules: ask, source: 'test' },
+  ]);
   assert.deepEqual([built.errors, built.warnings], [[], []]);
   return built.rules;
 }
 const d = (tool: string, r: RuleSet, mode: PermissionMode = 'normal', access: ToolAccess = 'other') =>
-  decide(tool, {}, { mode, projectRoot: '/proj', additionalDirs: [], home: '/home/u', rules: r, look: noLookup, kinds: new Map([[tool, { access }]]) });
+  decide(
+    tool,
+    {},
+    { mode, projectRoot: '/proj', additionalDirs: [], home: '/home/u', rules: r, look: noLookup, kinds: new Map([[tool, { access }]]) },
+  );
 
 test('rules name an MCP tool, every tool of its server, or a prefix; nothing else', () => {
   assert.equal(ruleNamesTool('mcp__github', 'mcp__github__create_issue'), true);
@@ -72,14 +80,27 @@ test('hook matchers: a regex over MCP tool names, or mcp__SERVER for every tool 
 
 test('@SERVER:URI references: only configured servers and URIs with a scheme; trailing punctuation is not the URI', () => {
   const servers = new Set(['everything', 'gh']);
-  const refs = findMcpRefs('See @everything:demo://resource/static/x.md, and @gh:repo://a/b. Not @src/a.ts nor @other:x://y nor me@gh:x://y', servers);
-  assert.deepEqual(refs.map((r) => [r.server, r.uri]), [['everything', 'demo://resource/static/x.md'], ['gh', 'repo://a/b']]);
+  const refs = findMcpRefs(
+    'See @everything:demo://resource/static/x.md, and @gh:repo://a/b. Not @src/a.ts nor @other:x://y nor me@gh:x://y',
+    servers,
+  );
+  assert.deepEqual(
+    refs.map((r) => [r.server, r.uri]),
+    [
+      ['everything', 'demo://resource/static/x.md'],
+      ['gh', 'repo://a/b'],
+    ],
+  );
   const blank = withoutMcpRefs('a @gh:repo://a/b c', findMcpRefs('a @gh:repo://a/b c', servers));
   assert.equal(blank.trim().replace(/\s+/g, ' '), 'a c');
 });
 
 test('/mcp__SERVER__PROMPT: arguments by position (the last takes the rest) or by name; missing ones named', () => {
-  assert.deepEqual(parsePromptCommand('/mcp__everything__args-prompt New York state=NY'), { server: 'everything', prompt: 'args-prompt', args: 'New York state=NY' });
+  assert.deepEqual(parsePromptCommand('/mcp__everything__args-prompt New York state=NY'), {
+    server: 'everything',
+    prompt: 'args-prompt',
+    args: 'New York state=NY',
+  });
   assert.equal(parsePromptCommand('/mcp list'), undefined);
   const declared = [{ name: 'city', required: true }, { name: 'state' }];
   assert.deepEqual(promptArguments(declared, 'Paris'), { args: { city: 'Paris' } });

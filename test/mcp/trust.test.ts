@@ -6,7 +6,11 @@ import type { SettingsSource } from '../../src/config/load.ts';
 import { admission, mcpApprovals, recordMcpApproval, skippedWarning } from '../../src/mcp/trust.ts';
 import { makeProject } from '../fakes/project.ts';
 
-const src = (scope: SettingsSource['scope'], settings: SettingsSource['settings']): SettingsSource => ({ file: `/p/${scope}.json`, scope, settings });
+const src = (scope: SettingsSource['scope'], settings: SettingsSource['settings']): SettingsSource => ({
+  file: `/p/${scope}.json`,
+  scope,
+  settings,
+});
 
 test('which servers may start: a table of sources, names and approvals', () => {
   const approvals = mcpApprovals([
@@ -15,7 +19,10 @@ test('which servers may start: a table of sources, names and approvals', () => {
     src('project', { enabledMcpjsonServers: ['evil'], enableAllProjectMcpServers: true, disabledMcpjsonServers: ['noisy'] }),
   ]);
   assert.equal(approvals.all, false, 'the project cannot approve all of its own servers');
-  assert.match(approvals.warnings[0], /\/p\/project\.json: "enabledMcpjsonServers" and "enableAllProjectMcpServers" are ignored in the project's shared settings/);
+  assert.match(
+    approvals.warnings[0],
+    /\/p\/project\.json: "enabledMcpjsonServers" and "enableAllProjectMcpServers" are ignored in the project's shared settings/,
+  );
   const cases: Array<[string, boolean, string]> = [
     ['github', true, 'allowed'],
     ['db', true, 'allowed'],
@@ -30,14 +37,23 @@ test('which servers may start: a table of sources, names and approvals', () => {
   const all = mcpApprovals([src('local', { enableAllProjectMcpServers: true }), src('user', { disabledMcpjsonServers: ['x'] })]);
   assert.equal(admission({ name: 'anything', shared: true }, all).state, 'allowed');
   assert.equal(admission({ name: 'x', shared: true }, all).state, 'disabled');
-  assert.equal(admission({ name: 'y', shared: true }, mcpApprovals([src('flag', { enableAllProjectMcpServers: true }), src('flag', { enableAllProjectMcpServers: false })])).state, 'needs-approval', 'later files win');
+  assert.equal(
+    admission(
+      { name: 'y', shared: true },
+      mcpApprovals([src('flag', { enableAllProjectMcpServers: true }), src('flag', { enableAllProjectMcpServers: false })]),
+    ).state,
+    'needs-approval',
+    'later files win',
+  );
 });
 
 test('the headless warning names the server, its file and the setting that would approve it', () => {
-  assert.equal(skippedWarning({ name: 'github', file: '/p/.mcp.json' }, '/p'),
-    'MCP server "github" (.mcp.json) was not started: the project defines it and it is not approved. '
-    + 'To approve it, add "enabledMcpjsonServers": ["github"] (or "enableAllProjectMcpServers": true) to .assistant/settings.local.json, '
-    + 'or answer the question in an interactive session.');
+  assert.equal(
+    skippedWarning({ name: 'github', file: '/p/.mcp.json' }, '/p'),
+    'MCP server "github" (.mcp.json) was not started: the project defines it and it is not approved. ' +
+      'To approve it, add "enabledMcpjsonServers": ["github"] (or "enableAllProjectMcpServers": true) to .assistant/settings.local.json, ' +
+      'or answer the question in an interactive session.',
+  );
 });
 
 test('an answer is recorded in settings.local.json, which is gitignored when created; a broken file is not overwritten', () => {
@@ -48,7 +64,11 @@ test('an answer is recorded in settings.local.json, which is gitignored when cre
   recordMcpApproval(dir, { approve: 'db' });
   recordMcpApproval(dir, { reject: 'github' });
   recordMcpApproval(dir, { approveAll: true });
-  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { enabledMcpjsonServers: ['db'], disabledMcpjsonServers: ['github'], enableAllProjectMcpServers: true });
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), {
+    enabledMcpjsonServers: ['db'],
+    disabledMcpjsonServers: ['github'],
+    enableAllProjectMcpServers: true,
+  });
   assert.equal(readFileSync(join(dir, '.gitignore'), 'utf8'), 'node_modules\n.assistant/settings.local.json\n');
   writeFileSync(file, '{"permissions": {"allow": ["Read"]}, "enabledMcpjsonServers": ["a"]}');
   recordMcpApproval(dir, { approve: 'b' });

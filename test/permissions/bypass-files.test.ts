@@ -14,28 +14,81 @@ import { checkCases, decideIn, exists, read, world, type DamageCase, type World 
  * damage when bash runs it (damage.ts), and is refused or asked about.
  */
 
-before(async () => { await initShellParser(); });
+before(async () => {
+  await initShellParser();
+});
 
 const leaked = (w: World) => read(w, 'leak').includes('SECRET');
 
 test('family 5: every way of reading a denied file is refused', () => {
   const cmds = [
-    'dd if=.env of=leak', 'dd if=.env > leak', 'pr .env > leak', 'shuf .env > leak', 'column .env > leak', 'ptx .env > leak', 'look S .env > leak',
-    'zstd -c .env > leak.zst && zstd -dc leak.zst > leak', 'sdiff .env /dev/null > leak', 'diff3 .env /dev/null /dev/null > leak', 'link .env h && cat h > leak',
-    'ln .env h; cat h > leak', 'cp -l .env h && cat h > leak', 'ln -s .env h && cat h > leak', 'tac .env > leak', 'nl .env > leak', 'base32 .env | base32 -d > leak',
-    'paste .env > leak', 'fold .env > leak', 'xxd .env | xxd -r > leak', 'od -An -c .env | tr -d " " > leak', 'tail -c +1 .env > leak', 'uniq .env leak', 'sort -o leak .env',
-    'split -n 1 .env leak && mv leakaa leak', 'tar -cf - .env | tar -xOf - > leak', 'cp --reflink=auto .env leak', 'install -m 644 .env leak',
-    'curl -s file://$PWD/.env > leak', 'git show :.env > leak', 'cat .en? > leak', 'cat {.env,x} > leak 2>/dev/null', 'while read l; do echo $l; done < .env > leak',
+    'dd if=.env of=leak',
+    'dd if=.env > leak',
+    'pr .env > leak',
+    'shuf .env > leak',
+    'column .env > leak',
+    'ptx .env > leak',
+    'look S .env > leak',
+    'zstd -c .env > leak.zst && zstd -dc leak.zst > leak',
+    'sdiff .env /dev/null > leak',
+    'diff3 .env /dev/null /dev/null > leak',
+    'link .env h && cat h > leak',
+    'ln .env h; cat h > leak',
+    'cp -l .env h && cat h > leak',
+    'ln -s .env h && cat h > leak',
+    'tac .env > leak',
+    'nl .env > leak',
+    'base32 .env | base32 -d > leak',
+    'paste .env > leak',
+    'fold .env > leak',
+    'xxd .env | xxd -r > leak',
+    'od -An -c .env | tr -d " " > leak',
+    'tail -c +1 .env > leak',
+    'uniq .env leak',
+    'sort -o leak .env',
+    'split -n 1 .env leak && mv leakaa leak',
+    'tar -cf - .env | tar -xOf - > leak',
+    'cp --reflink=auto .env leak',
+    'install -m 644 .env leak',
+    'curl -s file://$PWD/.env > leak',
+    'git show :.env > leak',
+    'cat .en? > leak',
+    'cat {.env,x} > leak 2>/dev/null',
+    'while read l; do echo $l; done < .env > leak',
   ];
-  const cases: DamageCase[] = cmds.map((cmd) => ({ cmd, allow: ['Bash'], deny: ['Read(.env)'], done: leaked, want: ['deny'], git: cmd.startsWith('git'), needs: cmd.startsWith('curl') ? ['curl'] : undefined }));
+  const cases: DamageCase[] = cmds.map((cmd) => ({
+    cmd,
+    allow: ['Bash'],
+    deny: ['Read(.env)'],
+    done: leaked,
+    want: ['deny'],
+    git: cmd.startsWith('git'),
+    needs: cmd.startsWith('curl') ? ['curl'] : undefined,
+  }));
   // Names known only at run time, for readers not on the old list: asks (Plan Mode and Bypass: refused).
   for (const p of ['pr', 'shuf', 'column', 'ptx', 'tac', 'nl', 'fold']) {
     cases.push({ cmd: `F=.env; ${p} "$F" > leak`, allow: ['Bash'], deny: ['Read(.env)'], done: leaked, want: ['ask'] });
     cases.push({ cmd: `F=.env; ${p} "$F" > leak`, mode: 'bypass', deny: ['Read(.env)'], done: leaked, want: ['deny'] });
   }
   // Added directories (--add-dir) are covered by the rules as the project is.
-  cases.push({ cmd: 'cat other/.env > leak', add: ['other'], files: { 'other/.env': 'SECRET' }, allow: ['Bash'], deny: ['Read(.env)'], done: leaked, want: ['deny'] });
-  cases.push({ cmd: 'cat other/secrets/k > leak', add: ['other'], files: { 'other/secrets/k': 'SECRET' }, allow: ['Bash'], deny: ['Read(secrets/**)'], done: leaked, want: ['deny'] });
+  cases.push({
+    cmd: 'cat other/.env > leak',
+    add: ['other'],
+    files: { 'other/.env': 'SECRET' },
+    allow: ['Bash'],
+    deny: ['Read(.env)'],
+    done: leaked,
+    want: ['deny'],
+  });
+  cases.push({
+    cmd: 'cat other/secrets/k > leak',
+    add: ['other'],
+    files: { 'other/secrets/k': 'SECRET' },
+    allow: ['Bash'],
+    deny: ['Read(secrets/**)'],
+    done: leaked,
+    want: ['deny'],
+  });
   const r = checkCases(cases, { files: { '.env': 'SECRET\n' } });
   assert.deepEqual(r.failures, []);
   assert.ok(r.shown >= 35, `damage shown for ${r.shown} commands`);
@@ -43,7 +96,10 @@ test('family 5: every way of reading a denied file is refused', () => {
 
 test('family 5: the Read tool is refused in an added directory too', () => {
   const w = world({ add: ['other'], files: { 'other/.env': 'SECRET' } });
-  assert.equal(decideIn(w, { cmd: '', deny: ['Read(.env)'], add: ['other'] }, 'Read', { file_path: join(w.dir, 'other/.env') }).behavior, 'deny');
+  assert.equal(
+    decideIn(w, { cmd: '', deny: ['Read(.env)'], add: ['other'] }, 'Read', { file_path: join(w.dir, 'other/.env') }).behavior,
+    'deny',
+  );
 });
 
 test('family 6: every way of writing a file an Edit deny rule covers is refused', () => {
@@ -82,21 +138,36 @@ test('family 6: every way of writing a file an Edit deny rule covers is refused'
     { cmd: 'git checkout -- secrets/a', done: changed, git: true, prepare: (w) => writeFileSync(join(w.dir, 'secrets/a'), 'orig\n') },
     { cmd: 'tar -cf t.tar x && tar -xf t.tar -C secrets', done: made('secrets/x') },
     { cmd: 'awk \'{print > "secrets/a"}\' x', done: changed },
-    { cmd: 'sed -n \'w secrets/a\' x', done: changed },
+    { cmd: "sed -n 'w secrets/a' x", done: changed },
     { cmd: 'find x -fprint secrets/a', done: changed },
     { cmd: 'python3 -c \'import sys; open(sys.argv[1], "w").write("pwned")\' secrets/a', done: changed, want: ['ask'] },
     { cmd: 'F=secrets/a; rm "$F"', done: gone, want: ['ask'] },
     { cmd: 'echo secrets/a | xargs rm', done: gone, want: ['ask'] },
-    { cmd: 'node fix.js secrets/a', files: { 'fix.js': 'require("fs").writeFileSync(process.argv[2], "pwned")' }, done: changed, want: ['ask'] },
+    {
+      cmd: 'node fix.js secrets/a',
+      files: { 'fix.js': 'require("fs").writeFileSync(process.argv[2], "pwned")' },
+      done: changed,
+      want: ['ask'],
+    },
   ];
-  const setup = (c: DamageCase): DamageCase => ({ allow: ['Bash'], deny: ['Edit(secrets/**)'], want: ['deny'], ...c, files: { 'secrets/a': 'orig\n', x: 'pwned\n', ...c.files } });
+  const setup = (c: DamageCase): DamageCase => ({
+    allow: ['Bash'],
+    deny: ['Edit(secrets/**)'],
+    want: ['deny'],
+    ...c,
+    files: { 'secrets/a': 'orig\n', x: 'pwned\n', ...c.files },
+  });
   // `git checkout -- secrets/a` restores what was committed.
   const all = cases.map(setup).map((c) => (c.git ? { ...c, files: { ...c.files, 'secrets/a': 'committed\n' } } : c));
   const r = checkCases(all);
   assert.deepEqual(r.failures, []);
   assert.ok(r.shown >= 30, `damage shown for ${r.shown} commands`);
   // In Bypass the same (a deny rule still refuses); what may write a covered file is refused there too.
-  const bypass = checkCases(all.map((c) => ({ ...c, mode: 'bypass' as const, allow: [], want: ['deny' as const] })), {}, { decisionsOnly: true });
+  const bypass = checkCases(
+    all.map((c) => ({ ...c, mode: 'bypass' as const, allow: [], want: ['deny' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
   assert.deepEqual(bypass.failures, []);
 });
 
@@ -108,11 +179,19 @@ test('family 7: abbreviated long options are read as the program reads them', ()
     { cmd: "git grep --open='touch X' hi", done: X, want: ['ask'], git: true },
     { cmd: "git grep --open-files='touch X' hi", done: X, want: ['ask'], git: true },
     { cmd: "tar -cf /dev/null --checkpoint=1 --checkpoint-ac=exec='touch X' x", done: X, want: ['ask'] },
-    { cmd: 'sed --in=.b s/orig/pwned/ secrets/a', done: (w) => read(w, 'secrets/a') !== 'orig\n', deny: ['Edit(secrets/**)'], want: ['deny'] },
+    {
+      cmd: 'sed --in=.b s/orig/pwned/ secrets/a',
+      done: (w) => read(w, 'secrets/a') !== 'orig\n',
+      deny: ['Edit(secrets/**)'],
+      want: ['deny'],
+    },
     { cmd: 'sort --outp=secrets/a x', done: (w) => read(w, 'secrets/a') !== 'orig\n', deny: ['Edit(secrets/**)'], want: ['deny'] },
     { cmd: 'timeout --sig=KILL 5 rm x', done: (w) => !exists(w, 'x'), deny: ['Bash(rm:*)'], want: ['deny'] },
   ];
-  const r = checkCases(cases.map((c) => ({ allow: ['Bash(git:*)', 'Bash(tar:*)', 'Bash(sed:*)', 'Bash(sort:*)', 'Bash(timeout:*)'], ...c })), { files: { 'secrets/a': 'orig\n', x: 'hi\n', 'hi.txt': 'hi\n' } });
+  const r = checkCases(
+    cases.map((c) => ({ allow: ['Bash(git:*)', 'Bash(tar:*)', 'Bash(sed:*)', 'Bash(sort:*)', 'Bash(timeout:*)'], ...c })),
+    { files: { 'secrets/a': 'orig\n', x: 'hi\n', 'hi.txt': 'hi\n' } },
+  );
   assert.deepEqual(r.failures, []);
   assert.ok(r.shown >= 7, `damage shown for ${r.shown} commands`);
 });
@@ -120,7 +199,10 @@ test('family 7: abbreviated long options are read as the program reads them', ()
 test('family 8: protected paths ask in every mode, Auto-Accept and Bypass included, and the question says why', () => {
   const has = (rel: string, text: string) => (w: World) => read(w, rel).includes(text);
   const protectedCases: DamageCase[] = [
-    { cmd: "echo '{\"permissions\":{\"defaultMode\":\"bypass\"}}' > .assistant/settings.local.json", done: has('.assistant/settings.local.json', 'bypass') },
+    {
+      cmd: 'echo \'{"permissions":{"defaultMode":"bypass"}}\' > .assistant/settings.local.json',
+      done: has('.assistant/settings.local.json', 'bypass'),
+    },
     { cmd: 'ln -s .assistant s && echo pwned > s/settings.local.json', done: has('.assistant/settings.local.json', 'pwned') },
     { cmd: 'ln -s .git/hooks h; printf "#!/bin/sh\\ntouch X\\n" > h/pre-commit', done: has('.git/hooks/pre-commit', 'touch X'), git: true },
     { cmd: 'ln -s ~ hm && echo pwned >> hm/.bashrc', done: has('~/.bashrc', 'pwned') },
@@ -130,15 +212,41 @@ test('family 8: protected paths ask in every mode, Auto-Accept and Bypass includ
     { cmd: 'echo "touch X" > .git/hooks/pre-commit', done: has('.git/hooks/pre-commit', 'touch X'), git: true },
     { cmd: 'git config core.hooksPath evil', done: has('.git/config', 'evil'), git: true },
     { cmd: 'git config alias.st "!touch X"', done: has('.git/config', 'touch X'), git: true },
-    { cmd: "echo '{\"mcpServers\":{}}' > .mcp.json", done: has('.mcp.json', 'mcpServers') },
-    { cmd: 'echo "exit 0" > .assistant/hooks/guard.sh', done: has('.assistant/hooks/guard.sh', 'exit 0'), files: { '.assistant/hooks/guard.sh': 'exit 2\n' }, hooks: ['bash .assistant/hooks/guard.sh'] },
-    { cmd: 'sed -i s/2/0/ hooks/check.sh', done: has('hooks/check.sh', 'exit 0'), files: { 'hooks/check.sh': 'exit 2\n' }, hooks: ['"$CLAUDE_PROJECT_DIR"/hooks/check.sh'] },
-    { cmd: 'mv lnk x2 && echo pwned > x2/settings.local.json', links: { lnk: '.assistant' }, done: has('.assistant/settings.local.json', 'pwned') },
-    { cmd: 'cp -a lnk y && echo pwned > y/settings.local.json', links: { lnk: '.assistant' }, done: has('.assistant/settings.local.json', 'pwned') },
-    { cmd: 'tar -xf a.tar && echo pwned > l2/settings.local.json', done: has('.assistant/settings.local.json', 'pwned'), prepare: (w) => { symlinkSync('.assistant', join(w.dir, 'l2')); execFileSync('tar', ['-cf', 'a.tar', 'l2'], { cwd: w.dir }); unlinkSync(join(w.dir, 'l2')); } },
+    { cmd: 'echo \'{"mcpServers":{}}\' > .mcp.json', done: has('.mcp.json', 'mcpServers') },
+    {
+      cmd: 'echo "exit 0" > .assistant/hooks/guard.sh',
+      done: has('.assistant/hooks/guard.sh', 'exit 0'),
+      files: { '.assistant/hooks/guard.sh': 'exit 2\n' },
+      hooks: ['bash .assistant/hooks/guard.sh'],
+    },
+    {
+      cmd: 'sed -i s/2/0/ hooks/check.sh',
+      done: has('hooks/check.sh', 'exit 0'),
+      files: { 'hooks/check.sh': 'exit 2\n' },
+      hooks: ['"$CLAUDE_PROJECT_DIR"/hooks/check.sh'],
+    },
+    {
+      cmd: 'mv lnk x2 && echo pwned > x2/settings.local.json',
+      links: { lnk: '.assistant' },
+      done: has('.assistant/settings.local.json', 'pwned'),
+    },
+    {
+      cmd: 'cp -a lnk y && echo pwned > y/settings.local.json',
+      links: { lnk: '.assistant' },
+      done: has('.assistant/settings.local.json', 'pwned'),
+    },
+    {
+      cmd: 'tar -xf a.tar && echo pwned > l2/settings.local.json',
+      done: has('.assistant/settings.local.json', 'pwned'),
+      prepare: (w) => {
+        symlinkSync('.assistant', join(w.dir, 'l2'));
+        execFileSync('tar', ['-cf', 'a.tar', 'l2'], { cwd: w.dir });
+        unlinkSync(join(w.dir, 'l2'));
+      },
+    },
     { cmd: 'F=~/.bashrc; echo pwned >> "$F"', done: has('~/.bashrc', 'pwned') },
     { cmd: 'echo pwned >> "$HOME/.bashrc"', done: has('~/.bashrc', 'pwned') },
-    { cmd: 'python3 -c "open(\'.git/hooks/pre-commit\', \'w\').write(\'touch X\')"', done: has('.git/hooks/pre-commit', 'touch X'), git: true },
+    { cmd: "python3 -c \"open('.git/hooks/pre-commit', 'w').write('touch X')\"", done: has('.git/hooks/pre-commit', 'touch X'), git: true },
     { cmd: 'rm -rf .assistant', done: (w) => !exists(w, '.assistant/settings.json') },
     { cmd: 'mv .assistant/settings.json x.json', done: (w) => !exists(w, '.assistant/settings.json') },
     { cmd: 'unlink .assistant/settings.json', done: (w) => !exists(w, '.assistant/settings.json') },
@@ -146,15 +254,27 @@ test('family 8: protected paths ask in every mode, Auto-Accept and Bypass includ
     // Not run: it would change this machine's crontab.
     { cmd: 'echo "* * * * * touch X" | crontab -', done: () => false, needs: ['(not run)'] },
   ];
-  const cases = protectedCases.flatMap((c) => (['auto-accept', 'bypass', 'normal'] as const).map((mode) => ({
-    allow: ['Bash'], ...c, mode, want: ['ask' as const], files: { '.assistant/settings.json': '{}\n', x: 'pwned\n', ...c.files },
-  })));
+  const cases = protectedCases.flatMap((c) =>
+    (['auto-accept', 'bypass', 'normal'] as const).map((mode) => ({
+      allow: ['Bash'],
+      ...c,
+      mode,
+      want: ['ask' as const],
+      files: { '.assistant/settings.json': '{}\n', x: 'pwned\n', ...c.files },
+    })),
+  );
   const r = checkCases(cases);
   assert.deepEqual(r.failures, []);
   assert.ok(r.shown >= protectedCases.length - 1, `damage shown for ${r.shown} commands`); // all but crontab's
   // The Write and Edit tools, in Bypass too; the reason says what the file is.
   const w = world({});
-  for (const [file, what] of [['.assistant/settings.json', /assistant settings/], ['.mcp.json', /MCP servers/], ['.git/hooks/pre-commit', /git hooks/], ['.git/config', /git configuration/], [join(w.home, '.bashrc'), /shell start-up file/]] as const) {
+  for (const [file, what] of [
+    ['.assistant/settings.json', /assistant settings/],
+    ['.mcp.json', /MCP servers/],
+    ['.git/hooks/pre-commit', /git hooks/],
+    ['.git/config', /git configuration/],
+    [join(w.home, '.bashrc'), /shell start-up file/],
+  ] as const) {
     for (const mode of ['auto-accept', 'bypass'] as const) {
       const d = decideIn(w, { cmd: '', mode }, 'Write', { file_path: file, content: 'x' });
       assert.equal(d.behavior, 'ask', `${mode} Write ${file}: ${d.reason}`);
@@ -172,7 +292,10 @@ test('family 8: a project settings file cannot make Bypass the default', () => {
     const { dir, home } = makeProject({ [file]: '{"permissions":{"defaultMode":"bypass"}}' });
     const s = loadSetup(opts, dir, home);
     assert.equal(s.mode, 'normal', file);
-    assert.ok(s.warnings.some((x) => x.includes(file) && /defaultMode.*ignored/.test(x)), s.warnings.join('\n'));
+    assert.ok(
+      s.warnings.some((x) => x.includes(file) && /defaultMode.*ignored/.test(x)),
+      s.warnings.join('\n'),
+    );
   }
   const { dir, home } = makeProject({ '.assistant/settings.json': '{"permissions":{"defaultMode":"auto-accept"}}' });
   assert.equal(loadSetup(opts, dir, home).mode, 'auto-accept');
@@ -204,10 +327,23 @@ test('family 9: Plan Mode reads only what the Read tool may, and variables that 
   assert.ok(r.shown >= 10, `damage shown for ${r.shown} commands`);
   // What stays allowed in Plan Mode: reading inside the project, a loop over its files.
   const w = world({ files: { 'a.ts': 'x\n', 'b.ts': 'y\n' } });
-  for (const cmd of ['cat a.ts', 'for f in *.ts; do wc -l "$f"; done', 'LANG=C grep -rn x .', 'git log --oneline -3', 'ls -la', 'echo $HOME']) {
+  for (const cmd of [
+    'cat a.ts',
+    'for f in *.ts; do wc -l "$f"; done',
+    'LANG=C grep -rn x .',
+    'git log --oneline -3',
+    'ls -la',
+    'echo $HOME',
+  ]) {
     assert.equal(decideIn(w, { cmd, mode: 'plan' }).behavior, 'allow', cmd);
   }
-  for (const cmd of ['LESSHISTFILE=h cat a.ts', 'HISTFILE=h cat a.ts', 'PAGER=x git log', 'SSLKEYLOGFILE=k cat a.ts', 'GIT_INDEX_FILE=i git status']) {
+  for (const cmd of [
+    'LESSHISTFILE=h cat a.ts',
+    'HISTFILE=h cat a.ts',
+    'PAGER=x git log',
+    'SSLKEYLOGFILE=k cat a.ts',
+    'GIT_INDEX_FILE=i git status',
+  ]) {
     assert.equal(decideIn(w, { cmd, mode: 'plan' }).behavior, 'deny', cmd);
   }
 });

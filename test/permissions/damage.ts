@@ -17,10 +17,38 @@ import { makeProject } from '../fakes/project.ts';
  * attack, and the check could fail), while the decision for it refuses or asks.
  */
 
-export interface World { dir: string; home: string }
+export interface World {
+  dir: string;
+  home: string;
+}
 
 /** Words bash itself runs: no program is needed for them. */
-const SHELL_WORDS = new Set(['for', 'while', 'until', 'if', 'case', 'select', 'function', 'time', 'eval', 'source', 'alias', 'printf', 'echo', 'read', 'set', 'export', 'declare', 'local', 'cd', 'test', 'let', 'exec', 'command', 'builtin']);
+const SHELL_WORDS = new Set([
+  'for',
+  'while',
+  'until',
+  'if',
+  'case',
+  'select',
+  'function',
+  'time',
+  'eval',
+  'source',
+  'alias',
+  'printf',
+  'echo',
+  'read',
+  'set',
+  'export',
+  'declare',
+  'local',
+  'cd',
+  'test',
+  'let',
+  'exec',
+  'command',
+  'builtin',
+]);
 
 export interface DamageCase {
   cmd: string;
@@ -79,24 +107,50 @@ export function world(c: Pick<DamageCase, 'files' | 'links' | 'git' | 'add' | 'p
 /** Runs the command with bash in the project, HOME set to the world's; returns what it printed. */
 export function runBash(w: World, command: string): string {
   const r = spawnSync('bash', ['-c', command], {
-    cwd: w.dir, input: '', timeout: 10_000, encoding: 'utf8',
+    cwd: w.dir,
+    input: '',
+    timeout: 10_000,
+    encoding: 'utf8',
     env: { PATH: process.env.PATH, HOME: w.home, LANG: 'C', TERM: 'dumb' },
   });
   return `${r.stdout ?? ''}${r.stderr ?? ''}`;
 }
 
-export function decideIn(w: World, c: Pick<DamageCase, 'cmd' | 'mode' | 'allow' | 'deny' | 'add' | 'hooks'>, tool = 'Bash', input?: Record<string, unknown>): RuledDecision {
-  const { rules, errors } = buildRules([{ kind: 'allow', rules: c.allow ?? [], source: 'test' }, { kind: 'deny', rules: c.deny ?? [], source: 'test' }]);
+export function decideIn(
+  w: World,
+  c: Pick<DamageCase, 'cmd' | 'mode' | 'allow' | 'deny' | 'add' | 'hooks'>,
+  tool = 'Bash',
+  input?: Record<string, unknown>,
+): RuledDecision {
+  const { rules, errors } = buildRules([
+    { kind: 'allow', rules: c.allow ?? [], source: 'test' },
+    { kind: 'deny', rules: c.deny ?? [], source: 'test' },
+  ]);
   assert.deepEqual(errors, []);
   return decide(tool, input ?? { command: c.cmd }, {
-    mode: c.mode ?? 'normal', projectRoot: w.dir, additionalDirs: (c.add ?? []).map((d) => join(w.dir, d)), home: w.home, rules,
-    shell: tool === 'Bash' ? splitCommand(c.cmd) : undefined, guarded: sessionGuards(w.dir, w.home, (c.hooks ?? []).map((command) => ({ command }))), kinds: knownKinds, look: fsLookup,
+    mode: c.mode ?? 'normal',
+    projectRoot: w.dir,
+    additionalDirs: (c.add ?? []).map((d) => join(w.dir, d)),
+    home: w.home,
+    rules,
+    shell: tool === 'Bash' ? splitCommand(c.cmd) : undefined,
+    guarded: sessionGuards(
+      w.dir,
+      w.home,
+      (c.hooks ?? []).map((command) => ({ command })),
+    ),
+    kinds: knownKinds,
+    look: fsLookup,
   });
 }
 
 export const read = (w: World, rel: string): string => {
   const p = rel.startsWith('~/') ? join(w.home, rel.slice(2)) : join(w.dir, rel);
-  try { return readFileSync(p, 'utf8'); } catch { return ''; }
+  try {
+    return readFileSync(p, 'utf8');
+  } catch {
+    return '';
+  }
 };
 export const exists = (w: World, rel: string): boolean => existsSync(rel.startsWith('~/') ? join(w.home, rel.slice(2)) : join(w.dir, rel));
 
@@ -106,7 +160,11 @@ export const exists = (w: World, rel: string): boolean => existsSync(rel.startsW
  * files share one project, and the command runs once. Returns the failures, and how many commands
  * showed their damage.
  */
-export function checkCases(cases: DamageCase[], defaults: Partial<DamageCase> = {}, opts: { decisionsOnly?: boolean } = {}): { failures: string[]; shown: number } {
+export function checkCases(
+  cases: DamageCase[],
+  defaults: Partial<DamageCase> = {},
+  opts: { decisionsOnly?: boolean } = {},
+): { failures: string[]; shown: number } {
   const failures: string[] = [];
   let shown = 0;
   const groups = new Map<string, DamageCase[]>();
@@ -121,10 +179,14 @@ export function checkCases(cases: DamageCase[], defaults: Partial<DamageCase> = 
     for (const k of group) {
       const d = decideIn(w, k);
       const want = k.want ?? ['ask', 'deny'];
-      if (!want.includes(d.behavior)) failures.push(`${k.mode ?? 'normal'}: ${JSON.stringify(k.cmd)} → ${d.behavior} (${d.reason}), want ${want.join('/')}`);
+      if (!want.includes(d.behavior))
+        failures.push(`${k.mode ?? 'normal'}: ${JSON.stringify(k.cmd)} → ${d.behavior} (${d.reason}), want ${want.join('/')}`);
     }
     if (opts.decisionsOnly) continue;
-    if (c.done(w, '')) { failures.push(`${JSON.stringify(c.cmd)}: the damage is there before the command runs`); continue; }
+    if (c.done(w, '')) {
+      failures.push(`${JSON.stringify(c.cmd)}: the damage is there before the command runs`);
+      continue;
+    }
     const bin = c.cmd.trimStart().split(/\s/)[0];
     const needs = c.needs ?? (/^[a-z][\w.-]*$/.test(bin) && !SHELL_WORDS.has(bin) ? [bin] : []);
     if (!needs.every(installed)) continue;

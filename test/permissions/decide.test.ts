@@ -7,14 +7,18 @@ import { initShellParser, splitCommand } from '../../src/permissions/shell/parse
 import type { PermissionMode } from '../../src/permissions/modes.ts';
 import { fsLookup, noLookup } from '../../src/permissions/look.ts';
 
-before(async () => { await initShellParser(); });
+before(async () => {
+  await initShellParser();
+});
 
 const ROOT = '/proj';
 const HOME = '/home/u';
 
 function rules(allow: string[] = [], deny: string[] = [], ask: string[] = []): RuleSet {
   const { rules: r, errors } = buildRules([
-    { kind: 'allow', rules: allow, source: 'test' }, { kind: 'deny', rules: deny, source: 'test' }, { kind: 'ask', rules: ask, source: 'test' },
+    { kind: 'allow', rules: allow, source: 'test' },
+    { kind: 'deny', rules: deny, source: 'test' },
+    { kind: 'ask', rules: ask, source: 'test' },
   ]);
   assert.deepEqual(errors, []);
   return r;
@@ -22,7 +26,11 @@ function rules(allow: string[] = [], deny: string[] = [], ask: string[] = []): R
 
 /** Pure: nothing on disk (symlinks and globs on disk: bash-files.test.ts). `cwd`: the Bash tool's working directory. */
 function bash(command: string, r: RuleSet, mode: PermissionMode = 'normal', cwd?: string) {
-  return decide('Bash', { command }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, shell: splitCommand(command), cwd, look: noLookup });
+  return decide(
+    'Bash',
+    { command },
+    { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, shell: splitCommand(command), cwd, look: noLookup },
+  );
 }
 
 const GIT = rules(['Bash(git:*)']);
@@ -358,7 +366,10 @@ test(`Bash decisions: ${cases.length} commands against rule sets`, () => {
   const failures: string[] = [];
   for (const [command, r, want, mode, cwd] of cases) {
     const got = bash(command, r, mode, cwd);
-    if (got.behavior !== want) failures.push(`${mode ?? 'normal'}${cwd ? ` in ${cwd}` : ''}: ${JSON.stringify(command)} → ${got.behavior} (${got.reason}), want ${want}`);
+    if (got.behavior !== want)
+      failures.push(
+        `${mode ?? 'normal'}${cwd ? ` in ${cwd}` : ''}: ${JSON.stringify(command)} → ${got.behavior} (${got.reason}), want ${want}`,
+      );
   }
   assert.deepEqual(failures, []);
 });
@@ -373,11 +384,19 @@ test('the decision names the rule that decided and why', () => {
 });
 
 function file(tool: string, path: string, r: RuleSet, mode: PermissionMode = 'normal') {
-  return decide(tool, { file_path: path }, { mode, projectRoot: ROOT, additionalDirs: ['/extra'], home: HOME, rules: r, kinds: knownKinds, look: fsLookup }).behavior;
+  return decide(
+    tool,
+    { file_path: path },
+    { mode, projectRoot: ROOT, additionalDirs: ['/extra'], home: HOME, rules: r, kinds: knownKinds, look: fsLookup },
+  ).behavior;
 }
 
 test('path rules: gitignore patterns, Edit covers Write, Read covers the read tools', () => {
-  const r = rules(['Edit(src/**)', 'Read(~/notes/**)', 'Read(//etc/hosts)'], ['Read(.env)', 'Edit(src/generated/**)'], ['Edit(src/core/**)']);
+  const r = rules(
+    ['Edit(src/**)', 'Read(~/notes/**)', 'Read(//etc/hosts)'],
+    ['Read(.env)', 'Edit(src/generated/**)'],
+    ['Edit(src/core/**)'],
+  );
   assert.equal(file('Edit', 'src/a.ts', r), 'allow');
   assert.equal(file('Write', '/proj/src/b/c.ts', r), 'allow');
   assert.equal(file('Edit', 'lib/a.ts', r), 'ask');
@@ -397,7 +416,12 @@ test('path rules: gitignore patterns, Edit covers Write, Read covers the read to
 });
 
 test('a Glob pattern that reaches outside the project is decided on its base', () => {
-  const glob = (pattern: string, mode: PermissionMode) => decide('Glob', { pattern }, { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds, look: fsLookup }).behavior;
+  const glob = (pattern: string, mode: PermissionMode) =>
+    decide(
+      'Glob',
+      { pattern },
+      { mode, projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds, look: fsLookup },
+    ).behavior;
   assert.equal(glob('**/*.ts', 'plan'), 'allow');
   assert.equal(glob('/etc/*.conf', 'normal'), 'ask');
   assert.equal(glob('../../**/*', 'plan'), 'ask');
@@ -406,13 +430,22 @@ test('a Glob pattern that reaches outside the project is decided on its base', (
 });
 
 test('a refused read outside the project suggests its directory for --add-dir', () => {
-  const d = decide('Read', { file_path: '/etc/hostname' }, { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds, look: fsLookup });
+  const d = decide(
+    'Read',
+    { file_path: '/etc/hostname' },
+    { mode: 'normal', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: rules(), kinds: knownKinds, look: fsLookup },
+  );
   assert.equal(d.remedy, '--add-dir /etc');
 });
 
 test("path rules in Claude Code's ./ form are relative to the project root", () => {
   const r = rules([], ['Read(./.env)', 'Read(./secrets/**)', 'Edit(./src/**)']);
-  const file = (tool: string, file_path: string) => decide(tool, { file_path }, { mode: 'bypass', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, look: noLookup, kinds: knownKinds }).behavior;
+  const file = (tool: string, file_path: string) =>
+    decide(
+      tool,
+      { file_path },
+      { mode: 'bypass', projectRoot: ROOT, additionalDirs: [], home: HOME, rules: r, look: noLookup, kinds: knownKinds },
+    ).behavior;
   assert.equal(file('Read', '/proj/.env'), 'deny');
   assert.equal(file('Read', '/proj/sub/.env'), 'allow');
   assert.equal(file('Read', '/proj/secrets/a/b'), 'deny');
@@ -421,7 +454,10 @@ test("path rules in Claude Code's ./ form are relative to the project root", () 
 });
 
 test('a reason shows the part as written, its quoting kept', () => {
-  assert.equal(bash(`echo ok | sed -n "1,2p" 'my notes.txt'`, rules()).reason, "`sed -n \"1,2p\" 'my notes.txt'` is not allowed by any rule");
+  assert.equal(
+    bash(`echo ok | sed -n "1,2p" 'my notes.txt'`, rules()).reason,
+    '`sed -n "1,2p" \'my notes.txt\'` is not allowed by any rule',
+  );
   assert.equal(bash('rm "a b"', RM_DENY).reason, '`rm "a b"` is denied by the rule "Bash(rm:*)" (test)');
 });
 

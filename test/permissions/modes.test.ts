@@ -5,7 +5,13 @@ import { decideByMode, type PermissionMode } from '../../src/permissions/modes.t
 import { parseMode } from '../../src/permissions/gate.ts';
 import { knownKinds } from '../../src/tools/kinds.ts';
 
-const ctx = (mode: PermissionMode, tool: string) => ({ mode, projectRoot: '/p', additionalDirs: ['/extra'], home: homedir(), kind: knownKinds.get(tool) });
+const ctx = (mode: PermissionMode, tool: string) => ({
+  mode,
+  projectRoot: '/p',
+  additionalDirs: ['/extra'],
+  home: homedir(),
+  kind: knownKinds.get(tool),
+});
 
 test('the mode table of SPEC §5, with no rules', () => {
   const cases: Array<[PermissionMode, string, Record<string, unknown>, string]> = [
@@ -41,7 +47,7 @@ test('refusals say why and what would allow it', () => {
   assert.match(p.reason, /Plan Mode/);
 });
 
-test('mode names: ours and Claude Code\'s', () => {
+test("mode names: ours and Claude Code's", () => {
   assert.equal(parseMode('acceptEdits'), 'auto-accept');
   assert.equal(parseMode('bypassPermissions'), 'bypass');
   assert.equal(parseMode('default'), 'normal');
@@ -55,6 +61,9 @@ test('settings files, .git/ and shell start-up files always ask, in every mode b
     assert.equal(decideByMode('Write', { file_path: file }, ctx('plan', 'Write')).behavior, 'deny', file);
     assert.equal(decideByMode('Write', { file_path: file }, ctx('bypass', 'Write')).behavior, 'allow', file);
   }
-  assert.match(decideByMode('Edit', { file_path: '.assistant/settings.json' }, ctx('auto-accept', 'Edit')).reason, /always needs the user's approval/);
+  assert.match(
+    decideByMode('Edit', { file_path: '.assistant/settings.json' }, ctx('auto-accept', 'Edit')).reason,
+    /always needs the user's approval/,
+  );
   assert.equal(decideByMode('Edit', { file_path: '.assistant/commands/x.md' }, ctx('auto-accept', 'Edit')).behavior, 'allow');
 });

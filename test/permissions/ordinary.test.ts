@@ -10,7 +10,9 @@ import { ordinaryDecisions } from './ordinary.ts';
  * below, each made on purpose.
  */
 
-before(async () => { await initShellParser(); });
+before(async () => {
+  await initShellParser();
+});
 
 /** `context: command` → the new decision, and why it changed. */
 const CHANGED: Record<string, [string, string]> = {
@@ -31,7 +33,10 @@ const CHANGED: Record<string, [string, string]> = {
 };
 
 test('ordinary commands decide as before (false positives stay at zero)', () => {
-  const before = JSON.parse(readFileSync(new URL('./fixtures/ordinary-decisions.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+  const before = JSON.parse(readFileSync(new URL('./fixtures/ordinary-decisions.json', import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   const now = ordinaryDecisions();
   const diff: string[] = [];
   for (const [ctx, decisions] of Object.entries(before)) {

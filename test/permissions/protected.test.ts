@@ -23,7 +23,7 @@ test('hook commands name the scripts they run, with the project variables expand
   for (const [command, want] of cases) assert.deepEqual(hookScripts(command, dir, home), want, command);
 });
 
-test('git\'s real hooks and config: a worktree\'s common directory and core.hooksPath', () => {
+test("git's real hooks and config: a worktree's common directory and core.hooksPath", () => {
   const main = makeProject({ '.git/config': '[core]\n\thooksPath = .husky\n', '.git/worktrees/wt/commondir': '../..\n' });
   const wt = makeProject({ '.git': `gitdir: ${join(main.dir, '.git/worktrees/wt')}\n` });
   const paths = gitGuards(wt.dir).map((g) => `${g.path}${g.dir ? '/' : ''}`);
@@ -39,10 +39,26 @@ test('the protected list: settings, hook scripts, .mcp.json, git hooks and confi
   writeFileSync(join(dir, 'guard.sh'), '');
   const extra = sessionGuards(dir, home, [{ command: 'bash guard.sh' }], ['/etc/assistant.json']);
   const g = { projectRoot: dir, home, extra };
-  for (const p of ['.assistant/settings.json', '.assistant/settings.local.json', '.mcp.json', '.git/config', '.git/hooks/pre-commit', 'guard.sh']) {
+  for (const p of [
+    '.assistant/settings.json',
+    '.assistant/settings.local.json',
+    '.mcp.json',
+    '.git/config',
+    '.git/hooks/pre-commit',
+    'guard.sh',
+  ]) {
     assert.ok(strictlyProtected(join(dir, p), g), p);
   }
-  for (const p of ['.bashrc', '.zshrc', '.profile', '.config/fish/config.fish', '.assistant/settings.json', '.assistant/state.json', '.gitconfig', '.ssh/authorized_keys']) {
+  for (const p of [
+    '.bashrc',
+    '.zshrc',
+    '.profile',
+    '.config/fish/config.fish',
+    '.assistant/settings.json',
+    '.assistant/state.json',
+    '.gitconfig',
+    '.ssh/authorized_keys',
+  ]) {
     assert.ok(strictlyProtected(join(home, p), g), `~/${p}`);
   }
   assert.ok(strictlyProtected('/etc/assistant.json', g));

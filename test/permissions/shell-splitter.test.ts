@@ -159,7 +159,7 @@ const cases: Case[] = [
   { cmd: "bash -lc 'ls && rm x'", programs: ['ls', 'rm'] },
   { cmd: 'sudo sh -c "rm x"', programs: ['rm'], wrappers: { 0: ['sudo', 'sh -c'] } },
   { cmd: "zsh -c 'rm x'", programs: ['rm'] },
-  { cmd: "bash -c 'bash -c \"sh -c \\\"rm x\\\"\"'", programs: ['rm'], wrappers: { 0: ['bash -c', 'bash -c', 'sh -c'] } },
+  { cmd: 'bash -c \'bash -c "sh -c \\"rm x\\""\'', programs: ['rm'], wrappers: { 0: ['bash -c', 'bash -c', 'sh -c'] } },
   { cmd: "bash -c 'rm x' > out", programs: ['rm'], redirects: { 0: ['> out W'] } },
   { cmd: "sudo bash -c 'echo $(rm x)'", programs: ['rm', 'echo'], wrappers: { 0: ['sudo', 'bash -c'], 1: ['sudo', 'bash -c'] } },
   { cmd: 'bash -c "$X"', programs: ['bash'], unanalysable: /bash -c runs "\$X"/ },
@@ -291,12 +291,18 @@ const cases: Case[] = [
   { cmd: 'git config --get user.name', programs: ['git'] },
   { cmd: 'git config user.name', programs: ['git'] },
   { cmd: 'git push -u origin main', programs: ['git'] },
-  { cmd: 'find . -exec rm {} \\;', programs: ['find', 'rm'], wrappers: { 1: ['find -exec'] }, args: { 0: ['.', '-exec', 'rm', '{}', ';'], 1: ['{}'] }, expansion: { 1: true } },
+  {
+    cmd: 'find . -exec rm {} \\;',
+    programs: ['find', 'rm'],
+    wrappers: { 1: ['find -exec'] },
+    args: { 0: ['.', '-exec', 'rm', '{}', ';'], 1: ['{}'] },
+    expansion: { 1: true },
+  },
   { cmd: "find . -name '*.tmp' -execdir rm -f {} +", programs: ['find', 'rm'], wrappers: { 1: ['find -execdir'] } },
   { cmd: 'find . -ok rm {} \\; -exec ls {} \\;', programs: ['find', 'rm', 'ls'] },
   { cmd: 'find . -exec sudo rm {} \\;', programs: ['find', 'rm'], wrappers: { 1: ['find -exec', 'sudo'] } },
   { cmd: "find . -exec sh -c 'rm {}' \\;", programs: ['find', 'sh'], unanalysable: /not known/ },
-  { cmd: "find . -exec sh -c 'rm \"$1\"' _ {} \\;", programs: ['find', 'rm'] },
+  { cmd: 'find . -exec sh -c \'rm "$1"\' _ {} \\;', programs: ['find', 'rm'] },
   { cmd: 'find . -exec {} \\;', programs: ['find', '{}'], unanalysable: U },
   { cmd: 'find . -exec', programs: ['find'], unanalysable: /terminating/ },
   { cmd: 'find . -delete', programs: ['find'], args: { 0: ['.', '-delete'] } },
@@ -426,7 +432,8 @@ const cases: Case[] = [
 ];
 
 const show = (a: ShellAnalysis) => JSON.stringify({ programs: a.commands.map((c) => c.program), unanalysable: a.unanalysable });
-const redirectText = (r: { op: string; target: string; writes: boolean; reads: boolean }) => `${r.op} ${r.target} ${r.writes ? 'W' : r.reads ? 'R' : '-'}`;
+const redirectText = (r: { op: string; target: string; writes: boolean; reads: boolean }) =>
+  `${r.op} ${r.target} ${r.writes ? 'W' : r.reads ? 'R' : '-'}`;
 
 test('splitCommand throws before the parser is initialised', () => {
   assert.throws(() => splitCommand('ls'), /initShellParser/);
@@ -435,7 +442,10 @@ test('splitCommand throws before the parser is initialised', () => {
 test('initShellParser is idempotent and safe to call concurrently', async () => {
   await Promise.all([initShellParser(), initShellParser(), initShellParser()]);
   await initShellParser();
-  assert.deepEqual(splitCommand('ls').commands.map((c) => c.program), ['ls']);
+  assert.deepEqual(
+    splitCommand('ls').commands.map((c) => c.program),
+    ['ls'],
+  );
 });
 
 test(`the splitter table (${cases.length} cases)`, async (t) => {
@@ -445,12 +455,19 @@ test(`the splitter table (${cases.length} cases)`, async (t) => {
     await t.test(JSON.stringify(c.cmd), () => {
       const a = splitCommand(c.cmd);
       const where = `${JSON.stringify(c.cmd)} → ${show(a)}`;
-      assert.deepEqual(a.commands.map((x) => x.program), c.programs, where);
+      assert.deepEqual(
+        a.commands.map((x) => x.program),
+        c.programs,
+        where,
+      );
       const expectUnanalysable = c.unanalysable !== undefined && c.unanalysable !== false;
       assert.equal(a.unanalysable.length > 0, expectUnanalysable, where);
       if (c.unanalysable instanceof RegExp) {
         const re = c.unanalysable;
-        assert.ok(a.unanalysable.some((r) => re.test(r)), `${where}: no reason matches ${re}`);
+        assert.ok(
+          a.unanalysable.some((r) => re.test(r)),
+          `${where}: no reason matches ${re}`,
+        );
       }
       const each = <T>(m: Record<number, T> | undefined, get: (i: number) => unknown) => {
         for (const [i, want] of Object.entries(m ?? {})) assert.deepEqual(get(Number(i)), want, `${where} [${i}]`);
@@ -494,7 +511,10 @@ test('very long and deeply nested commands are analysed or asked about, never cr
   let nested = 'rm x';
   for (let i = 0; i < 10; i++) nested = `bash -c ${JSON.stringify(nested)}`;
   const a = splitCommand(nested);
-  assert.ok(a.unanalysable.some((r) => /nested too deeply/.test(r)), show(a));
+  assert.ok(
+    a.unanalysable.some((r) => /nested too deeply/.test(r)),
+    show(a),
+  );
   const subs = `${'$('.repeat(50)}rm x${')'.repeat(50)}`;
   assert.ok(splitCommand(`echo ${subs}`).commands.some((c) => c.program === 'rm'));
 });

@@ -7,7 +7,9 @@ import { initShellParser, splitCommand } from '../../src/permissions/shell/parse
 import { addLocalAllowRules } from '../../src/config/local-rules.ts';
 import { makeProject } from '../fakes/project.ts';
 
-before(async () => { await initShellParser(); });
+before(async () => {
+  await initShellParser();
+});
 
 test('allow-always suggests a short, sensible set: one rule per part, no duplicates, no literal arguments, none for read-only parts', () => {
   const s = (c: string) => suggestRules('Bash', { command: c }, '/p', splitCommand(c));

@@ -12,11 +12,13 @@ import { makeProject } from '../fakes/project.ts';
 
 /** Audit 4, F4–F6 on a real disk: symlinks, and globs expanded as the shell would. */
 
-before(async () => { await initShellParser(); });
+before(async () => {
+  await initShellParser();
+});
 
 function setup() {
   const { dir, home } = makeProject({ 'secret/f': 'orig\n', '.env': 'KEY=SECRET\n', 'src/a.ts': '1\n', 'a.ts': '2\n' });
-  const { dir: outside } = makeProject({ 'id_rsa': 'PRIVATE\n' });
+  const { dir: outside } = makeProject({ id_rsa: 'PRIVATE\n' });
   symlinkSync(`${dir}/secret`, `${dir}/link`);
   symlinkSync(`${dir}/secret/f`, `${dir}/linkfile`);
   symlinkSync(`${dir}/.env`, `${dir}/envlink`);
@@ -26,8 +28,17 @@ function setup() {
   writeFileSync(`${dir}/sub/x`, '');
   const rules = buildRules([{ kind: 'deny', rules: ['Edit(secret/**)', 'Read(.env)'], source: 'settings' }]).rules;
   const none = buildRules([]).rules;
-  const ctx = (mode: PermissionMode, r = rules) => ({ mode, projectRoot: dir, additionalDirs: [], home, rules: r, kinds: knownKinds, look: fsLookup });
-  const bash = (command: string, mode: PermissionMode, r = rules) => decide('Bash', { command }, { ...ctx(mode, r), shell: splitCommand(command) });
+  const ctx = (mode: PermissionMode, r = rules) => ({
+    mode,
+    projectRoot: dir,
+    additionalDirs: [],
+    home,
+    rules: r,
+    kinds: knownKinds,
+    look: fsLookup,
+  });
+  const bash = (command: string, mode: PermissionMode, r = rules) =>
+    decide('Bash', { command }, { ...ctx(mode, r), shell: splitCommand(command) });
   return { dir, outside, ctx, bash, none };
 }
 
@@ -86,7 +97,19 @@ test('a glob cut short at the expansion cap is checked against deny rules by pat
   writeFileSync(`${last}/.env`, 'KEY=1\n');
   writeFileSync(`${last}/key.pem`, 'PRIVATE\n');
   const run = (command: string, deny: string[], mode: PermissionMode = 'bypass', look = fsLookup) =>
-    decide('Bash', { command }, { mode, projectRoot: dir, additionalDirs: [], home, rules: buildRules([{ kind: 'deny', rules: deny, source: 't' }]).rules, shell: splitCommand(command), look });
+    decide(
+      'Bash',
+      { command },
+      {
+        mode,
+        projectRoot: dir,
+        additionalDirs: [],
+        home,
+        rules: buildRules([{ kind: 'deny', rules: deny, source: 't' }]).rules,
+        shell: splitCommand(command),
+        look,
+      },
+    );
   assert.equal(run('cat big/*/.env', ['Read(**/.env)']).behavior, 'deny');
   assert.equal(run('cat big/*/.e*', ['Read(**/.env)']).behavior, 'deny');
   assert.equal(run('cat big/*/*.pem', ['Read(*.pem)']).behavior, 'deny');
@@ -100,7 +123,14 @@ test('a glob cut short at the expansion cap is checked against deny rules by pat
   run('ls big/*/.env', [], 'normal');
   assert.equal(lookStats.readdirs, 1);
   let returned = 0;
-  const counting = { ...fsLookup, glob: (p: string, dot: boolean, limit?: number) => { const r = fsLookup.glob(p, dot, limit); returned += r.paths.length; return r; } };
+  const counting = {
+    ...fsLookup,
+    glob: (p: string, dot: boolean, limit?: number) => {
+      const r = fsLookup.glob(p, dot, limit);
+      returned += r.paths.length;
+      return r;
+    },
+  };
   const d = run('ls big/* big/*/ big/?* big/[0-9]* big/*[0-9] big/0* big/1*', [], 'normal', counting);
   assert.ok(returned <= DECISION_BUDGET, `${returned} paths expanded`);
   assert.equal(d.behavior, 'ask');

@@ -15,7 +15,11 @@ function run(command: RunOptions['command'], over: Partial<RunOptions> = {}) {
 }
 
 async function isGone(pid: number): Promise<boolean> {
-  try { process.kill(pid, 0); } catch { return true; }
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   return stat === '' || /\) Z /.test(stat);
 }
@@ -105,7 +109,11 @@ test('draining: done soon after exit when a background job holds the pipes, with
     assert.ok(Date.now() - started >= DRAIN_MS, 'it waited for the pipes');
     assert.equal(await isGone(bg), false, 'a background job outlives a run that ended normally');
   } finally {
-    try { process.kill(bg, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(bg, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
   }
 });
 
@@ -144,11 +152,22 @@ test('mergeStderr puts both streams into one cap, in order', async () => {
 test('onOutput sees every piece as it arrives, a split UTF-8 character whole', async () => {
   const seen: Array<[string, string]> = [];
   // "é" is c3 a9: written as two separate reads.
-  const r = await run(`printf '\\xc3'; sleep 0.1; printf '\\xa9\\n'; echo e >&2`, { onOutput: (text, stream) => seen.push([stream, text]) });
+  const r = await run(`printf '\\xc3'; sleep 0.1; printf '\\xa9\\n'; echo e >&2`, {
+    onOutput: (text, stream) => seen.push([stream, text]),
+  });
   assert.equal(r.code, 0);
-  assert.equal(seen.filter(([s]) => s === 'stdout').map(([, t]) => t).join(''), 'é\n');
+  assert.equal(
+    seen
+      .filter(([s]) => s === 'stdout')
+      .map(([, t]) => t)
+      .join(''),
+    'é\n',
+  );
   assert.ok(!seen.some(([, t]) => t.includes('\ufffd')), 'no replacement character');
-  assert.deepEqual(seen.filter(([s]) => s === 'stderr'), [['stderr', 'e\n']]);
+  assert.deepEqual(
+    seen.filter(([s]) => s === 'stderr'),
+    [['stderr', 'e\n']],
+  );
 });
 
 test('stdin: the text then end-of-file; without it, /dev/null and no terminal', async () => {
@@ -187,7 +206,10 @@ test('a child that cannot start is a spawnError, not a throw', async () => {
 /** pid, process group and session of a child, from its own /proc/self/stat. */
 async function ids(over: Partial<RunOptions> = {}) {
   const r = await run(['/bin/cat', '/proc/self/stat'], over);
-  const f = r.stdout.render(1000).replace(/^.*\) /s, '').split(' '); // after "pid (comm) "
+  const f = r.stdout
+    .render(1000)
+    .replace(/^.*\) /s, '')
+    .split(' '); // after "pid (comm) "
   return { pid: Number(r.stdout.render(1000).split(' ')[0]), pgrp: Number(f[2]), session: Number(f[3]) };
 }
 
@@ -195,7 +217,9 @@ test('a child leads a session and process group of its own; with group: false it
   const own = await ids();
   assert.equal(own.pgrp, own.pid);
   assert.equal(own.session, own.pid);
-  const ours = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+  const ours = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
   const plain = await ids({ group: false });
   assert.equal(plain.pgrp, Number(ours[2]));
   assert.equal(plain.session, Number(ours[3]));

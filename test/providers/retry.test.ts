@@ -16,20 +16,39 @@ async function collect(it: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
 
 test('a retryable failure is retried, announced, and the later success passes through', async () => {
   let n = 0;
-  const events = await collect(withRetries(async function* () {
-    n++;
-    if (n === 1) { yield { type: 'text', delta: 'partial' }; yield { type: 'error', error: { message: 'cut', retryable: true } }; return; }
-    yield { type: 'text', delta: 'ok' };
-    yield { type: 'finish', reason: 'stop', usage };
-  }, policy, new AbortController().signal));
-  assert.deepEqual(events.map((e) => e.type), ['text', 'retry', 'text', 'finish']);
+  const events = await collect(
+    withRetries(
+      async function* () {
+        n++;
+        if (n === 1) {
+          yield { type: 'text', delta: 'partial' };
+          yield { type: 'error', error: { message: 'cut', retryable: true } };
+          return;
+        }
+        yield { type: 'text', delta: 'ok' };
+        yield { type: 'finish', reason: 'stop', usage };
+      },
+      policy,
+      new AbortController().signal,
+    ),
+  );
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['text', 'retry', 'text', 'finish'],
+  );
   assert.equal(n, 2);
 });
 
 test('gives up after maxRetries with a message that says so', async () => {
-  const events = await collect(withRetries(async function* () {
-    yield { type: 'error', error: { message: 'rate limited (HTTP 429)', retryable: true, retryAfterMs: 0 } };
-  }, policy, new AbortController().signal));
+  const events = await collect(
+    withRetries(
+      async function* () {
+        yield { type: 'error', error: { message: 'rate limited (HTTP 429)', retryable: true, retryAfterMs: 0 } };
+      },
+      policy,
+      new AbortController().signal,
+    ),
+  );
   const last = events.at(-1)!;
   assert.equal(last.type, 'error');
   assert.match((last as { error: { message: string } }).error.message, /gave up after 3 attempts/);
@@ -38,22 +57,41 @@ test('gives up after maxRetries with a message that says so', async () => {
 
 test('a non-retryable error ends the stream at once', async () => {
   let n = 0;
-  const events = await collect(withRetries(async function* () {
-    n++;
-    yield { type: 'error', error: { message: 'bad key', retryable: false, status: 401 } };
-  }, policy, new AbortController().signal));
+  const events = await collect(
+    withRetries(
+      async function* () {
+        n++;
+        yield { type: 'error', error: { message: 'bad key', retryable: false, status: 401 } };
+      },
+      policy,
+      new AbortController().signal,
+    ),
+  );
   assert.equal(n, 1);
-  assert.deepEqual(events.map((e) => e.type), ['error']);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['error'],
+  );
 });
 
 test('abort during the backoff wait ends with aborted', async () => {
   const ac = new AbortController();
-  const it = withRetries(async function* () {
-    yield { type: 'error', error: { message: 'x', retryable: true, retryAfterMs: 60_000 } };
-  }, policy, ac.signal);
+  const it = withRetries(
+    async function* () {
+      yield { type: 'error', error: { message: 'x', retryable: true, retryAfterMs: 60_000 } };
+    },
+    policy,
+    ac.signal,
+  );
   const events: StreamEvent[] = [];
-  for await (const e of it) { events.push(e); if (e.type === 'retry') ac.abort(); }
-  assert.deepEqual(events.map((e) => e.type), ['retry', 'aborted']);
+  for await (const e of it) {
+    events.push(e);
+    if (e.type === 'retry') ac.abort();
+  }
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['retry', 'aborted'],
+  );
 });
 
 test('retry-after: seconds, milliseconds and HTTP dates', () => {
@@ -61,13 +99,20 @@ test('retry-after: seconds, milliseconds and HTTP dates', () => {
   assert.equal(retryAfterMs({ 'Retry-After-Ms': '250' }), 250);
   assert.equal(retryAfterMs({ 'retry-after': new Date(10_000).toUTCString() }, 4_000), 6000);
   assert.equal(retryAfterMs({}), undefined);
-  assert.equal(backoffMs(1, { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 60_000 }, { message: '', retryable: true, retryAfterMs: 1234 }), 1234);
+  assert.equal(
+    backoffMs(1, { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 60_000 }, { message: '', retryable: true, retryAfterMs: 1234 }),
+    1234,
+  );
   const b3 = backoffMs(3, { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 60_000 }, { message: '', retryable: true });
   assert.ok(b3 >= 4000 && b3 <= 4800, `exponential backoff: ${b3}`);
 });
 
 test('errors are classified: HTTP status, overload inside a stream, network failure', () => {
-  const e429 = classifyError({ statusCode: 429, responseHeaders: { 'retry-after': '2' }, responseBody: '{"error":{"message":"slow down"}}' });
+  const e429 = classifyError({
+    statusCode: 429,
+    responseHeaders: { 'retry-after': '2' },
+    responseBody: '{"error":{"message":"slow down"}}',
+  });
   assert.equal(e429.retryable, true);
   assert.equal(e429.retryAfterMs, 2000);
   assert.match(e429.message, /rate limited.*slow down/);
@@ -78,7 +123,9 @@ test('errors are classified: HTTP status, overload inside a stream, network fail
   assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } })).retryable, true);
   assert.equal(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })).retryable, false);
   for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
-    const dns = classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code, message: `getaddrinfo ${code} api.example.invalid` } }));
+    const dns = classifyError(
+      Object.assign(new TypeError('fetch failed'), { cause: { code, message: `getaddrinfo ${code} api.example.invalid` } }),
+    );
     assert.equal(dns.retryable, false, code);
     assert.match(dns.message, new RegExp(`host name could not be resolved \\(getaddrinfo ${code} api\\.example\\.invalid\\)`));
   }
@@ -87,9 +134,21 @@ test('errors are classified: HTTP status, overload inside a stream, network fail
 
 test('data that is not the wire format is a broken stream: retried, and what was sent is quoted', () => {
   const cases: Array<[unknown, string | undefined, RegExp]> = [
-    [new JSONParseError({ text: '<html>502 Bad Gateway</html>', cause: new Error('x') }), undefined, /not valid JSON: `<html>502 Bad Gateway<\/html>`/],
-    [new TypeValidationError({ value: { type: 'surprise' }, cause: new Error('x') }), undefined, /not in the expected format: `\{"type":"surprise"\}`/],
-    [new Error('Expected a normalized Anthropic stream error'), 'event: message_start\ndata: {"type":"message_sta\n\n', /not valid JSON: `\{"type":"message_sta`/],
+    [
+      new JSONParseError({ text: '<html>502 Bad Gateway</html>', cause: new Error('x') }),
+      undefined,
+      /not valid JSON: `<html>502 Bad Gateway<\/html>`/,
+    ],
+    [
+      new TypeValidationError({ value: { type: 'surprise' }, cause: new Error('x') }),
+      undefined,
+      /not in the expected format: `\{"type":"surprise"\}`/,
+    ],
+    [
+      new Error('Expected a normalized Anthropic stream error'),
+      'event: message_start\ndata: {"type":"message_sta\n\n',
+      /not valid JSON: `\{"type":"message_sta`/,
+    ],
     [new Error('Expected a normalized Anthropic stream error'), undefined, /not in the expected format/],
   ];
   for (const [err, body, want] of cases) {

@@ -60,11 +60,24 @@ const TABLE: Row[] = [
   { task: 'run the pre-release checks for version 3.0', recipe: 14, mode: 'normal' },
   { task: 'generate a README for this project', recipe: 25, mode: 'auto-accept' },
   // Over 30 minutes, or high risk: Plan Mode first, a recipe, and a human review for high risk.
-  { task: 'start a new project: a URL shortener in Go with Postgres', recipe: 1, mode: 'plan', then: 'auto-accept', shape: 'plan-then-steps' },
+  {
+    task: 'start a new project: a URL shortener in Go with Postgres',
+    recipe: 1,
+    mode: 'plan',
+    then: 'auto-accept',
+    shape: 'plan-then-steps',
+  },
   { task: 'write a spec, a plan and a task list for the invoicing feature', recipe: 2, mode: 'auto-accept' },
   { task: 'upgrade react from 17 to 18', recipe: 10, mode: 'plan', then: 'normal', shape: 'plan-then-steps' },
   { task: 'migrate our public REST API from v1 to v2', recipe: 31, mode: 'plan', then: 'normal', shape: 'plan-then-steps' },
-  { task: 'refactor the payment module into smaller services', o: { minutes: 240, risk: 'high' }, recipe: 8, mode: 'plan', then: 'normal', shape: 'plan-then-steps' },
+  {
+    task: 'refactor the payment module into smaller services',
+    o: { minutes: 240, risk: 'high' },
+    recipe: 8,
+    mode: 'plan',
+    then: 'normal',
+    shape: 'plan-then-steps',
+  },
   { task: 'rename the User class across the whole codebase', recipe: 8, mode: 'plan', then: 'normal', shape: 'plan-then-steps' },
   { task: 'do a security review of the auth middleware', recipe: 13, mode: 'plan' },
   { task: 'harden the app before launch: secrets, CORS, cookies and HTTPS', recipe: 20, mode: 'plan' },
@@ -72,20 +85,35 @@ const TABLE: Row[] = [
   { task: 'port the CLI helper scripts from Python to Go', recipe: 26, mode: 'plan', shape: 'plan-then-steps' },
   { task: 'review the architecture of the backend', recipe: 23, mode: 'plan', shape: 'plan-then-steps' },
   { task: 'the login page crashes in production', recipe: 4, mode: 'plan' },
-  { task: 'analyse the production logs of last night\'s outage', recipe: 27, mode: 'plan' },
+  { task: "analyse the production logs of last night's outage", recipe: 27, mode: 'plan' },
   // The flags win over the words.
   { task: 'rename a variable', o: { risk: 'high' }, recipe: null, mode: 'plan', shape: 'recipe' },
   { task: 'prototype a new CLI flag in my side project', o: { minutes: 60 }, mode: 'plan', then: 'auto-accept', shape: 'plan-then-steps' },
 ];
 
-test('advise picks the recipe and mode a careful engineer would (the source\'s choosing rules)', () => {
+test("advise picks the recipe and mode a careful engineer would (the source's choosing rules)", () => {
   assert.ok(TABLE.length >= 30);
   const wrong: string[] = [];
   for (const row of TABLE) {
     const a = advise(row.task, row.o);
-    const got = { recipe: a.recipes[0]?.number ?? null, template: a.templates[0]?.name ?? null, mode: a.mode, then: a.thenMode, shape: a.shape };
-    const want = { recipe: row.recipe === undefined ? got.recipe : row.recipe, template: row.template === undefined ? got.template : row.template, mode: row.mode, then: row.then ?? got.then, shape: row.shape ?? got.shape };
-    if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${row.task}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)} (recipes ${a.recipes.map((r) => r.number).join(', ')})`);
+    const got = {
+      recipe: a.recipes[0]?.number ?? null,
+      template: a.templates[0]?.name ?? null,
+      mode: a.mode,
+      then: a.thenMode,
+      shape: a.shape,
+    };
+    const want = {
+      recipe: row.recipe === undefined ? got.recipe : row.recipe,
+      template: row.template === undefined ? got.template : row.template,
+      mode: row.mode,
+      then: row.then ?? got.then,
+      shape: row.shape ?? got.shape,
+    };
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      wrong.push(
+        `${row.task}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)} (recipes ${a.recipes.map((r) => r.number).join(', ')})`,
+      );
     assert.equal(a.humanReview, a.risk.value === 'high', row.task);
   }
   assert.deepEqual(wrong, []);

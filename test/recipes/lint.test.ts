@@ -18,7 +18,7 @@ const GOOD = [
   'Add an installation section to README.md.',
   'Fix the typo in the error message of @src/cli.ts.',
   'In @src/cart.ts line 42, total() returns NaN when the cart is empty. Fix it so it returns 0, then run npm test.',
-  'Fix the off-by-one bug in @src/pager.ts line 30: page 2 shows the last item of page 1. Run the tests after the change. Don\'t touch other files.',
+  "Fix the off-by-one bug in @src/pager.ts line 30: page 2 shows the last item of page 1. Run the tests after the change. Don't touch other files.",
   'Fix the bug where users get logged out after 5 minutes in @src/session.ts; the token should last 1 hour. Do not change the cookie format. Run npm test.',
   'Add JSDoc comments to @src/api.ts describing the parameters, return value and the errors each function throws. Do not change any code.',
   'Write tests for @src/parser.ts that cover the cases where parse() throws. Run npm test. Do not change the parser.',
@@ -31,13 +31,19 @@ const GOOD = [
 
 const BAD: Array<[string, string[]]> = [
   ['Fix the login bug.', ['vague-debugging', 'no-verification']],
-  ['Why does this crash?\n```js\nfunction total(items) {\n  return items.reduce((a, b) => a + b.price, 0);\n}\n```', ['pasted-code', 'vague-debugging']],
-  ['It\'s bad, try again.', ['vague-feedback']],
+  [
+    'Why does this crash?\n```js\nfunction total(items) {\n  return items.reduce((a, b) => a + b.price, 0);\n}\n```',
+    ['pasted-code', 'vague-debugging'],
+  ],
+  ["It's bad, try again.", ['vague-feedback']],
   ['Refactor the payment module and run the tests.', ['no-negative-constraint']],
   ['Summarize the architecture of this project.', ['no-output-format']],
   ['The app crashes, fix it', ['vague-debugging', 'no-verification']],
   ['Do everything: add auth, add tests, refactor db, update docs and deploy', ['too-many-tasks', 'no-negative-constraint']],
-  ['Add a cache to @src/a.ts, rename the config keys, remove the old logger, update the docs and fix the flaky test, then run npm test.', ['too-many-tasks']],
+  [
+    'Add a cache to @src/a.ts, rename the config keys, remove the old logger, update the docs and fix the flaky test, then run npm test.',
+    ['too-many-tasks'],
+  ],
   ['Update @src/a.ts, @src/b.ts, @src/c.ts and @src/d.ts to the new logger; run the tests.', ['too-many-tasks']],
   ['Add input validation to the signup endpoint in @src/routes/signup.ts.', ['no-verification']],
   ['const a = 1;\nlet b = a + 2;\nif (b > 2) {\n  console.log(b);\n}\nwhat is wrong here', ['pasted-code']],
@@ -50,12 +56,25 @@ const BAD: Array<[string, string[]]> = [
 ];
 
 test('good prompts have no findings', () => {
-  for (const p of GOOD) assert.deepEqual(lintPrompt(p).filter((f) => f.level === 'finding').map((f) => `${f.id}: ${f.detail}`), [], p);
+  for (const p of GOOD)
+    assert.deepEqual(
+      lintPrompt(p)
+        .filter((f) => f.level === 'finding')
+        .map((f) => `${f.id}: ${f.detail}`),
+      [],
+      p,
+    );
 });
 
 test('a review without a role or tools named gets hints, which do not fail the check', () => {
   const f = lintPrompt('Review @src/auth.ts for SQL injection; do not change code; list each issue with its line and a fix.');
-  assert.deepEqual(f.map((x) => [x.id, x.level]), [['no-tools-named', 'hint'], ['no-role', 'hint']]);
+  assert.deepEqual(
+    f.map((x) => [x.id, x.level]),
+    [
+      ['no-tools-named', 'hint'],
+      ['no-role', 'hint'],
+    ],
+  );
 });
 
 test('bad prompts get exactly the expected findings, each naming rule and remedy', () => {
@@ -69,10 +88,14 @@ test('bad prompts get exactly the expected findings, each naming rule and remedy
   }
 });
 
-test('the library\'s own recipes pass the lint once filled', () => {
+test("the library's own recipes pass the lint once filled", () => {
   const all: string[] = [];
   for (const r of library().recipes) {
-    const filled = fillSlots(r.body, { set: Object.fromEntries(r.slots.map((s) => [s, `"${s}"`])), files: r.fileSlot ? ['src/a.ts'] : [] }, 'test');
+    const filled = fillSlots(
+      r.body,
+      { set: Object.fromEntries(r.slots.map((s) => [s, `"${s}"`])), files: r.fileSlot ? ['src/a.ts'] : [] },
+      'test',
+    );
     assert.ok(filled.ok);
     const findings = lintPrompt(filled.text).filter((f) => f.level === 'finding' && f.id !== 'too-many-tasks');
     all.push(...findings.map((f) => `${r.file} ${f.id}: ${f.detail}`));

@@ -7,7 +7,11 @@ import { allowedBy, parseDomain, type DomainPattern } from '../../src/sandbox/do
 import type { SandboxSettings } from '../../src/sandbox/settings.ts';
 
 const ctx = { projectRoot: '/p', home: '/h' };
-const rules = (deny: string[] = [], allow: string[] = []) => buildRules([{ kind: 'deny', rules: deny, source: 's' }, { kind: 'allow', rules: allow, source: 's' }]).rules;
+const rules = (deny: string[] = [], allow: string[] = []) =>
+  buildRules([
+    { kind: 'deny', rules: deny, source: 's' },
+    { kind: 'allow', rules: allow, source: 's' },
+  ]).rules;
 const config = (settings: SandboxSettings | undefined, r = rules(), additionalDirs: string[] = []) =>
   sandboxConfig({ settings, projectRoot: '/p', home: '/h', additionalDirs, rules: r });
 const show = (e: ReturnType<typeof pathEntry>) => (e.kind === 'path' ? e.path : `pattern ${e.pattern} under ${e.base}`);
@@ -34,14 +38,23 @@ test('settings and rules map to what the sandbox allows', () => {
   assert.equal(off.allowUnsandboxed, false);
   assert.equal(off.unixSockets, false);
   assert.deepEqual(off.write, ['/p']);
-  assert.deepEqual(off.denyRead.map(show), DEFAULT_DENY_READ.map((d) => `/h/${d.slice(2)}`));
+  assert.deepEqual(
+    off.denyRead.map(show),
+    DEFAULT_DENY_READ.map((d) => `/h/${d.slice(2)}`),
+  );
   assert.deepEqual(off.allowedDomains, []);
 
-  const c = config({
-    autoAllowBashIfSandboxed: false, allowUnsandboxedCommands: true, excludedCommands: ['docker'],
-    filesystem: { allowWrite: ['~/.npm', '//tmp/build', 'out/*'], denyWrite: ['config/prod.json'], denyRead: ['~/.kube'] },
-    network: { allowedDomains: ['example.com', '*.npmjs.org:443', 'bad domain/x'], allowAllUnixSockets: true },
-  }, rules(['Read(.env)', 'Edit(src/locked/**)', 'Write(//etc/hosts)', 'Bash(rm:*)', 'Read'], ['WebFetch(domain:docs.example.org)']), ['/extra']);
+  const c = config(
+    {
+      autoAllowBashIfSandboxed: false,
+      allowUnsandboxedCommands: true,
+      excludedCommands: ['docker'],
+      filesystem: { allowWrite: ['~/.npm', '//tmp/build', 'out/*'], denyWrite: ['config/prod.json'], denyRead: ['~/.kube'] },
+      network: { allowedDomains: ['example.com', '*.npmjs.org:443', 'bad domain/x'], allowAllUnixSockets: true },
+    },
+    rules(['Read(.env)', 'Edit(src/locked/**)', 'Write(//etc/hosts)', 'Bash(rm:*)', 'Read'], ['WebFetch(domain:docs.example.org)']),
+    ['/extra'],
+  );
   assert.equal(c.autoAllow, false);
   assert.equal(c.allowUnsandboxed, true);
   assert.equal(c.unixSockets, true);
@@ -50,7 +63,10 @@ test('settings and rules map to what the sandbox allows', () => {
   assert.deepEqual(c.denyRead.map(show).slice(DEFAULT_DENY_READ.length), ['/h/.kube', 'pattern .env under /p']);
   assert.match(c.denyRead.at(-1)!.source, /Read\(\.env\)/);
   assert.deepEqual(c.denyWrite.map(show), ['/p/config/prod.json', '/p/src/locked', '/etc/hosts']);
-  assert.deepEqual(c.allowedDomains.map((d) => d.text), ['example.com', '*.npmjs.org:443', 'docs.example.org']);
+  assert.deepEqual(
+    c.allowedDomains.map((d) => d.text),
+    ['example.com', '*.npmjs.org:443', 'docs.example.org'],
+  );
   assert.equal(c.problems.length, 2);
   assert.match(c.problems.join('\n'), /allowWrite "out\/\*": write a path/);
   assert.match(c.problems.join('\n'), /"bad domain\/x" is not a host name/);
@@ -84,5 +100,6 @@ test('allowed domains: exact names, wildcards for subdomains, ports', () => {
     ['127.0.0.1', 3000, undefined],
   ];
   for (const [host, port, want] of cases) assert.equal(allowedBy(list, host, port)?.text, want, `${host}:${port}`);
-  for (const bad of ['http://x.com', 'a.com/path', 'a*.com', 'x.com:0', 'x.com:99999', '']) assert.equal(typeof parseDomain(bad), 'string', bad);
+  for (const bad of ['http://x.com', 'a.com/path', 'a*.com', 'x.com:0', 'x.com:99999', ''])
+    assert.equal(typeof parseDomain(bad), 'string', bad);
 });

@@ -20,13 +20,27 @@ function tree(files: string[]): string {
 }
 
 test('mounts: writable roots, protected paths read-only (made so when missing), hidden places last', () => {
-  const t = tree(['p/.assistant/settings.json', 'p/.git/hooks/', 'p/.git/config', 'p/src/a.ts', 'p/.env', 'p/sub/.env', 'h/.ssh/id_rsa', 'other/']);
+  const t = tree([
+    'p/.assistant/settings.json',
+    'p/.git/hooks/',
+    'p/.git/config',
+    'p/src/a.ts',
+    'p/.env',
+    'p/sub/.env',
+    'h/.ssh/id_rsa',
+    'other/',
+  ]);
   const p = join(t, 'p');
   const h = join(t, 'h');
   const ctx = { projectRoot: p, home: h };
   const deny = expandEntries([pathEntry('~/.ssh', 'default', ctx), pathEntry('.env', 'the rule "Read(.env)"', ctx)], ctx).paths;
   assert.deepEqual(deny.map((d) => d.path).sort(), [join(h, '.ssh'), join(p, '.env'), join(p, 'sub/.env')].sort());
-  const plan = planMounts({ write: [p, join(t, 'missing')], guarded: guardedPaths(p, h), denyWrite: [{ path: join(p, 'src'), source: 'the rule "Edit(src/**)"' }], denyRead: deny });
+  const plan = planMounts({
+    write: [p, join(t, 'missing')],
+    guarded: guardedPaths(p, h),
+    denyWrite: [{ path: join(p, 'src'), source: 'the rule "Edit(src/**)"' }],
+    denyRead: deny,
+  });
   const show = plan.mounts.map((m) => `${m.kind} ${m.path.slice(t.length)}`);
   assert.deepEqual(show, [
     'write /p',
@@ -46,49 +60,85 @@ test('mounts: writable roots, protected paths read-only (made so when missing), 
   const bare = tree(['q/README']);
   const q = join(bare, 'q');
   const plan2 = planMounts({ write: [q], guarded: guardedPaths(q, join(bare, 'home')), denyWrite: [], denyRead: [] });
-  assert.deepEqual(plan2.mounts.map((m) => `${m.kind} ${m.path.slice(bare.length)}`), ['write /q', 'read-only /q/.assistant']);
+  assert.deepEqual(
+    plan2.mounts.map((m) => `${m.kind} ${m.path.slice(bare.length)}`),
+    ['write /q', 'read-only /q/.assistant'],
+  );
   assert.ok(existsSync(join(q, '.assistant')));
   assert.ok(!existsSync(join(q, '.git')));
   removePlaceholders(plan2);
   assert.ok(!existsSync(join(q, '.assistant')));
 
-  const args = bwrapArgs({ mounts: plan.mounts, emptyDir: '/E', emptyFile: '/F', cwd: p, seccompFd: 4, shareNet: false, disableUserns: true });
+  const args = bwrapArgs({
+    mounts: plan.mounts,
+    emptyDir: '/E',
+    emptyFile: '/F',
+    cwd: p,
+    seccompFd: 4,
+    shareNet: false,
+    disableUserns: true,
+  });
   const at = (flag: string, dest: string) => args.findIndex((a, i) => a === flag && args[i + 2] === dest);
   assert.ok(at('--ro-bind', '/') < at('--bind', p) && at('--bind', p) < at('--ro-bind', join(p, 'src')));
   assert.equal(args[at('--ro-bind', join(h, '.ssh')) + 1], '/E');
   assert.equal(args[at('--ro-bind', join(p, '.env')) + 1], '/F');
-  for (const f of ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-net', '--die-with-parent']) assert.ok(args.includes(f), f);
+  for (const f of ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-net', '--die-with-parent'])
+    assert.ok(args.includes(f), f);
   assert.deepEqual(args.slice(-5), ['--chdir', p, '--seccomp', '4', '--']);
 });
 
 test('a writable root inside a hidden place shows again; nothing re-opens part of a hidden place read-only', () => {
   const t = tree(['h/proj/a', 'h/.bashrc']);
-  const plan = planMounts({ write: [join(t, 'h/proj')], guarded: [join(t, 'h/.bashrc'), join(t, 'h/proj/.mcp.json')], denyWrite: [], denyRead: [{ path: join(t, 'h'), source: 's' }] });
-  assert.deepEqual(plan.mounts.map((m) => `${m.kind} ${m.path.slice(t.length)}`), ['hide /h', 'write /h/proj']);
+  const plan = planMounts({
+    write: [join(t, 'h/proj')],
+    guarded: [join(t, 'h/.bashrc'), join(t, 'h/proj/.mcp.json')],
+    denyWrite: [],
+    denyRead: [{ path: join(t, 'h'), source: 's' }],
+  });
+  assert.deepEqual(
+    plan.mounts.map((m) => `${m.kind} ${m.path.slice(t.length)}`),
+    ['hide /h', 'write /h/proj'],
+  );
 });
 
 test('violations are read from what commands print and named with the rule that stopped them', () => {
   const ctx = {
-    cwd: '/p', home: '/h', write: ['/p', '/tmp/s/tmp'], network: false, denials: [{ host: 'evil.example', port: 443, reason: 'not in sandbox.network.allowedDomains', at: 0 }],
-    readOnly: [{ path: '/p/.assistant', source: 'protected' }, { path: '/p/src', source: 'the rule "Edit(src/**)"' }],
-    hidden: [{ path: '/h/.ssh', source: 'the sandbox\'s default denyRead' }],
+    cwd: '/p',
+    home: '/h',
+    write: ['/p', '/tmp/s/tmp'],
+    network: false,
+    denials: [{ host: 'evil.example', port: 443, reason: 'not in sandbox.network.allowedDomains', at: 0 }],
+    readOnly: [
+      { path: '/p/.assistant', source: 'protected' },
+      { path: '/p/src', source: 'the rule "Edit(src/**)"' },
+    ],
+    hidden: [{ path: '/h/.ssh', source: "the sandbox's default denyRead" }],
   };
   const output = [
     "touch: cannot touch '/etc/x': Read-only file system",
     'bash: line 1: /usr/local/y: Read-only file system',
     "OSError: [Errno 30] Read-only file system: '.assistant/settings.json'",
     "Error: EROFS: read-only file system, open '/p/src/a.ts'",
-    "mkdir: cannot create directory ‘/opt/z’: Read-only file system",
+    'mkdir: cannot create directory ‘/opt/z’: Read-only file system',
     'cat: /h/.ssh/id_rsa: Permission denied',
     'cat: /etc/shadow: Permission denied', // not the sandbox's doing
     'curl: (6) Could not resolve host: example.org',
     "touch: cannot touch '/p/ok': Read-only file system", // inside the project: not the sandbox's list, not reported
   ].join('\n');
   const v = findViolations(output, ctx);
-  assert.deepEqual(v.map((x) => `${x.kind} ${x.target}`), [
-    'write /etc/x', 'write /usr/local/y', 'write /p/.assistant/settings.json', 'write /p/src/a.ts', 'write /opt/z',
-    'read /h/.ssh/id_rsa', 'network example.org', 'network evil.example:443',
-  ]);
+  assert.deepEqual(
+    v.map((x) => `${x.kind} ${x.target}`),
+    [
+      'write /etc/x',
+      'write /usr/local/y',
+      'write /p/.assistant/settings.json',
+      'write /p/src/a.ts',
+      'write /opt/z',
+      'read /h/.ssh/id_rsa',
+      'network example.org',
+      'network evil.example:443',
+    ],
+  );
   const report = violationReport(v, { allowUnsandboxed: true });
   assert.match(report, /^<sandbox_violations>\n/);
   assert.match(report, /- writing \/p\/src\/a\.ts: \/p\/src is read-only \(the rule "Edit\(src\/\*\*\)"\)/);

@@ -9,30 +9,50 @@ import { query, type SDKMessage } from '../../src/sdk/index.ts';
 
 const MODEL = 'anthropic:claude-sonnet-4-5';
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
-
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const firstText = (i: number) => JSON.stringify((model.requests[i].body as { messages: Array<{ content: unknown }> }).messages[0].content);
-const resultOf = (ms: SDKMessage[]) => ms.find((m) => m.type === 'result') as unknown as { is_error: boolean; result: string; num_turns: number };
+const resultOf = (ms: SDKMessage[]) =>
+  ms.find((m) => m.type === 'result') as unknown as { is_error: boolean; result: string; num_turns: number };
 
 const COMMANDS = {
-  '.assistant/commands/review.md': '---\ndescription: Review a file\nallowed-tools: Bash(touch:*)\n---\nReview $1 carefully. Branch: !`echo BRANCH-OUTPUT`\n',
+  '.assistant/commands/review.md':
+    '---\ndescription: Review a file\nallowed-tools: Bash(touch:*)\n---\nReview $1 carefully. Branch: !`echo BRANCH-OUTPUT`\n',
   'src/a.ts': 'export {};\n',
 };
 
 test('query({ prompt: "/project:NAME args" }) runs the expanded command, with its allowed-tools for that prompt only', async () => {
   const { dir, home } = makeProject(COMMANDS);
   model.reset();
-  model.script(reply().tool('Bash', { command: 'touch granted.txt' }), reply('Reviewed.'), reply().tool('Bash', { command: 'touch again.txt' }), reply('Done.'));
+  model.script(
+    reply().tool('Bash', { command: 'touch granted.txt' }),
+    reply('Reviewed.'),
+    reply().tool('Bash', { command: 'touch again.txt' }),
+    reply('Done.'),
+  );
   let asked = 0;
-  const canUseTool = async () => { asked++; return { behavior: 'deny' as const, message: 'no' }; };
+  const canUseTool = async () => {
+    asked++;
+    return { behavior: 'deny' as const, message: 'no' };
+  };
   // Two prompts in one session: the command's grant must not outlive its prompt.
   async function* prompts() {
-    yield { type: 'user' as const, message: { role: 'user' as const, content: '/project:review src/a.ts' }, parent_tool_use_id: null, session_id: '' };
+    yield {
+      type: 'user' as const,
+      message: { role: 'user' as const, content: '/project:review src/a.ts' },
+      parent_tool_use_id: null,
+      session_id: '',
+    };
     yield { type: 'user' as const, message: { role: 'user' as const, content: 'touch again' }, parent_tool_use_id: null, session_id: '' };
   }
-  const ms = await collect(query({ prompt: prompts(), options: { cwd: dir, model: MODEL, permissionMode: 'normal', canUseTool, env: envFor(model, home) } }));
+  const ms = await collect(
+    query({ prompt: prompts(), options: { cwd: dir, model: MODEL, permissionMode: 'normal', canUseTool, env: envFor(model, home) } }),
+  );
   const results = ms.filter((m) => m.type === 'result') as unknown as Array<{ is_error: boolean; result: string }>;
   assert.equal(results[0].is_error, false, results[0].result);
   assert.equal(results[0].result, 'Reviewed.');

@@ -9,15 +9,19 @@ import { reply, startFakeModel } from '../fakes/model-server.ts';
 import { makeProject } from '../fakes/project.ts';
 import { openSession, signal } from './helpers.ts';
 
-test('a resumed compacted session numbers its prompts after the transcript\'s, so rewinding picks the right files', async () => {
+test("a resumed compacted session numbers its prompts after the transcript's, so rewinding picks the right files", async () => {
   const model = await startFakeModel();
   try {
     const { dir, home } = makeProject({ 'c.txt': 'c0\n' });
     model.script(
-      reply().tool('Write', { file_path: 'a.txt', content: 'a1\n' }), reply('Created a.'),
-      reply().tool('Write', { file_path: 'b.txt', content: 'b1\n' }), reply('Created b.'),
+      reply().tool('Write', { file_path: 'a.txt', content: 'a1\n' }),
+      reply('Created a.'),
+      reply().tool('Write', { file_path: 'b.txt', content: 'b1\n' }),
+      reply('Created b.'),
       reply('Summary: a and b were created.'),
-      reply().tool('Read', { file_path: 'c.txt' }), reply().tool('Write', { file_path: 'c.txt', content: 'c3\n' }), reply('Changed c.'),
+      reply().tool('Read', { file_path: 'c.txt' }),
+      reply().tool('Write', { file_path: 'c.txt', content: 'c3\n' }),
+      reply('Changed c.'),
     );
     const first = await openSession(model, dir, home);
     assert.equal((await first.prompt('create a', signal())).status, 'done');
@@ -35,7 +39,7 @@ test('a resumed compacted session numbers its prompts after the transcript\'s, s
     assert.deepEqual(numbers, [1, 2, 3], 'the resumed prompt is number 3, not a second number 2');
     assert.deepEqual(restoreFiles(path, 3), [join(dir, 'c.txt')], 'prompt 3 restores only what it changed');
     assert.equal(readFileSync(join(dir, 'c.txt'), 'utf8'), 'c0\n');
-    assert.equal(readFileSync(join(dir, 'b.txt'), 'utf8'), 'b1\n', 'prompt 2\'s file is left alone');
+    assert.equal(readFileSync(join(dir, 'b.txt'), 'utf8'), 'b1\n', "prompt 2's file is left alone");
 
     // The positional rewind used by /rewind agrees: the third prompt is index 2.
     writeFileSync(join(dir, 'c.txt'), 'c3\n');

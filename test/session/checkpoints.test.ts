@@ -14,11 +14,15 @@ test('files changed in a prompt are restored to their content before it', () => 
   const b = join(dir, 'b.txt');
 
   h.startPrompt(); // prompt 1: edit a twice
-  h.beforeChange(a, 'v0\n'); writeFileSync(a, 'v1\n');
-  h.beforeChange(a, 'v1\n'); writeFileSync(a, 'v1b\n');
+  h.beforeChange(a, 'v0\n');
+  writeFileSync(a, 'v1\n');
+  h.beforeChange(a, 'v1\n');
+  writeFileSync(a, 'v1b\n');
   h.startPrompt(); // prompt 2: edit a, create b
-  h.beforeChange(a, 'v1b\n'); writeFileSync(a, 'v2\n');
-  h.beforeChange(b, null); writeFileSync(b, 'new\n');
+  h.beforeChange(a, 'v1b\n');
+  writeFileSync(a, 'v2\n');
+  h.beforeChange(b, null);
+  writeFileSync(b, 'new\n');
 
   const checkpoints = readEntries(t.path).filter((e) => e.type === 'checkpoint');
   assert.equal(checkpoints.length, 3, 'one backup per file per prompt');

@@ -33,16 +33,30 @@ test('a conversation keeps its messages and the files read in its transcript; a 
   turn(c, 1);
   assert.deepEqual(texts(c.messages), ['p0', 'a0', 'p1', 'a1']);
   const entries = readEntries(c.transcript.path);
-  assert.deepEqual(entries.map((e) => e.type), ['session', 'message', 'message', 'result', 'file-state', 'message', 'message', 'result']);
+  assert.deepEqual(
+    entries.map((e) => e.type),
+    ['session', 'message', 'message', 'result', 'file-state', 'message', 'message', 'result'],
+  );
   assert.deepEqual(entries[0], { ...entries[0], sessionId: 'conv-1', cwd: dir, model: 'anthropic:m', version: 'test' });
   assert.equal((entries[1] as { shown?: string }).shown, '[Pasted text #1]', 'how the prompt was shown rides on its entry');
   assert.deepEqual((entries[2] as { usage?: unknown }).usage, usage);
 
-  const again = new Conversation({ home, cwd: dir, id: 'conv-1', model: 'anthropic:m', version: 'test', resume: { sessionId: 'conv-1', path: c.transcript.path } });
+  const again = new Conversation({
+    home,
+    cwd: dir,
+    id: 'conv-1',
+    model: 'anthropic:m',
+    version: 'test',
+    resume: { sessionId: 'conv-1', path: c.transcript.path },
+  });
   assert.deepEqual(texts(again.messages), ['p0', 'a0', 'p1', 'a1']);
   assert.deepEqual(again.fileState.get(`${dir}/a.ts`), { mtimeMs: 5, size: 7 });
   assert.equal(again.transcript.path, c.transcript.path);
-  assert.equal((readEntries(c.transcript.path).at(-1) as { resumed?: boolean }).resumed, true, 'a resumed run opens with its own session entry');
+  assert.equal(
+    (readEntries(c.transcript.path).at(-1) as { resumed?: boolean }).resumed,
+    true,
+    'a resumed run opens with its own session entry',
+  );
 });
 
 test('rewind: back to before a prompt, recorded, what was read forgotten; a resume sees the rewound conversation', () => {
@@ -56,11 +70,18 @@ test('rewind: back to before a prompt, recorded, what was read forgotten; a resu
   assert.equal(c.fileState.size, 0, 'the model must read files again before editing them');
   assert.deepEqual(readEntries(c.transcript.path).at(-1), { ...readEntries(c.transcript.path).at(-1), type: 'rewind', prompt: 1 });
   turn(c, 2);
-  const again = new Conversation({ home, cwd: dir, id: 'conv-2', model: 'anthropic:m', version: 'test', resume: { sessionId: 'conv-2', path: c.transcript.path } });
+  const again = new Conversation({
+    home,
+    cwd: dir,
+    id: 'conv-2',
+    model: 'anthropic:m',
+    version: 'test',
+    resume: { sessionId: 'conv-2', path: c.transcript.path },
+  });
   assert.deepEqual(texts(again.messages), ['p0', 'a0', 'p2', 'a2']);
 });
 
-test('compact: the model\'s summary replaces the messages and is recorded; a failure leaves them as they were', async () => {
+test("compact: the model's summary replaces the messages and is recorded; a failure leaves them as they were", async () => {
   const model = await startFakeModel();
   try {
     const { dir, home } = makeProject();
@@ -76,8 +97,20 @@ test('compact: the model\'s summary replaces the messages and is recorded; a fai
     assert.equal(r.ok, true);
     assert.equal(r.ok && r.before, 4);
     assert.deepEqual(texts(c.messages), [`${SUMMARY_PREFIX}## Summary\nkiwi was chosen`]);
-    assert.deepEqual(readEntries(c.transcript.path).filter((e) => e.type === 'compact').map((e) => (e as { summary: string }).summary), ['## Summary\nkiwi was chosen']);
-    const again = new Conversation({ home, cwd: dir, id: 'conv-3', model: 'anthropic:m', version: 'test', resume: { sessionId: 'conv-3', path: c.transcript.path } });
+    assert.deepEqual(
+      readEntries(c.transcript.path)
+        .filter((e) => e.type === 'compact')
+        .map((e) => (e as { summary: string }).summary),
+      ['## Summary\nkiwi was chosen'],
+    );
+    const again = new Conversation({
+      home,
+      cwd: dir,
+      id: 'conv-3',
+      model: 'anthropic:m',
+      version: 'test',
+      resume: { sessionId: 'conv-3', path: c.transcript.path },
+    });
     assert.deepEqual(texts(again.messages), texts(c.messages));
   } finally {
     await model.close();
@@ -97,7 +130,10 @@ test('autoCompact: nothing below the threshold; never twice without a model turn
     const warnings: string[] = [];
     let shrink = false;
     const auto = {
-      model: m, threshold: 0.5, fixed: () => fixed(), warn: (w: string) => warnings.push(w),
+      model: m,
+      threshold: 0.5,
+      fixed: () => fixed(),
+      warn: (w: string) => warnings.push(w),
       compact: async (): Promise<Compaction> => {
         calls.push('compact');
         const before = c.messages.length;

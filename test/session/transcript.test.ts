@@ -13,7 +13,11 @@ test('a torn last line is skipped and unanswered tool calls are closed as interr
   const t = new Transcript(projectDir(home, '/x'), 's1');
   const ts = new Date().toISOString();
   t.write({ type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'go' }] }, timestamp: ts });
-  t.write({ type: 'message', message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'Bash', input: { command: 'sleep 9' } }] }, timestamp: ts });
+  t.write({
+    type: 'message',
+    message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'Bash', input: { command: 'sleep 9' } }] },
+    timestamp: ts,
+  });
   appendFileSync(t.path, '{"type":"message","mess');
   assert.equal(readEntries(t.path).length, 2);
   const msgs = loadMessages(t.path);
@@ -33,12 +37,26 @@ test('a session left without a prompt is not listed, so -c continues the last re
   const dir = projectDir(home, '/y');
   const real = new Transcript(dir, 'real');
   real.write({ type: 'session', sessionId: 'real', cwd: '/y', model: 'm', version: 't', timestamp: new Date().toISOString() });
-  real.write({ type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'hello' }] }, timestamp: new Date().toISOString() });
+  real.write({
+    type: 'message',
+    message: { role: 'user', content: [{ type: 'text', text: 'hello' }] },
+    timestamp: new Date().toISOString(),
+  });
   const empty = new Transcript(dir, 'empty');
-  empty.write({ type: 'session', sessionId: 'empty', cwd: '/y', model: 'm', version: 't', timestamp: new Date(Date.now() + 5000).toISOString() });
+  empty.write({
+    type: 'session',
+    sessionId: 'empty',
+    cwd: '/y',
+    model: 'm',
+    version: 't',
+    timestamp: new Date(Date.now() + 5000).toISOString(),
+  });
   const later = new Date(Date.now() + 10_000);
   utimesSync(empty.path, later, later);
-  assert.deepEqual(listSessions(dir).map((s) => s.sessionId), ['real']);
+  assert.deepEqual(
+    listSessions(dir).map((s) => s.sessionId),
+    ['real'],
+  );
 });
 
 test('every line is checked against the transcript schema: what does not fit is skipped and counted', async () => {
@@ -54,20 +72,31 @@ test('every line is checked against the transcript schema: what does not fit is 
     ['a message without a body', { type: 'message', timestamp: ts }],
     ['string content where parts are expected', { type: 'message', message: { role: 'user', content: 'hi' }, timestamp: ts }],
     ['a part without its text', { type: 'message', message: { role: 'assistant', content: [{ type: 'text' }] }, timestamp: ts }],
-    ['a tool result without output', { type: 'message', message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'Read' }] }, timestamp: ts }],
+    [
+      'a tool result without output',
+      { type: 'message', message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'Read' }] }, timestamp: ts },
+    ],
     ['an unknown role', { type: 'message', message: { role: 'robot', content: [] }, timestamp: ts }],
     ['a compact entry without summary', { type: 'compact', trigger: 'auto', timestamp: ts }],
     ['a rewind to a negative prompt', { type: 'rewind', prompt: -1, timestamp: ts }],
   ];
   for (const [, line] of bad) appendFileSync(t.path, `${JSON.stringify(line)}\n`);
   // Fields this program does not know (a newer version's, provider metadata) pass through untouched.
-  t.write({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'ok', providerOptions: { x: { y: 1 } } }] }, extra: 'kept', timestamp: ts } as never);
+  t.write({
+    type: 'message',
+    message: { role: 'assistant', content: [{ type: 'text', text: 'ok', providerOptions: { x: { y: 1 } } }] },
+    extra: 'kept',
+    timestamp: ts,
+  } as never);
   const read = readTranscript(t.path);
   assert.equal(read.skipped, bad.length, bad.map(([what]) => what).join(', '));
   assert.equal(read.entries.length, 2);
   assert.equal((read.entries[1] as { extra?: string }).extra, 'kept');
   assert.deepEqual(read.firstSkipped, { line: 2, why: 'not a transcript entry (Invalid input: expected object, received null)' });
-  assert.deepEqual(loadMessages(t.path).map((m) => m.role), ['user', 'assistant']);
+  assert.deepEqual(
+    loadMessages(t.path).map((m) => m.role),
+    ['user', 'assistant'],
+  );
   const warning = transcriptWarning(t.path) ?? '';
   assert.ok(warning.startsWith(`${t.path}: 10 lines were skipped`), warning);
 });

@@ -70,7 +70,10 @@ test('Bash gets stdin from /dev/null and the settings env', async () => {
 test('Bash timeout kills the whole process group', async () => {
   const dir = await tempDir();
   const started = Date.now();
-  const r = await bashTool.execute({ command: `sleep 100 & echo $! > ${dir}/bg.pid; echo started; sleep 100; wait`, timeout: 500 }, makeCtx(dir));
+  const r = await bashTool.execute(
+    { command: `sleep 100 & echo $! > ${dir}/bg.pid; echo started; sleep 100; wait`, timeout: 500 },
+    makeCtx(dir),
+  );
   const elapsed = Date.now() - started;
   assert.ok(elapsed < 2500, `took ${elapsed} ms`);
   assert.equal(r.isError, true);
@@ -84,7 +87,10 @@ test('Bash timeout kills the whole process group', async () => {
 test('Bash abort via the signal kills the whole process group', async () => {
   const dir = await tempDir();
   const ac = new AbortController();
-  const pending = bashTool.execute({ command: `echo $$ > ${dir}/sh.pid; sleep 100 & echo $! > ${dir}/bg.pid; wait` }, makeCtx(dir, { signal: ac.signal }));
+  const pending = bashTool.execute(
+    { command: `echo $$ > ${dir}/sh.pid; sleep 100 & echo $! > ${dir}/bg.pid; wait` },
+    makeCtx(dir, { signal: ac.signal }),
+  );
   let bg = 0;
   for (let i = 0; i < 100 && !bg; i++) {
     await sleep(20);

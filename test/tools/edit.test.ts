@@ -31,9 +31,21 @@ test('Edit replaces a unique string and returns a short diff and a Claude-shaped
   assert.match(r.output, /@@ -1,5 \+1,5 @@\n \/\/ module 07\n-const VALUE = 7;\n\+const VALUE = 70;/);
   assert.deepEqual(before, [original]);
   assert.deepEqual(r.response, {
-    filePath: abs, oldString: 'const VALUE = 7;', newString: 'const VALUE = 70;', originalFile: original,
-    structuredPatch: [{ oldStart: 1, oldLines: 5, newStart: 1, newLines: 5, lines: [' // module 07', '-const VALUE = 7;', '+const VALUE = 70;', ' ', ' export function fn07(x) {', '   return x * VALUE;'] }],
-    userModified: false, replaceAll: false,
+    filePath: abs,
+    oldString: 'const VALUE = 7;',
+    newString: 'const VALUE = 70;',
+    originalFile: original,
+    structuredPatch: [
+      {
+        oldStart: 1,
+        oldLines: 5,
+        newStart: 1,
+        newLines: 5,
+        lines: [' // module 07', '-const VALUE = 7;', '+const VALUE = 70;', ' ', ' export function fn07(x) {', '   return x * VALUE;'],
+      },
+    ],
+    userModified: false,
+    replaceAll: false,
   });
   assert.equal(ctx.fileState.get(abs)?.content, updated);
   assert.deepEqual(await readdir(dir), ['f.js'], 'no temp files left behind');

@@ -19,7 +19,7 @@ async function project(): Promise<string> {
   return dir;
 }
 
-test('Glob matches paths, newest first, skipping .gitignore\'d files', async () => {
+test("Glob matches paths, newest first, skipping .gitignore'd files", async () => {
   const dir = await project();
   const r = await globTool.execute({ pattern: '**/*.ts' }, makeCtx(dir));
   assert.equal(r.output, 'src/deep/new.ts\nsrc/mid.ts\nsrc/old.ts\ntop.ts');

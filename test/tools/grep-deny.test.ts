@@ -24,7 +24,10 @@ async function project() {
   await writeFile(join(dir, 'src/a.ts'), 'const SECRET_NAME = 1;\n');
   await symlink(join(dir, '.env'), join(dir, 'src/envlink'));
   const rules = buildRules([{ kind: 'deny', rules: ['Read(.env)', 'Read(/config/prod.json)'], source: 'settings' }]).rules;
-  const ctx = makeCtx(dir, { readDenied: (tool, abs) => readDenied(tool, abs, { projectRoot: dir, additionalDirs: [], home: '/nonexistent', rules, look: fsLookup }) !== undefined });
+  const ctx = makeCtx(dir, {
+    readDenied: (tool, abs) =>
+      readDenied(tool, abs, { projectRoot: dir, additionalDirs: [], home: '/nonexistent', rules, look: fsLookup }) !== undefined,
+  });
   return { dir, ctx };
 }
 

@@ -24,7 +24,7 @@ async function project(): Promise<string> {
   return dir;
 }
 
-test('Grep lists matching files, newest first, relative to cwd, skipping .gitignore\'d files', async () => {
+test("Grep lists matching files, newest first, relative to cwd, skipping .gitignore'd files", async () => {
   const dir = await project();
   const r = await grepTool.execute({ pattern: 'TODO' }, makeCtx(dir));
   assert.equal(r.isError, undefined, r.output);
@@ -97,7 +97,10 @@ test('Grep head_limit and the output cap', async () => {
   await writeFile(join(dir, 'many.txt'), Array.from({ length: 5000 }, (_, i) => `match ${i} ${'x'.repeat(40)}`).join('\n'));
   const ctx = makeCtx(dir);
   const limited = await grepTool.execute({ pattern: 'match', output_mode: 'content', head_limit: 3 }, ctx);
-  assert.equal(limited.output.split('\n\n')[0], `many.txt:1:match 0 ${'x'.repeat(40)}\nmany.txt:2:match 1 ${'x'.repeat(40)}\nmany.txt:3:match 2 ${'x'.repeat(40)}`);
+  assert.equal(
+    limited.output.split('\n\n')[0],
+    `many.txt:1:match 0 ${'x'.repeat(40)}\nmany.txt:2:match 1 ${'x'.repeat(40)}\nmany.txt:3:match 2 ${'x'.repeat(40)}`,
+  );
   assert.match(limited.output, /4997 more not shown: head_limit=3/);
   const capped = await grepTool.execute({ pattern: 'match', output_mode: 'content' }, ctx);
   assert.ok(capped.output.length < 31_000, `${capped.output.length} chars`);
@@ -123,7 +126,10 @@ test('Grep with a pattern that starts with a dash', async () => {
 test('Grep head_limit in files mode keeps the newest files', async () => {
   const dir = await project();
   const r = await grepTool.execute({ pattern: 'TODO', head_limit: 2 }, makeCtx(dir));
-  assert.equal(r.output, 'Found 4 files\nsrc/c.ts\nsrc/b.js\n\n(Showing the first 2 files; 2 more not shown: head_limit=2. Narrow the search with path, glob or a more specific pattern.)');
+  assert.equal(
+    r.output,
+    'Found 4 files\nsrc/c.ts\nsrc/b.js\n\n(Showing the first 2 files; 2 more not shown: head_limit=2. Narrow the search with path, glob or a more specific pattern.)',
+  );
   assert.deepEqual(r.response, { mode: 'files_with_matches', filenames: ['src/c.ts', 'src/b.js'], numFiles: 2 });
   const one = await grepTool.execute({ pattern: 'TODO', head_limit: 1 }, makeCtx(dir));
   assert.match(one.output, /\(Showing the first file; 3 more not shown: head_limit=1\./);
@@ -132,7 +138,12 @@ test('Grep head_limit in files mode keeps the newest files', async () => {
 test('Grep where no file is searched (a glob or type that matches none, an empty folder) finds no matches, not an error', async () => {
   const dir = await project();
   const ctx = makeCtx(dir);
-  for (const input of [{ pattern: 'TODO', glob: '*.py' }, { pattern: 'TODO', type: 'py' }, { pattern: 'TODO', glob: '*.py', output_mode: 'content' as const }, { pattern: 'TODO', glob: '*.py', output_mode: 'count' as const }]) {
+  for (const input of [
+    { pattern: 'TODO', glob: '*.py' },
+    { pattern: 'TODO', type: 'py' },
+    { pattern: 'TODO', glob: '*.py', output_mode: 'content' as const },
+    { pattern: 'TODO', glob: '*.py', output_mode: 'count' as const },
+  ]) {
     const r = await grepTool.execute(input, ctx);
     assert.equal(r.isError, undefined, `${JSON.stringify(input)}: ${r.output}`);
     assert.match(r.output, /^No matches found/, JSON.stringify(input));

@@ -30,7 +30,10 @@ function probe(access: ToolAccess, family?: 'Read' | 'Edit'): ToolDef {
 const registered = (def: ToolDef): ToolKinds => toolKinds([...builtinTools, def]);
 
 function rules(allow: string[] = [], deny: string[] = []) {
-  return buildRules([{ kind: 'allow', rules: allow, source: 't' }, { kind: 'deny', rules: deny, source: 't' }]).rules;
+  return buildRules([
+    { kind: 'allow', rules: allow, source: 't' },
+    { kind: 'deny', rules: deny, source: 't' },
+  ]).rules;
 }
 
 const decideProbe = (kinds: ToolKinds, mode: PermissionMode, input: Record<string, unknown> = {}, r = rules()) =>
@@ -70,7 +73,11 @@ test('rules naming the tool match it; a Read rule covers it only when it declare
   assert.equal(d.behavior, 'deny');
   assert.equal(d.rule?.text, 'Read(secret/**)');
   assert.equal(decideProbe(reader, 'normal', { path: 'src' }, denyRead).behavior, 'allow');
-  assert.equal(decideProbe(reader, 'normal', { path: 'secret/x' }, rules([], ['Probe(secret/**)'])).behavior, 'deny', 'its own path rules too');
+  assert.equal(
+    decideProbe(reader, 'normal', { path: 'secret/x' }, rules([], ['Probe(secret/**)'])).behavior,
+    'deny',
+    'its own path rules too',
+  );
   // Not of the family: a Read rule does not name it.
   assert.equal(decideProbe(registered(probe('read')), 'normal', { path: 'secret/x' }, denyRead).behavior, 'ask');
 
@@ -97,10 +104,20 @@ test('the UI groups its calls when it reads files, and not otherwise', () => {
     { kind: 'assistant', text: 'x' },
   ];
   const grouped = groupTools(items(), registered(probe('read', 'Read')));
-  assert.deepEqual(grouped.map((i) => i.kind), ['group', 'assistant']);
+  assert.deepEqual(
+    grouped.map((i) => i.kind),
+    ['group', 'assistant'],
+  );
   assert.equal(grouped[0].kind === 'group' && grouped[0].tools.length, 3);
-  assert.deepEqual(groupTools(items(), registered(probe('edit', 'Edit'))).map((i) => i.kind), ['tool', 'group', 'assistant']);
-  assert.deepEqual(groupTools(items()).map((i) => i.kind), ['tool', 'group', 'assistant'], 'unregistered: shown alone');
+  assert.deepEqual(
+    groupTools(items(), registered(probe('edit', 'Edit'))).map((i) => i.kind),
+    ['tool', 'group', 'assistant'],
+  );
+  assert.deepEqual(
+    groupTools(items()).map((i) => i.kind),
+    ['tool', 'group', 'assistant'],
+    'unregistered: shown alone',
+  );
 
   const live = (kinds: ToolKinds) => {
     let s = initialState({ mode: 'normal', model: 'm', window: 1000, cwd: '/p' });

@@ -8,22 +8,26 @@ import { makeCtx, tempDir } from './helpers.ts';
 test('LS lists a tree, directories first with a slash, skipping .git, node_modules and gitignored entries', async () => {
   const dir = await tempDir('ls-');
   for (const d of ['src/util', '.git/objects', 'node_modules/x', 'coverage']) await mkdir(join(dir, d), { recursive: true });
-  for (const f of ['README.md', 'src/index.ts', 'src/util/a.ts', 'src/util/secret.tmp', '.env', 'coverage/lcov.info']) await writeFile(join(dir, f), '');
+  for (const f of ['README.md', 'src/index.ts', 'src/util/a.ts', 'src/util/secret.tmp', '.env', 'coverage/lcov.info'])
+    await writeFile(join(dir, f), '');
   await writeFile(join(dir, '.gitignore'), 'coverage/\n');
   await writeFile(join(dir, 'src/.gitignore'), '*.tmp\n');
   const r = await lsTool.execute({ path: dir }, makeCtx(dir));
   assert.equal(r.isError, undefined, r.output);
-  assert.equal(r.output, [
-    `- ${dir}/`,
-    '  - src/',
-    '    - util/',
-    '      - a.ts',
-    '    - .gitignore',
-    '    - index.ts',
-    '  - .env',
-    '  - .gitignore',
-    '  - README.md',
-  ].join('\n'));
+  assert.equal(
+    r.output,
+    [
+      `- ${dir}/`,
+      '  - src/',
+      '    - util/',
+      '      - a.ts',
+      '    - .gitignore',
+      '    - index.ts',
+      '  - .env',
+      '  - .gitignore',
+      '  - README.md',
+    ].join('\n'),
+  );
   // Listing a sub-directory still honours the project's .gitignore files.
   const sub = await lsTool.execute({ path: 'src/util' }, makeCtx(dir));
   assert.equal(sub.output, `- ${join(dir, 'src/util')}/\n  - a.ts`);

@@ -15,8 +15,14 @@ async function runTool(tool: ToolDef | string, rawInput: unknown, ctx: ToolConte
 }
 
 test('builtinTools are Read, Write, Edit, Bash, Grep, Glob, LS; only the searchers are read-only', () => {
-  assert.deepEqual(builtinTools.map((t) => t.name), ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS']);
-  assert.deepEqual(builtinTools.filter((t) => t.readOnly).map((t) => t.name), ['Read', 'Grep', 'Glob', 'LS']);
+  assert.deepEqual(
+    builtinTools.map((t) => t.name),
+    ['Read', 'Write', 'Edit', 'Bash', 'Grep', 'Glob', 'LS'],
+  );
+  assert.deepEqual(
+    builtinTools.filter((t) => t.readOnly).map((t) => t.name),
+    ['Read', 'Grep', 'Glob', 'LS'],
+  );
   assert.equal(getTool('Edit')?.name, 'Edit');
   assert.equal(getTool('edit'), undefined);
   for (const t of builtinTools) assert.ok(t.description.length > 100, `${t.name} has a description`);
@@ -35,10 +41,16 @@ test('toolSchemas gives JSON Schema without $schema, with a description on every
   const read = schemas.find((s) => s.name === 'Read')!;
   assert.deepEqual(read.inputSchema.required, ['file_path']);
   assert.deepEqual((read.inputSchema.properties as Record<string, unknown>).offset, {
-    description: '1-based line number to start reading at (0 means 1). Only needed for files too long to read at once.', type: 'integer', minimum: 0,
+    description: '1-based line number to start reading at (0 means 1). Only needed for files too long to read at once.',
+    type: 'integer',
+    minimum: 0,
   });
   const grep = schemas.find((s) => s.name === 'Grep')!;
-  assert.deepEqual((grep.inputSchema.properties as Record<string, { enum?: string[] }>).output_mode.enum, ['content', 'files_with_matches', 'count']);
+  assert.deepEqual((grep.inputSchema.properties as Record<string, { enum?: string[] }>).output_mode.enum, [
+    'content',
+    'files_with_matches',
+    'count',
+  ]);
   assert.deepEqual(grep.inputSchema.required, ['pattern']);
 });
 
@@ -71,8 +83,14 @@ test('runTool coerces harmless variants and ignores unknown fields', async () =>
 test('runTool turns a thrown exception into an error result and honours an aborted signal', async () => {
   let ran = false;
   const boom: ToolDef = {
-    name: 'Boom', description: 'explodes', schema: z.object({}), readOnly: true,
-    async execute() { ran = true; throw new Error('kaput'); },
+    name: 'Boom',
+    description: 'explodes',
+    schema: z.object({}),
+    readOnly: true,
+    async execute() {
+      ran = true;
+      throw new Error('kaput');
+    },
   };
   const dir = await tempDir();
   const r = await runTool(boom, {}, makeCtx(dir));

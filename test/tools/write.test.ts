@@ -45,7 +45,10 @@ test('Write replaces a read file atomically, keeps its mode, leaves no temp file
   assert.deepEqual(changes, ['#!/bin/sh\necho old\n']);
   const resp = r.response as { type: string; structuredPatch: Array<{ lines: string[] }> };
   assert.equal(resp.type, 'update');
-  assert.deepEqual(resp.structuredPatch[0].lines.filter((l) => /^[+-]/.test(l)), ['-echo old', '+echo new']);
+  assert.deepEqual(
+    resp.structuredPatch[0].lines.filter((l) => /^[+-]/.test(l)),
+    ['-echo old', '+echo new'],
+  );
   assert.match(r.display ?? '', /\+echo new/);
   // Written by us: a second write needs no new Read.
   const again = await writeTool.execute({ file_path: abs, content: 'third\n' }, ctx);

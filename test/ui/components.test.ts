@@ -20,7 +20,9 @@ const ESC = '\x1b';
 test('the permission dialog: the question, "always" with its rules, refusal with a note, Esc', async () => {
   const answers: PermissionChoice[] = [];
   const req = { tool: 'Bash', input: { command: 'npm test', description: 'Run the tests' }, reason: 'Bash needs approval in normal mode' };
-  const ui = render(h(PermissionDialog, { req, always: ['Bash(npm test:*)'], onAnswer: (c: PermissionChoice) => answers.push(c), cwd: '/p', width: 80 }));
+  const ui = render(
+    h(PermissionDialog, { req, always: ['Bash(npm test:*)'], onAnswer: (c: PermissionChoice) => answers.push(c), cwd: '/p', width: 80 }),
+  );
   const frame = ui.lastFrame()!;
   assert.match(frame, /Bash command/);
   assert.match(frame, /npm test/);
@@ -52,9 +54,22 @@ function fakeCtrl(history: string[] = []) {
   const ctrl = {
     setup: { cwd: dir, home },
     history: { all: history },
-    touch() {}, hint(t?: string) { calls.push(`hint:${t ?? ''}`); },
-    submit: async (t: string) => { calls.push(`submit:${t}`); },
-    interrupt() { calls.push('interrupt'); }, exit: async () => { calls.push('exit'); }, cycleMode() { calls.push('mode'); },
+    touch() {},
+    hint(t?: string) {
+      calls.push(`hint:${t ?? ''}`);
+    },
+    submit: async (t: string) => {
+      calls.push(`submit:${t}`);
+    },
+    interrupt() {
+      calls.push('interrupt');
+    },
+    exit: async () => {
+      calls.push('exit');
+    },
+    cycleMode() {
+      calls.push('mode');
+    },
   };
   return { ctrl: ctrl as unknown as Controller, calls };
 }
@@ -121,7 +136,10 @@ test('prompt-lint hints: once typing pauses, only the findings that matter, neve
   await sleep(HINT_PAUSE_MS + 100);
   assert.doesNotMatch(ui.lastFrame() ?? '', /hint:/, 'a finding that fires on most prompts (no verification asked for) is not shown');
   ui.unmount();
-  assert.deepEqual(typingHints('this is wrong, try again', false).map((f) => f.id), ['vague-feedback']);
+  assert.deepEqual(
+    typingHints('this is wrong, try again', false).map((f) => f.id),
+    ['vague-feedback'],
+  );
   assert.deepEqual(typingHints('/review the login bug', false), [], 'not for commands');
   (ctrl.setup as unknown as { settings: unknown }).settings = { merged: { ui: { promptHints: false } } };
   const off = render(h(PromptInput, { ctrl, busy: false, width: 100, active: true }));
@@ -158,7 +176,17 @@ test('Ctrl-C: interrupts while busy; clears text; twice on an empty line quits',
 
 test('tool results: edits as diffs, Bash output folded, refusals and errors', () => {
   const diff = '@@ -1,2 +1,2 @@\n-old line\n+new line\n same';
-  const edit = render(h(ToolView, { name: 'Edit', input: { file_path: '/p/a.ts' }, status: 'ok', result: { output: 'ok', display: diff }, durationMs: 40, cwd: '/p', width: 80 }));
+  const edit = render(
+    h(ToolView, {
+      name: 'Edit',
+      input: { file_path: '/p/a.ts' },
+      status: 'ok',
+      result: { output: 'ok', display: diff },
+      durationMs: 40,
+      cwd: '/p',
+      width: 80,
+    }),
+  );
   const f = edit.lastFrame()!;
   assert.match(f, /● Update\(a\.ts\) · 40ms/);
   assert.match(f, /⎿ {2}Updated a\.ts with 1 addition and 1 removal/);
@@ -167,18 +195,47 @@ test('tool results: edits as diffs, Bash output folded, refusals and errors', ()
   const two = render(h(DiffView, { diff: '@@ -9,2 +9,3 @@\n a\n+b\n c\n@@ -120,1 +121,1 @@\n-x\n+y' }));
   assert.match(two.lastFrame()!, / 9 {3}a\n *10 \+ b\n *11 {3}c\n *…\n120 - x\n121 \+ y/);
   const lines = Array.from({ length: 2000 }, (_, i) => `line ${i + 1}`).join('\n');
-  const bash = render(h(ToolView, { name: 'Bash', input: { command: 'seq 2000' }, status: 'ok', result: { output: lines }, durationMs: 1500, cwd: '/p', width: 80 }));
+  const bash = render(
+    h(ToolView, {
+      name: 'Bash',
+      input: { command: 'seq 2000' },
+      status: 'ok',
+      result: { output: lines },
+      durationMs: 1500,
+      cwd: '/p',
+      width: 80,
+    }),
+  );
   assert.match(bash.lastFrame()!, /line 5\n.*… \+1995 lines/);
   assert.doesNotMatch(bash.lastFrame()!, /line 6\b/);
-  const denied = render(h(ToolView, { name: 'Write', input: { file_path: '/p/x' }, status: 'denied', reason: 'Plan Mode: Write x is refused.', cwd: '/p', width: 80 }));
+  const denied = render(
+    h(ToolView, {
+      name: 'Write',
+      input: { file_path: '/p/x' },
+      status: 'denied',
+      reason: 'Plan Mode: Write x is refused.',
+      cwd: '/p',
+      width: 80,
+    }),
+  );
   assert.match(denied.lastFrame()!, /Plan Mode: Write x is refused\./);
 });
 
 test('the footer always shows the mode, and the model, context used and cost', () => {
-  const f = render(h(Footer, { mode: 'plan', model: 'anthropic:claude-sonnet-4-5', context: { used: 50_000, window: 200_000 }, costUsd: 0.1234, width: 100 })).lastFrame()!;
+  const f = render(
+    h(Footer, {
+      mode: 'plan',
+      model: 'anthropic:claude-sonnet-4-5',
+      context: { used: 50_000, window: 200_000 },
+      costUsd: 0.1234,
+      width: 100,
+    }),
+  ).lastFrame()!;
   assert.match(f, /⏸ plan mode on \(shift\+tab to cycle\)/);
   assert.match(f, /anthropic:claude-sonnet-4-5 · ctx 25% \(50\.0k\) · \$0\.12/);
-  const narrow = render(h(Footer, { mode: 'auto-accept', model: 'anthropic:claude-sonnet-4-5', context: { used: 0, window: 0 }, costUsd: 0, width: 60 })).lastFrame()!;
+  const narrow = render(
+    h(Footer, { mode: 'auto-accept', model: 'anthropic:claude-sonnet-4-5', context: { used: 0, window: 0 }, costUsd: 0, width: 60 }),
+  ).lastFrame()!;
   assert.match(narrow, /accept edits on/);
   assert.match(narrow, /ctx 0% · \$0\.00/, 'narrow terminals keep the essentials');
 });
@@ -203,11 +260,19 @@ test('a draft from the controller (a rewound prompt) replaces the input text, on
   ui.unmount();
 });
 
-test('a diff longer than the model\'s 80 lines: counts of the whole diff, folded to 24 rows, whole when expanded', async () => {
+test("a diff longer than the model's 80 lines: counts of the whole diff, folded to 24 rows, whole when expanded", async () => {
   const { diffFiles } = await import('../../src/fs/diff-text.ts');
   const text = (f: (i: number) => string) => Array.from({ length: 40 }, (_, i) => f(i)).join('\n') + '\n';
-  const d = diffFiles('/p/f.txt', text((i) => `line ${i}`), text((i) => `LINE ${i}`));
-  const result = { output: `updated:\n${d.text}`, display: d.text, response: { type: 'update', filePath: '/p/f.txt', structuredPatch: d.hunks } };
+  const d = diffFiles(
+    '/p/f.txt',
+    text((i) => `line ${i}`),
+    text((i) => `LINE ${i}`),
+  );
+  const result = {
+    output: `updated:\n${d.text}`,
+    display: d.text,
+    response: { type: 'update', filePath: '/p/f.txt', structuredPatch: d.hunks },
+  };
   const props = { name: 'Edit', input: { file_path: '/p/f.txt' }, status: 'ok' as const, result, durationMs: 34, cwd: '/p', width: 80 };
   const folded = render(h(ToolView, props)).lastFrame()!;
   assert.match(folded, /Updated f\.txt with 40 additions and 40 removals/);
@@ -223,9 +288,22 @@ test('a diff longer than the model\'s 80 lines: counts of the whole diff, folded
 
 test('a retry notice that wraps continues under its text, not at column 0', async () => {
   const { LiveView } = await import('../../src/ui/components/live-view.tsx');
-  const live = { streaming: '', tools: [], hooks: [], retry: { until: Date.now() + 3000, attempt: 1, maxRetries: 5, message: 'rate limited (HTTP 429): Rate limit exceeded: too many requests (fake model)' } };
+  const live = {
+    streaming: '',
+    tools: [],
+    hooks: [],
+    retry: {
+      until: Date.now() + 3000,
+      attempt: 1,
+      maxRetries: 5,
+      message: 'rate limited (HTTP 429): Rate limit exceeded: too many requests (fake model)',
+    },
+  };
   const ui = render(h(LiveView, { live, width: 70, height: 30, cwd: '/p' }));
-  const lines = ui.lastFrame()!.split('\n').filter((l) => l.trim());
+  const lines = ui
+    .lastFrame()!
+    .split('\n')
+    .filter((l) => l.trim());
   const k = lines.findIndex((l) => /⚠ rate limited/.test(l));
   assert.ok(k >= 0 && lines[k + 1], ui.lastFrame()!);
   assert.equal(lines[k + 1].search(/\S/), lines[k].indexOf('rate'), `wrapped under the message:\n${ui.lastFrame()}`);
@@ -234,9 +312,22 @@ test('a retry notice that wraps continues under its text, not at column 0', asyn
 });
 
 test('after a command with an argument-hint is completed, the hint shows dim after the cursor', async () => {
-  const { dir, home } = makeProject({ '.assistant/commands/review.md': '---\ndescription: Review a file\nargument-hint: "[file]"\n---\nReview $ARGUMENTS\n' });
+  const { dir, home } = makeProject({
+    '.assistant/commands/review.md': '---\ndescription: Review a file\nargument-hint: "[file]"\n---\nReview $ARGUMENTS\n',
+  });
   const calls: string[] = [];
-  const ctrl = { setup: { cwd: dir, home }, history: { all: [] }, touch() {}, hint() {}, submit: async (t: string) => { calls.push(t); }, interrupt() {}, exit: async () => {}, cycleMode() {} } as unknown as Controller;
+  const ctrl = {
+    setup: { cwd: dir, home },
+    history: { all: [] },
+    touch() {},
+    hint() {},
+    submit: async (t: string) => {
+      calls.push(t);
+    },
+    interrupt() {},
+    exit: async () => {},
+    cycleMode() {},
+  } as unknown as Controller;
   const ui = render(h(PromptInput, { ctrl, busy: false, width: 60, active: true }));
   ui.stdin.write('/revi');
   await sleep(80);
@@ -256,6 +347,8 @@ test('thinking: one folded line in the history; whole in the Ctrl-O detail view'
   const folded = render(h(HistoryView, { item: { kind: 'thinking', id: 1, text: 'a\nb\nc' }, width: 80, cwd: '/p' }));
   assert.match(folded.lastFrame() ?? '', /✻ Thought for 3 lines \(ctrl\+o to expand\)/);
   assert.doesNotMatch(folded.lastFrame() ?? '', /\bb\b/);
-  const whole = render(h(HistoryView, { item: { kind: 'thinking', id: 2, text: 'first idea\nsecond idea' }, width: 80, cwd: '/p', detail: true }));
+  const whole = render(
+    h(HistoryView, { item: { kind: 'thinking', id: 2, text: 'first idea\nsecond idea' }, width: 80, cwd: '/p', detail: true }),
+  );
   assert.match(whole.lastFrame() ?? '', /first idea[\s\S]*second idea/);
 });

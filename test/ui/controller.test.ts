@@ -9,8 +9,12 @@ import { startFakeModel, reply, type FakeModel } from '../fakes/model-server.ts'
 import { openCtrl, until } from './helpers.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const open = async (files: Record<string, string> = {}, mode?: string) => openCtrl(model, files, mode);
 
@@ -58,7 +62,10 @@ test('a firm ask (an ask rule) offers no "don\'t ask again" either; an ordinary 
   if (first.kind !== 'permission') return;
   assert.deepEqual(first.always, []);
   first.answer({ kind: 'deny', feedback: '' });
-  const second = await until(() => { const q = ctrl.store.get().question; return q !== first ? q : undefined; });
+  const second = await until(() => {
+    const q = ctrl.store.get().question;
+    return q !== first ? q : undefined;
+  });
   if (second.kind !== 'permission') return assert.fail('expected a permission question');
   assert.deepEqual(second.always, ['Bash(npm install:*)']);
   second.answer({ kind: 'deny', feedback: '' });
@@ -68,8 +75,15 @@ test('a firm ask (an ask rule) offers no "don\'t ask again" either; an ordinary 
 
 test('/mode, /permissions, /cost and /status answer without the model; unknown commands suggest', async () => {
   model.reset();
-  const { ctrl } = await open({ '.assistant/settings.json': JSON.stringify({ permissions: { allow: ['Bash(git status:*)'], deny: ['Read(.env)'] } }) });
-  const out = () => ctrl.store.get().history.filter((i) => i.kind === 'output' || i.kind === 'notice').map((i) => (i as { text: string }).text).join('\n---\n');
+  const { ctrl } = await open({
+    '.assistant/settings.json': JSON.stringify({ permissions: { allow: ['Bash(git status:*)'], deny: ['Read(.env)'] } }),
+  });
+  const out = () =>
+    ctrl.store
+      .get()
+      .history.filter((i) => i.kind === 'output' || i.kind === 'notice')
+      .map((i) => (i as { text: string }).text)
+      .join('\n---\n');
   await ctrl.submit('/mode plan');
   assert.equal(ctrl.session.mode, 'plan');
   assert.equal(ctrl.store.get().mode, 'plan');
@@ -89,11 +103,16 @@ test('/mode, /permissions, /cost and /status answer without the model; unknown c
   await ctrl.exit();
 });
 
-test('/recipes lists, /recipe N shows, and a filled /recipe N runs in the recipe\'s mode', async () => {
+test("/recipes lists, /recipe N shows, and a filled /recipe N runs in the recipe's mode", async () => {
   model.reset();
   model.script(reply('Root cause: the empty-name check.'));
   const { ctrl } = await open({ 'src/auth.ts': 'export const login = (u: string) => u.length > 0;\n' });
-  const out = () => ctrl.store.get().history.filter((i) => i.kind === 'output' || i.kind === 'notice').map((i) => (i as { text: string }).text).join('\n---\n');
+  const out = () =>
+    ctrl.store
+      .get()
+      .history.filter((i) => i.kind === 'output' || i.kind === 'notice')
+      .map((i) => (i as { text: string }).text)
+      .join('\n---\n');
   await ctrl.submit('/recipes');
   assert.match(out(), /^Debugging$/m);
   await ctrl.submit('/recipe 4');
@@ -117,7 +136,9 @@ test('the whole screen renders with Ink: typed prompt, streamed answer, mode and
   const { ctrl } = await open();
   let exited = false;
   const ui = render(h(App, { ctrl }));
-  ctrl.onExit = () => { exited = true; };
+  ctrl.onExit = () => {
+    exited = true;
+  };
   await sleep(50);
   assert.match(ui.lastFrame()!, /normal mode/);
   ui.stdin.write('say hello');

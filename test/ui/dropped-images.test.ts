@@ -25,9 +25,16 @@ test('a paste of existing images only becomes @ references; anything else stays 
   writeFileSync(join(dir, 'notes.txt'), 'x');
   const spaced = join(dir, 'shots', 'my shot.png');
   assert.deepEqual(imageReferences(`'${spaced}'`, '/elsewhere', '/home/u'), { text: `@'${spaced}' `, paths: [spaced] });
-  assert.deepEqual(imageReferences(`${pathToFileURL(spaced).href} b.jpg`, dir, '/home/u'), { text: `@'${spaced}' @${join(dir, 'b.jpg')} `, paths: [spaced, join(dir, 'b.jpg')] });
+  assert.deepEqual(imageReferences(`${pathToFileURL(spaced).href} b.jpg`, dir, '/home/u'), {
+    text: `@'${spaced}' @${join(dir, 'b.jpg')} `,
+    paths: [spaced, join(dir, 'b.jpg')],
+  });
   assert.equal(imageReferences(join(dir, 'notes.txt'), dir, '/home/u'), undefined, 'not an image');
   assert.equal(imageReferences(join(dir, 'gone.png'), dir, '/home/u'), undefined, 'no such file');
-  assert.equal(imageReferences(`look at ${join(dir, 'b.jpg')}`, dir, '/home/u'), undefined, 'words beside the path: a sentence, not a drop');
+  assert.equal(
+    imageReferences(`look at ${join(dir, 'b.jpg')}`, dir, '/home/u'),
+    undefined,
+    'words beside the path: a sentence, not a drop',
+  );
   assert.equal(imageReferences(join(dir, 'shots'), dir, '/home/u'), undefined);
 });

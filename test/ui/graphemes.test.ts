@@ -4,9 +4,16 @@ import * as ed from '../../src/ui/editor.ts';
 import { wellFormed } from '../../src/agent/well-formed.ts';
 
 type Op = 'left' | 'right' | 'backspace' | 'del' | 'word' | 'home' | 'end';
-const apply = (b: ed.Buffer, op: Op): ed.Buffer => ({
-  left: ed.left, right: ed.right, backspace: ed.backspace, del: ed.del, word: ed.deleteWord, home: ed.lineStart, end: ed.lineEnd,
-})[op](b);
+const apply = (b: ed.Buffer, op: Op): ed.Buffer =>
+  ({
+    left: ed.left,
+    right: ed.right,
+    backspace: ed.backspace,
+    del: ed.del,
+    word: ed.deleteWord,
+    home: ed.lineStart,
+    end: ed.lineEnd,
+  })[op](b);
 
 /** No half of a surrogate pair anywhere. */
 const whole = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);

@@ -18,11 +18,23 @@ import { join } from 'node:path';
 const start = (): UiState => initialState({ mode: 'normal', model: 'm', window: 1000, cwd: '/p' });
 const apply = (s: UiState, ...evs: AgentEvent[]) => evs.reduce((acc, ev) => reduceEvent(acc, ev, 1000), s);
 
-test('tool-progress adds to the running call\'s output; the finished call keeps the usual fold', () => {
+test("tool-progress adds to the running call's output; the finished call keeps the usual fold", () => {
   let s = apply(start(), { type: 'tool-start', id: 't1', name: 'Bash', input: { command: 'make' } });
-  s = apply(s, { type: 'tool-progress', id: 't1', name: 'Bash', output: 'one\ntwo\n' }, { type: 'tool-progress', id: 't1', name: 'Bash', output: 'thr' }, { type: 'tool-progress', id: 't1', name: 'Bash', output: 'ee\n' });
+  s = apply(
+    s,
+    { type: 'tool-progress', id: 't1', name: 'Bash', output: 'one\ntwo\n' },
+    { type: 'tool-progress', id: 't1', name: 'Bash', output: 'thr' },
+    { type: 'tool-progress', id: 't1', name: 'Bash', output: 'ee\n' },
+  );
   assert.deepEqual(s.live.tools[0].output, { tail: 'one\ntwo\nthree\n', lines: 3 });
-  s = apply(s, { type: 'tool-end', id: 't1', name: 'Bash', input: { command: 'make' }, result: { output: 'one\ntwo\nthree' }, durationMs: 5 });
+  s = apply(s, {
+    type: 'tool-end',
+    id: 't1',
+    name: 'Bash',
+    input: { command: 'make' },
+    result: { output: 'one\ntwo\nthree' },
+    durationMs: 5,
+  });
   assert.equal(s.live.tools.length, 0);
   assert.equal(s.history.at(-1)?.kind, 'tool');
 });
@@ -36,7 +48,17 @@ test('liveTail: the last lines as a terminal leaves them (\\r rewrites, colours 
 
 test('the running call shows its last lines, its time and how to stop it', () => {
   const tail = Array.from({ length: 8 }, (_, i) => `out ${i + 1}`).join('\n') + '\n';
-  const r = render(h(ToolView, { name: 'Bash', input: { command: 'make' }, status: 'running', durationMs: 3400, cwd: '/p', width: 80, live: { tail, lines: 8 } }));
+  const r = render(
+    h(ToolView, {
+      name: 'Bash',
+      input: { command: 'make' },
+      status: 'running',
+      durationMs: 3400,
+      cwd: '/p',
+      width: 80,
+      live: { tail, lines: 8 },
+    }),
+  );
   const f = r.lastFrame() ?? '';
   assert.match(f, /… \+3 lines\n.*out 4\n.*out 5\n.*out 6\n.*out 7\n.*out 8\n.*Running… \(3s · esc to interrupt\)/);
   assert.doesNotMatch(f, /out 3/);
@@ -51,17 +73,38 @@ test('Bash hands its output on while it runs; the result still has all of it', a
   const { dir } = makeProject();
   const chunks: string[] = [];
   // The command waits for a file the test writes only once the first line has come through.
-  const r = await bashTool.execute({ command: `printf 'a\\n'; while [ ! -e go ]; do sleep 0.02; done; printf 'b\\n' >&2` }, {
-    cwd: dir, signal: new AbortController().signal, fileState: new Map(), shell: { cwd: dir }, env: {},
-    progress: (c) => { chunks.push(c); if (c === 'a\n') writeFileSync(join(dir, 'go'), ''); },
-  });
+  const r = await bashTool.execute(
+    { command: `printf 'a\\n'; while [ ! -e go ]; do sleep 0.02; done; printf 'b\\n' >&2` },
+    {
+      cwd: dir,
+      signal: new AbortController().signal,
+      fileState: new Map(),
+      shell: { cwd: dir },
+      env: {},
+      progress: (c) => {
+        chunks.push(c);
+        if (c === 'a\n') writeFileSync(join(dir, 'go'), '');
+      },
+    },
+  );
   assert.deepEqual(chunks, ['a\n', 'b\n']);
   assert.equal(r.output, 'a\nb');
 });
 
 test('progress events are batched (at most one per 100 ms) and none comes after stop', async () => {
   const events: AgentEvent[] = [];
-  const got = new Promise<void>((res) => { const sink = progressSink((e) => { events.push(e); res(); }, 'c1', 'Bash'); sink.push('x\n'); sink.push('y\n'); });
+  const got = new Promise<void>((res) => {
+    const sink = progressSink(
+      (e) => {
+        events.push(e);
+        res();
+      },
+      'c1',
+      'Bash',
+    );
+    sink.push('x\n');
+    sink.push('y\n');
+  });
   await got;
   assert.deepEqual(events, [{ type: 'tool-progress', id: 'c1', name: 'Bash', output: 'x\ny\n' }]);
   const late: AgentEvent[] = [];

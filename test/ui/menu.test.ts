@@ -15,8 +15,17 @@ function input(files: Record<string, string> = {}) {
   const { dir, home } = makeProject(files);
   const calls: string[] = [];
   const ctrl = {
-    setup: { cwd: dir, home }, history: { all: ['an older prompt'] }, touch() {}, hint() {},
-    submit: async (t: string, shown?: string) => { calls.push(t); if (shown) calls.push(`shown: ${shown}`); }, interrupt() {}, exit: async () => {}, cycleMode() {},
+    setup: { cwd: dir, home },
+    history: { all: ['an older prompt'] },
+    touch() {},
+    hint() {},
+    submit: async (t: string, shown?: string) => {
+      calls.push(t);
+      if (shown) calls.push(`shown: ${shown}`);
+    },
+    interrupt() {},
+    exit: async () => {},
+    cycleMode() {},
   } as unknown as Controller;
   return { ui: render(h(PromptInput, { ctrl, busy: false, width: 80, active: true })), calls };
 }
@@ -59,8 +68,11 @@ test('typing / shows the matching commands at once; ↑/↓ choose, Tab complete
 
 test('typing @name shows project files by fuzzy match on the name, .gitignore respected; Enter inserts the path, Esc hides the menu', async () => {
   const { ui, calls } = input({
-    'src/components/Button.tsx': '', 'src/components/ButtonGroup.tsx': '', 'src/util.ts': '',
-    '.gitignore': 'build/\n', 'build/Button.js': '',
+    'src/components/Button.tsx': '',
+    'src/components/ButtonGroup.tsx': '',
+    'src/util.ts': '',
+    '.gitignore': 'build/\n',
+    'build/Button.js': '',
   });
   ui.stdin.write('look at @Button');
   const f = await frameMatching(ui, /❯ @src\/components\/Button\.tsx/);
@@ -81,13 +93,29 @@ test('typing @name shows project files by fuzzy match on the name, .gitignore re
 });
 
 test('fuzzyPaths ranks the name before the path, exact before prefix before substring before scattered letters', () => {
-  const paths = ['docs/buttons.md', 'src/components/', 'src/components/Button.tsx', 'src/components/ButtonGroup.tsx', 'src/big-utton.ts', 'test/button-test.ts'];
-  assert.deepEqual(fuzzyPaths('button', paths).map((c) => c.value), [
-    '@src/components/Button.tsx', '@docs/buttons.md', '@test/button-test.ts', '@src/components/ButtonGroup.tsx', '@src/big-utton.ts',
-  ]);
-  assert.deepEqual(fuzzyPaths('comp', paths).map((c) => c.value).slice(0, 1), ['@src/components/']);
+  const paths = [
+    'docs/buttons.md',
+    'src/components/',
+    'src/components/Button.tsx',
+    'src/components/ButtonGroup.tsx',
+    'src/big-utton.ts',
+    'test/button-test.ts',
+  ];
+  assert.deepEqual(
+    fuzzyPaths('button', paths).map((c) => c.value),
+    ['@src/components/Button.tsx', '@docs/buttons.md', '@test/button-test.ts', '@src/components/ButtonGroup.tsx', '@src/big-utton.ts'],
+  );
+  assert.deepEqual(
+    fuzzyPaths('comp', paths)
+      .map((c) => c.value)
+      .slice(0, 1),
+    ['@src/components/'],
+  );
   assert.equal(fuzzyPaths('comp', paths)[0].partial, true);
-  assert.deepEqual(fuzzyPaths('bgt', paths).map((c) => c.value), ['@src/big-utton.ts', '@src/components/ButtonGroup.tsx']);
+  assert.deepEqual(
+    fuzzyPaths('bgt', paths).map((c) => c.value),
+    ['@src/big-utton.ts', '@src/components/ButtonGroup.tsx'],
+  );
 });
 
 test('a paste of more than 10 lines shows as [Pasted text #1 +N lines] and is sent whole; a short paste is inserted as is', async () => {
@@ -104,7 +132,11 @@ test('a paste of more than 10 lines shows as [Pasted text #1 +N lines] and is se
   await frameMatching(ui, /and two/);
   ui.stdin.write('\r');
   await tick();
-  assert.deepEqual(calls, [`explain this: ${big} and two\nlines`, 'shown: explain this: [Pasted text #1 +40 lines] and two\nlines'], 'sent whole (less its last newline); shown collapsed');
+  assert.deepEqual(
+    calls,
+    [`explain this: ${big} and two\nlines`, 'shown: explain this: [Pasted text #1 +40 lines] and two\nlines'],
+    'sent whole (less its last newline); shown collapsed',
+  );
   ui.unmount();
 });
 
@@ -112,7 +144,16 @@ test('Ctrl-L asks the controller to redraw the screen', async () => {
   const { ui } = input();
   let redrawn = 0;
   // The fake controller of input() has no redraw; give it one.
-  const ctrl = { setup: { cwd: '/tmp', home: '/tmp' }, history: { all: [] }, touch() {}, hint() {}, submit: async () => {}, redraw() { redrawn++; } } as unknown as Controller;
+  const ctrl = {
+    setup: { cwd: '/tmp', home: '/tmp' },
+    history: { all: [] },
+    touch() {},
+    hint() {},
+    submit: async () => {},
+    redraw() {
+      redrawn++;
+    },
+  } as unknown as Controller;
   ui.rerender(h(PromptInput, { ctrl, busy: false, width: 80, active: true }));
   ui.stdin.write('\x0c');
   await tick();
@@ -124,12 +165,26 @@ test('↑/↓ keep browsing history through entries that start with / (no menu f
   const { dir, home } = makeProject({});
   const calls: string[] = [];
   const ctrl = {
-    setup: { cwd: dir, home }, history: { all: ['first prompt', '/cost', 'hello', '/help'] }, touch() {}, hint() {},
-    submit: async (t: string) => { calls.push(t); }, interrupt() {}, exit: async () => {}, cycleMode() {},
+    setup: { cwd: dir, home },
+    history: { all: ['first prompt', '/cost', 'hello', '/help'] },
+    touch() {},
+    hint() {},
+    submit: async (t: string) => {
+      calls.push(t);
+    },
+    interrupt() {},
+    exit: async () => {},
+    cycleMode() {},
   } as unknown as Controller;
   const ui = render(h(PromptInput, { ctrl, busy: false, width: 80, active: true }));
-  const up = async () => { ui.stdin.write('\x1b[A'); await tick(); };
-  const down = async () => { ui.stdin.write('\x1b[B'); await tick(); };
+  const up = async () => {
+    ui.stdin.write('\x1b[A');
+    await tick();
+  };
+  const down = async () => {
+    ui.stdin.write('\x1b[B');
+    await tick();
+  };
   await up();
   assert.match(ui.lastFrame()!, /> \/help/);
   assert.doesNotMatch(ui.lastFrame()!, /❯/, 'no menu for a recalled command');
@@ -188,7 +243,7 @@ test('every key of one read applies: C-w C-w deletes two words, C-a C-k clears t
   assert.deepEqual(s.split('\x17\x17'), ['\x17', '\x17']);
   assert.deepEqual(s.split('ab\x01cd\x0b'), ['ab', '\x01', 'cd', '\x0b']);
   assert.deepEqual(s.split('fix it\r'), ['fix it\r'], 'Enter stays in typed text');
-  assert.deepEqual(s.split('\x1b[A\x1b[B'), ['\x1b[A\x1b[B'], 'escape sequences are Ink\'s to split');
+  assert.deepEqual(s.split('\x1b[A\x1b[B'), ['\x1b[A\x1b[B'], "escape sequences are Ink's to split");
   assert.deepEqual(s.split('\x1b[200~a\x17b'), ['\x1b[200~a\x17b'], 'a paste is left whole…');
   assert.deepEqual(s.split('c\x1b[201~\x17'), ['c\x1b[201~', '\x17'], '…across reads');
   const { ui } = input();

@@ -9,8 +9,12 @@ import type { Message } from '../../src/providers/types.ts';
 // Issue 17 item 3: /model in the terminal UI.
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 const withOpenAI = async () => {
   const o = await openCtrl(model);
@@ -45,17 +49,20 @@ test('/model PROVIDER:MODEL switches mid-session: the next request goes to it wi
   assert.match(sent, /hello/);
   assert.match(sent, /First answer\./);
   assert.match(sent, /and again/);
-  assert.doesNotMatch(sent, /pondering/, 'Anthropic\'s thinking is not sent to OpenAI');
+  assert.doesNotMatch(sent, /pondering/, "Anthropic's thinking is not sent to OpenAI");
   assert.ok(!r.body.input.some((i: { type?: string }) => i.type === 'reasoning'));
   await ctrl.exit();
 });
 
-test('/model without a name: a picker of the configured providers\' models; the choice answers next', async () => {
+test("/model without a name: a picker of the configured providers' models; the choice answers next", async () => {
   model.reset();
   model.script(reply('Mini here.'));
   const { ctrl } = await withOpenAI();
   const done = ctrl.submit('/model');
-  const q = await until(() => { const x = ctrl.store.get().question; return x?.kind === 'select' ? x : undefined; });
+  const q = await until(() => {
+    const x = ctrl.store.get().question;
+    return x?.kind === 'select' ? x : undefined;
+  });
   if (q.kind !== 'select') return;
   const labels = q.options.map((o) => o.label);
   assert.ok(labels.includes('anthropic:claude-sonnet-4-5') && labels.includes('openai:gpt-5-mini'));
@@ -96,9 +103,18 @@ test('/clear after a switch keeps the new model', async () => {
 });
 
 test('reasoning goes back only to the provider that produced it', () => {
-  const m: Message = { role: 'assistant', content: [{ type: 'reasoning', text: 'a' }, { type: 'text', text: 'b' }] };
+  const m: Message = {
+    role: 'assistant',
+    content: [
+      { type: 'reasoning', text: 'a' },
+      { type: 'text', text: 'b' },
+    ],
+  };
   markReasoningOrigin(m, 'anthropic');
-  const signedOpenAI: Message = { role: 'assistant', content: [{ type: 'reasoning', text: 'c', providerOptions: { openai: { itemId: 'x' } } }] };
+  const signedOpenAI: Message = {
+    role: 'assistant',
+    content: [{ type: 'reasoning', text: 'c', providerOptions: { openai: { itemId: 'x' } } }],
+  };
   const unmarked: Message = { role: 'assistant', content: [{ type: 'reasoning', text: 'd' }] };
   const kinds = (p: Message[]) => p.map((x) => (x.content as Array<{ type: string; text?: string }>).map((c) => c.text).join(''));
   assert.deepEqual(kinds(withoutForbiddenReasoning([m, signedOpenAI, unmarked], 'anthropic')), ['ab', '', 'd']);

@@ -27,7 +27,7 @@ async function question(req: Omit<PermissionRequest, 'reason'>): Promise<string>
   return frame;
 }
 
-test('an Edit\'s question shows the change in the file: its line numbers, 3 lines of context each side', async () => {
+test("an Edit's question shows the change in the file: its line numbers, 3 lines of context each side", async () => {
   writeFileSync(join(dir, 'e.txt'), numbered(20));
   const q = await question({ tool: 'Edit', input: { file_path: 'e.txt', old_string: 'line 10\n', new_string: 'ten\n' } });
   assert.match(q, /e\.txt/);
@@ -37,13 +37,16 @@ test('an Edit\'s question shows the change in the file: its line numbers, 3 line
   assert.match(q, /│\s+13   line 13\s+│/, 'context after');
   assert.doesNotMatch(q, /line 6\b|line 14\b/, 'no more than 3 lines of context');
   // replace_all: every occurrence, each with its own line number.
-  writeFileSync(join(dir, 'r.txt'), numbered(12, (i) => (i % 5 === 0 ? 'x' : `l${i}`)));
+  writeFileSync(
+    join(dir, 'r.txt'),
+    numbered(12, (i) => (i % 5 === 0 ? 'x' : `l${i}`)),
+  );
   const all = await question({ tool: 'Edit', input: { file_path: 'r.txt', old_string: 'x', new_string: 'y', replace_all: true } });
   assert.match(all, /│\s+ 5 \+ y/);
   assert.match(all, /│\s+10 \+ y/);
 });
 
-test('a Write\'s question: replacing a file shows the numbered change; a new file shows every line added', async () => {
+test("a Write's question: replacing a file shows the numbered change; a new file shows every line added", async () => {
   writeFileSync(join(dir, 'w.txt'), numbered(9));
   const q = await question({ tool: 'Write', input: { file_path: join(dir, 'w.txt'), content: numbered(9).replace('line 8', 'eight') } });
   assert.match(q, /│\s+5   line 5\s+│/);
@@ -66,7 +69,10 @@ test('the preview falls back to old_string/new_string when old_string is not in 
   const unreadable = { tool: 'Edit', input: { file_path: '.', old_string: 'a', new_string: 'b' } };
   assert.equal(await permissionPreview(unreadable, dir), undefined, 'a directory is not read');
   assert.match(await question(unreadable), /│\s+-a\s+│/);
-  assert.equal(await permissionPreview({ tool: 'Edit', input: { file_path: 'gone.txt', old_string: 'a', new_string: 'b' } }, dir), undefined);
+  assert.equal(
+    await permissionPreview({ tool: 'Edit', input: { file_path: 'gone.txt', old_string: 'a', new_string: 'b' } }, dir),
+    undefined,
+  );
 });
 
 test('a long change fits the screen folded ("… +N lines (ctrl+o to expand)"); Ctrl-O shows it whole, scrolled in the question', async () => {
@@ -74,7 +80,9 @@ test('a long change fits the screen folded ("… +N lines (ctrl+o to expand)"); 
   const req = { tool: 'Write', input: { file_path: 'long.txt', content: numbered(60, (i) => `LINE ${i}`) }, reason: 'needs approval' };
   const preview = await permissionPreview(req, dir);
   const answers: unknown[] = [];
-  const ui = render(h(PermissionDialog, { req, always: [], preview, onAnswer: (a: unknown) => answers.push(a), cwd: dir, width: 80, height: 30 }));
+  const ui = render(
+    h(PermissionDialog, { req, always: [], preview, onAnswer: (a: unknown) => answers.push(a), cwd: dir, width: 80, height: 30 }),
+  );
   const q = ui.lastFrame()!;
   assert.match(q, /│\s+1 - line 1\s+│/);
   assert.doesNotMatch(q, /LINE 60/);
@@ -100,10 +108,25 @@ test('a long change fits the screen folded ("… +N lines (ctrl+o to expand)"); 
 test('askPermission reads the file and puts the preview on the question', async () => {
   writeFileSync(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
   let shown: Question | undefined;
-  const questions = new Questions((q) => { shown = q; }, () => {});
-  const d = { session: { suggestRules: async () => ['Edit(/a.txt)'] }, cwd: dir, questions, notice() {}, interrupt() {} } as unknown as AskDeps;
+  const questions = new Questions(
+    (q) => {
+      shown = q;
+    },
+    () => {},
+  );
+  const d = {
+    session: { suggestRules: async () => ['Edit(/a.txt)'] },
+    cwd: dir,
+    questions,
+    notice() {},
+    interrupt() {},
+  } as unknown as AskDeps;
   const ac = new AbortController();
-  const answer = askPermission(d, { tool: 'Edit', input: { file_path: 'a.txt', old_string: 'two', new_string: 'dos' }, reason: 'r' }, ac.signal);
+  const answer = askPermission(
+    d,
+    { tool: 'Edit', input: { file_path: 'a.txt', old_string: 'two', new_string: 'dos' }, reason: 'r' },
+    ac.signal,
+  );
   for (let i = 0; i < 50 && !shown; i++) await new Promise((r) => setTimeout(r, 10));
   assert.ok(shown?.kind === 'permission');
   assert.equal(shown.preview, '@@ -1,3 +1,3 @@\n one\n-two\n+dos\n three');

@@ -7,12 +7,20 @@ import { startFakeModel, reply, systemPrompt, type FakeModel } from '../fakes/mo
 import { openCtrl, pick, shown, until } from './helpers.ts';
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
-test('/init: /memory, /status and the next request\'s system prompt see the ASSISTANT.md it wrote', async () => {
+test("/init: /memory, /status and the next request's system prompt see the ASSISTANT.md it wrote", async () => {
   model.reset();
-  model.script(reply('Writing it.').tool('Write', { file_path: 'ASSISTANT.md', content: '# Project\n\nUse npm test.\n' }), reply('init done'), reply('x'));
+  model.script(
+    reply('Writing it.').tool('Write', { file_path: 'ASSISTANT.md', content: '# Project\n\nUse npm test.\n' }),
+    reply('init done'),
+    reply('x'),
+  );
   const { ctrl } = await openCtrl(model, {}, 'auto-accept');
   assert.match(statusText(ctrl), /Memory: +none \(run \/init\)/);
   await ctrl.submit('/init');
@@ -31,7 +39,8 @@ test('a settings change while idle is shown at once; after /hooks "keep" it is n
   model.script(reply('one'));
   const { ctrl, dir } = await openCtrl(model, { '.assistant/settings.json': '{}' });
   const file = join(dir, '.assistant/settings.json');
-  const warnings = () => ctrl.store.get().history.filter((i) => i.kind === 'notice' && i.tone === 'warning' && /changed during the session/.test(i.text)).length;
+  const warnings = () =>
+    ctrl.store.get().history.filter((i) => i.kind === 'notice' && i.tone === 'warning' && /changed during the session/.test(i.text)).length;
   writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(ls:*)'] } }));
   await until(() => warnings() === 1, 5000);
   const answered = ctrl.submit('/hooks');
@@ -41,7 +50,11 @@ test('a settings change while idle is shown at once; after /hooks "keep" it is n
   await ctrl.submit('go');
   assert.equal(model.requests.length, 1);
   assert.equal(warnings(), 1, 'the reviewed change is not reported again');
-  assert.deepEqual(ctrl.session.rules.allow.map((r) => r.text), [], 'kept: the rule is not in force');
+  assert.deepEqual(
+    ctrl.session.rules.allow.map((r) => r.text),
+    [],
+    'kept: the rule is not in force',
+  );
   // A further change is news again.
   writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(pwd:*)'] } }));
   await until(() => warnings() === 2, 5000);

@@ -21,32 +21,49 @@ const model = await startFakeModel();
 const { dir, home } = makeProject({
   'src/math.ts': 'export function add(a: number, b: number) {\n  return a - b;\n}\n',
   'src/index.ts': "import { add } from './math';\n\nconsole.log(add(2, 3));\n",
-  'test.sh': 'for f in math index parse format render; do echo "✓ $f.test.ts (12 tests) 40ms"; done\necho "… running the slow suite"\nsleep 30\n',
+  'test.sh':
+    'for f in math index parse format render; do echo "✓ $f.test.ts (12 tests) 40ms"; done\necho "… running the slow suite"\nsleep 30\n',
 });
 model.script(
   reply().text("I'll look at `add` and where it is used.").tool('Grep', { pattern: 'add\\(' }),
   reply().tool('Read', { file_path: 'src/math.ts' }),
   reply().tool('Read', { file_path: 'src/index.ts' }),
-  reply().text('`add` subtracts. Fixing it:').tool('Edit', { file_path: 'src/math.ts', old_string: '  return a - b;', new_string: '  return a + b;' }),
-  reply().text([
-    'Fixed. `add` now returns the **sum**:',
-    '',
-    '```ts',
-    'export function add(a: number, b: number) {',
-    '  return a + b;',
-    '}',
-    '```',
-    '',
-    '> `src/index.ts` is the only caller; it printed `-1` for `add(2, 3)` and now prints `5`.',
-    '',
-    '1. Run `npm test` to confirm.',
-    '2. No other caller relied on the old behaviour.',
-  ].join('\n')).usage({ input: 3400, output: 120 }),
+  reply()
+    .text('`add` subtracts. Fixing it:')
+    .tool('Edit', { file_path: 'src/math.ts', old_string: '  return a - b;', new_string: '  return a + b;' }),
+  reply()
+    .text(
+      [
+        'Fixed. `add` now returns the **sum**:',
+        '',
+        '```ts',
+        'export function add(a: number, b: number) {',
+        '  return a + b;',
+        '}',
+        '```',
+        '',
+        '> `src/index.ts` is the only caller; it printed `-1` for `add(2, 3)` and now prints `5`.',
+        '',
+        '1. Run `npm test` to confirm.',
+        '2. No other caller relied on the old behaviour.',
+      ].join('\n'),
+    )
+    .usage({ input: 3400, output: 120 }),
   reply().text('Running the tests.').tool('Bash', { command: 'sh test.sh' }),
 );
 const t = TmuxCli.start(['--model', 'anthropic:claude-sonnet-4-5'], {
-  cwd: dir, home, width: 100, height: 40,
-  env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.anthropicBaseUrl, OPENAI_API_KEY: 'k', OPENAI_BASE_URL: model.openaiBaseUrl, NO_COLOR: undefined, COLORTERM: 'truecolor' },
+  cwd: dir,
+  home,
+  width: 100,
+  height: 40,
+  env: {
+    ANTHROPIC_API_KEY: 'k',
+    ANTHROPIC_BASE_URL: model.anthropicBaseUrl,
+    OPENAI_API_KEY: 'k',
+    OPENAI_BASE_URL: model.openaiBaseUrl,
+    NO_COLOR: undefined,
+    COLORTERM: 'truecolor',
+  },
 });
 const shot = async (name: string) => {
   const ansi = t.screen(true);
@@ -54,10 +71,19 @@ const shot = async (name: string) => {
   const svg = join(out, `tui-${name}.svg`);
   writeFileSync(svg, ansiToSvg(ansi, { columns: 100, title: `assistant — 100×40 — ${t.title()}` }));
   const png = join(out, `tui-${name}.png`);
-  try { execFileSync('rsvg-convert', ['-d', '96', '-p', '96', svg, '-o', png], { stdio: 'ignore' }); } catch {
-    try { execFileSync('convert', ['-density', '96', svg, png], { stdio: 'ignore' }); } catch {
+  try {
+    execFileSync('rsvg-convert', ['-d', '96', '-p', '96', svg, '-o', png], { stdio: 'ignore' });
+  } catch {
+    try {
+      execFileSync('convert', ['-density', '96', svg, png], { stdio: 'ignore' });
+    } catch {
       // sharp (a dependency already) draws SVG with librsvg too.
-      try { const { default: sharp } = await import('sharp'); await sharp(svg, { density: 96 }).png().toFile(png); } catch { /* no converter: the SVG stays */ }
+      try {
+        const { default: sharp } = await import('sharp');
+        await sharp(svg, { density: 96 }).png().toFile(png);
+      } catch {
+        /* no converter: the SVG stays */
+      }
     }
   }
 };

@@ -8,8 +8,12 @@ import type { Controller } from '../../src/ui/controller.ts';
 // Issue 20 items 5, 12, 13: what the terminal UI keeps across /clear, an interrupt, a resume.
 
 let model: FakeModel;
-before(async () => { model = await startFakeModel(); });
-after(async () => { await model.close(); });
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
 
 test('/clear keeps the permission mode (Shift+Tab to plan, /clear: still plan, for the session too)', async () => {
   model.reset();
@@ -38,18 +42,32 @@ test('Esc after a prompt was queued during the answer: the queued prompt is sent
   await until(() => ctrl.store.get().history.some((i) => i.kind === 'assistant' && i.text === 'Doing the other thing.'));
   assert.equal(model.requests.length, 2);
   assert.match(userTexts(model.requests[1]).at(-1) ?? '', /no, the other thing$/);
-  const users = ctrl.store.get().history.filter((i) => i.kind === 'user').map((i) => (i as { text: string }).text);
+  const users = ctrl.store
+    .get()
+    .history.filter((i) => i.kind === 'user')
+    .map((i) => (i as { text: string }).text);
   assert.deepEqual(users, ['first thing', 'no, the other thing']);
   await ctrl.exit();
 });
 
 /** The history as a comparable list: what each item shows (ids and results' bodies aside). */
-const view = (ctrl: Controller) => ctrl.store.get().history.filter((i) => i.kind !== 'banner').map((i) => {
-  const { id: _, cont, ...rest } = i as Record<string, unknown>;
-  if (cont) rest.cont = cont;
-  if (rest.kind === 'tool') return { kind: 'tool', name: rest.name, status: rest.status, durationMs: rest.durationMs, output: (rest.result as { output?: string } | undefined)?.output };
-  return rest;
-});
+const view = (ctrl: Controller) =>
+  ctrl.store
+    .get()
+    .history.filter((i) => i.kind !== 'banner')
+    .map((i) => {
+      const { id: _, cont, ...rest } = i as Record<string, unknown>;
+      if (cont) rest.cont = cont;
+      if (rest.kind === 'tool')
+        return {
+          kind: 'tool',
+          name: rest.name,
+          status: rest.status,
+          durationMs: rest.durationMs,
+          output: (rest.result as { output?: string } | undefined)?.output,
+        };
+      return rest;
+    });
 
 test('-c redraws the conversation as it was shown: a paste as its mark, tool times, the interrupted marker, context and cost', async () => {
   model.reset();
@@ -77,8 +95,14 @@ test('-c redraws the conversation as it was shown: a paste as its mark, tool tim
   await again.ctrl.exit();
 });
 
-test('the pastes behind a prompt\'s marks are found again in the prompt as sent', () => {
-  assert.deepEqual(pastesBehind('look [Pasted text #1 +3 lines] and [Pasted text #2 2500 characters]!', 'look a\nb\nc and xyz!'), new Map([[1, 'a\nb\nc'], [2, 'xyz']]));
+test("the pastes behind a prompt's marks are found again in the prompt as sent", () => {
+  assert.deepEqual(
+    pastesBehind('look [Pasted text #1 +3 lines] and [Pasted text #2 2500 characters]!', 'look a\nb\nc and xyz!'),
+    new Map([
+      [1, 'a\nb\nc'],
+      [2, 'xyz'],
+    ]),
+  );
   assert.equal(pastesBehind('no marks', 'no marks'), undefined);
   assert.equal(pastesBehind('x [Pasted text #1 +3 lines]', 'y other'), undefined);
   assert.equal(pastesBehind('a.b [Pasted text #1 +3 lines]', 'aXb q'), undefined, 'the text around the marks is literal');

@@ -18,17 +18,29 @@ export function variableFile(a: Analysis, node: Node, env: Env): Redirect | unde
   if (!value) return undefined;
   const file = writtenByVariable(name, value.dynamic ? value.raw : value.value);
   if (!file) return undefined;
-  if (value.dynamic) { a.reason(env, `${name}=${value.raw} makes programs write a file named only when it runs`); return undefined; }
+  if (value.dynamic) {
+    a.reason(env, `${name}=${value.raw} makes programs write a file named only when it runs`);
+    return undefined;
+  }
   return { op: name, target: file, writes: true, reads: false };
 }
 
 /** `bash -c 'script'`: looks into a literal script. Returns true when the shell itself is not recorded. */
 export function shell(a: Analysis, program: string, words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean): boolean {
   const call = shellCall(program, words.slice(1));
-  if (call.reason) { a.reason(env, call.reason); return false; }
+  if (call.reason) {
+    a.reason(env, call.reason);
+    return false;
+  }
   if (call.script) {
-    if (OTHER_SHELLS.has(program)) { a.reason(env, `${program} -c runs a script in another shell's syntax`); return false; }
-    if (call.script.dynamic) { a.reason(env, `${program} -c runs ${call.script.raw}, which is not known before the command runs`); return false; }
+    if (OTHER_SHELLS.has(program)) {
+      a.reason(env, `${program} -c runs a script in another shell's syntax`);
+      return false;
+    }
+    if (call.script.dynamic) {
+      a.reason(env, `${program} -c runs ${call.script.raw}, which is not known before the command runs`);
+      return false;
+    }
     const inner: Env = { ...env, wrappers: [...wrappers, `${program} -c`], depth: env.depth + 1 };
     a.script(call.script.value, inner, `in the ${program} -c script: `);
     return true;
@@ -45,8 +57,15 @@ export function findExec(a: Analysis, args: Word[], wrappers: string[], env: Env
     if (args[i].dynamic || !/^-(exec|execdir|ok|okdir)$/.test(flag)) continue;
     let end = i + 1;
     while (end < args.length && args[end].value !== ';' && !(args[end].value === '+' && args[end - 1].value.endsWith('{}'))) end++;
-    if (end >= args.length) { a.reason(env, `find ${flag} has no terminating ; or +`); return; }
-    if (end === i + 1) { a.reason(env, `find ${flag} names no command`); i = end; continue; }
+    if (end >= args.length) {
+      a.reason(env, `find ${flag} has no terminating ; or +`);
+      return;
+    }
+    if (end === i + 1) {
+      a.reason(env, `find ${flag} names no command`);
+      i = end;
+      continue;
+    }
     a.simple(args.slice(i + 1, end), { ...env, wrappers: [...wrappers, `find ${flag}`] }, { runtimeArgs: false, placeholder: '{}' });
     i = end;
   }
@@ -59,7 +78,10 @@ export function declaration(a: Analysis, node: Node, env: Env) {
   const plain: Word[] = [];
   let program = '';
   for (const c of node.children) {
-    if (!c.isNamed) { if (!program) program = c.type; continue; }
+    if (!c.isNamed) {
+      if (!program) program = c.type;
+      continue;
+    }
     if (c.type === 'variable_assignment') {
       a.assignment(c, env);
       const file = program === 'export' || program === 'declare' ? variableFile(a, c, env) : undefined;
@@ -77,8 +99,14 @@ export function declaration(a: Analysis, node: Node, env: Env) {
   }
   for (const r of programReasons(program, plain, words.length > 0)) a.reason(env, r);
   // `declare -i n=…` evaluates every value given to n; `declare -n r=x` makes r another name for x.
-  const flags = plain.filter((w) => !w.dynamic && /^[-+][a-zA-Z]+$/.test(w.value)).map((w) => w.value).join('');
-  const names = [...node.namedChildren.filter((c) => c.type === 'variable_assignment').map((c) => c.childForFieldName('name')?.text ?? ''), ...plain.filter((w) => !w.dynamic && !/^[-+]/.test(w.value)).map((w) => w.value)];
+  const flags = plain
+    .filter((w) => !w.dynamic && /^[-+][a-zA-Z]+$/.test(w.value))
+    .map((w) => w.value)
+    .join('');
+  const names = [
+    ...node.namedChildren.filter((c) => c.type === 'variable_assignment').map((c) => c.childForFieldName('name')?.text ?? ''),
+    ...plain.filter((w) => !w.dynamic && !/^[-+]/.test(w.value)).map((w) => w.value),
+  ];
   a.values.declaration(program, flags, names);
   a.values.names(program, plain);
   a.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false, plain);
@@ -88,11 +116,32 @@ export function declaration(a: Analysis, node: Node, env: Env) {
 export function test(a: Analysis, node: Node, env: Env) {
   const program = node.firstChild?.type ?? '[';
   const words: Word[] = [];
-  const WORDS = new Set(['word', 'string', 'raw_string', 'number', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'extglob_pattern', 'regex', 'test_operator', 'ansi_c_string', 'translated_string', 'brace_expression']);
+  const WORDS = new Set([
+    'word',
+    'string',
+    'raw_string',
+    'number',
+    'concatenation',
+    'simple_expansion',
+    'expansion',
+    'command_substitution',
+    'process_substitution',
+    'arithmetic_expansion',
+    'extglob_pattern',
+    'regex',
+    'test_operator',
+    'ansi_c_string',
+    'translated_string',
+    'brace_expression',
+  ]);
   const collect = (n: Node) => {
     if (WORDS.has(n.type)) {
       a.walk(n, fresh(env));
-      words.push(n.type === 'extglob_pattern' || n.type === 'regex' || n.type === 'test_operator' ? { value: n.text, raw: n.text, dynamic: false, glob: false } : wordOf(n));
+      words.push(
+        n.type === 'extglob_pattern' || n.type === 'regex' || n.type === 'test_operator'
+          ? { value: n.text, raw: n.text, dynamic: false, glob: false }
+          : wordOf(n),
+      );
     } else if (!n.isNamed) {
       words.push({ value: n.type, raw: n.type, dynamic: false, glob: false });
     } else for (const c of n.children) collect(c);
@@ -105,4 +154,3 @@ export function test(a: Analysis, node: Node, env: Env) {
   for (const r of programReasons(program, words, true)) a.reason(env, r);
   a.emit([{ value: program, raw: program, dynamic: false, glob: false }, ...words], env.wrappers, env, false);
 }
-

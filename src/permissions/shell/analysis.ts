@@ -20,7 +20,29 @@ import { baseName, literalWord, wordOf, type Word } from './words.ts';
 
 const MAX_DEPTH = 6;
 /** Bash's reserved words: as a program name they mean the grammar misread the command. */
-const KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'coproc', '[[', ']]']);
+const KEYWORDS = new Set([
+  '!',
+  '{',
+  '}',
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'coproc',
+  '[[',
+  ']]',
+]);
 
 /** One run of the splitter over a command: walks the syntax tree and collects commands and reasons. */
 export class Analysis {
@@ -40,8 +62,11 @@ export class Analysis {
     for (const r of values.reasons) this.reasons.add(r);
     const filesRun = [...this.filesRun].filter((r) => this.reasons.has(r));
     return {
-      commands: this.commands, unanalysable: [...this.reasons], ...(this.repeats ? { repeats: true } : {}),
-      ...(Object.keys(values.loops).length ? { loops: values.loops } : {}), ...(filesRun.length ? { filesRun } : {}),
+      commands: this.commands,
+      unanalysable: [...this.reasons],
+      ...(this.repeats ? { repeats: true } : {}),
+      ...(Object.keys(values.loops).length ? { loops: values.loops } : {}),
+      ...(filesRun.length ? { filesRun } : {}),
     };
   }
 
@@ -137,7 +162,8 @@ export class Analysis {
     const lastIndex = parts.findLastIndex((c) => c.isNamed);
     parts.forEach((c, i) => {
       if (c.type === '|' || c.type === '|&') piped = true;
-      else if (i === lastIndex && last) this.walk(c, { ...env, redirects: [...env.redirects, ...last.redirects], stdinFed: piped || last.stdin });
+      else if (i === lastIndex && last)
+        this.walk(c, { ...env, redirects: [...env.redirects, ...last.redirects], stdinFed: piped || last.stdin });
       else this.walk(c, { ...env, stdinFed: piped });
     });
   }
@@ -157,7 +183,8 @@ export class Analysis {
       if (c.type.endsWith('_redirect') || node.fieldNameForChild(i) === 'name') continue; // the function's name runs nothing
       this.walk(c, inner);
     }
-    if (node.type === 'command_substitution' && redirects.length && !node.namedChildren.some((c) => !c.type.endsWith('_redirect'))) this.emitBare(inner);
+    if (node.type === 'command_substitution' && redirects.length && !node.namedChildren.some((c) => !c.type.endsWith('_redirect')))
+      this.emitBare(inner);
     for (const a of after) this.walk(a, base);
   }
 
@@ -198,7 +225,9 @@ export class Analysis {
     if (node.type === 'heredoc_redirect') {
       let stdin = feedsStdin;
       for (const c of node.children) {
-        if (c.type === 'heredoc_body') { if (!quotedHeredoc(node)) this.walk(c, fresh(env)); }
+        if (c.type === 'heredoc_body') {
+          if (!quotedHeredoc(node)) this.walk(c, fresh(env));
+        }
         // `cat <<EOF > file`: the grammar hangs the command's other redirections under the heredoc.
         else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, out, after) || stdin;
         else if (c.isNamed && !['heredoc_start', 'heredoc_end', 'file_descriptor'].includes(c.type)) after.push(c);
@@ -266,15 +295,19 @@ export class Analysis {
         assigned.push(this.assignment(c, env));
         const file = variableFile(this, c, env);
         if (file) redirects.push(file);
-      }
-      else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after) || stdin;
+      } else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after) || stdin;
       else if (field === 'name' || field === 'argument') {
         named ||= field === 'name';
         this.walk(c, fresh(env));
         words.push(wordOf(c.type === 'command_name' && c.firstChild ? c.firstChild : c));
       } else this.walk(c, fresh(env));
     }
-    const inner: Env = { ...env, wrappers: [...env.wrappers, ...assigned], redirects: [...env.redirects, ...redirects], stdinFed: env.stdinFed || stdin };
+    const inner: Env = {
+      ...env,
+      wrappers: [...env.wrappers, ...assigned],
+      redirects: [...env.redirects, ...redirects],
+      stdinFed: env.stdinFed || stdin,
+    };
     if (named) this.simple(words, inner, { runtimeArgs: false });
     else if (redirects.length) this.emitBare(inner);
     for (const a of after) this.walk(a, env);
@@ -320,7 +353,10 @@ export class Analysis {
       }
       // Files the wrapper itself reads or writes (`strace -o F`, `flock F`) count like redirections of the command.
       const files: Redirect[] = [];
-      for (const [list, writes] of [[peeled.writes, true], [peeled.reads, false]] as const) {
+      for (const [list, writes] of [
+        [peeled.writes, true],
+        [peeled.reads, false],
+      ] as const) {
         for (const f of list ?? []) {
           if (f.dynamic) this.reason(env, `${name} ${writes ? 'writes' : 'reads'} ${f.raw}, which is not known before the command runs`);
           else files.push({ op: name, target: f.value, writes, reads: !writes });
@@ -340,7 +376,8 @@ export class Analysis {
         wrappers.push(a.dynamic ? a.raw : a.value);
         const file = writtenByVariable(a.value.slice(0, eq), a.value.slice(eq + 1));
         if (file && a.dynamic) this.reason(env, `${a.raw} makes programs write a file named only when it runs`);
-        else if (file) env = { ...env, redirects: [...env.redirects, { op: a.value.slice(0, eq), target: file, writes: true, reads: false }] };
+        else if (file)
+          env = { ...env, redirects: [...env.redirects, { op: a.value.slice(0, eq), target: file, writes: true, reads: false }] };
       }
       if (peeled.runtimeArgs) runtimeArgs = true;
       if (peeled.placeholder) {
@@ -361,7 +398,10 @@ export class Analysis {
     let extra: Pick<SimpleCommand, 'code' | 'inPlace'> = {};
     if (facts) {
       for (const r of facts.reasons) this.reason(env, r);
-      const files: Redirect[] = [...facts.writes.map((f) => ({ op: program, target: f, writes: true, reads: false })), ...facts.reads.map((f) => ({ op: program, target: f, writes: false, reads: true }))];
+      const files: Redirect[] = [
+        ...facts.writes.map((f) => ({ op: program, target: f, writes: true, reads: false })),
+        ...facts.reads.map((f) => ({ op: program, target: f, writes: false, reads: true })),
+      ];
       if (files.length) env = { ...env, redirects: [...env.redirects, ...files] };
       extra = { ...(facts.code ? { code: facts.code } : {}), ...(facts.inPlace ? { inPlace: true } : {}) };
     }
@@ -388,17 +428,34 @@ export class Analysis {
   /** `$((…))`, `((…))`, `for ((…))`: quoted text in arithmetic can still run `$(…)` in a subscript. */
   arithmetic(node: Node, env: Env) {
     this.values.arithmetic(node);
-    const quoted = node.descendantsOfType(['raw_string', 'string']).some((s) => HIDDEN_SUBSTITUTION.test(s.text) && s.descendantsOfType('command_substitution').length === 0);
+    const quoted = node
+      .descendantsOfType(['raw_string', 'string'])
+      .some((s) => HIDDEN_SUBSTITUTION.test(s.text) && s.descendantsOfType('command_substitution').length === 0);
     if (quoted) this.reason(env, 'quoted text in arithmetic can run $(…) in an array subscript');
   }
 
   /** A command that is only redirections (`> file`): program ''. */
   emitBare(env: Env) {
-    this.commands.push({ program: '', args: [], text: '', wrappers: env.wrappers, redirects: env.redirects, hasExpansion: false, hasGlob: false });
+    this.commands.push({
+      program: '',
+      args: [],
+      text: '',
+      wrappers: env.wrappers,
+      redirects: env.redirects,
+      hasExpansion: false,
+      hasGlob: false,
+    });
   }
 
   /** Records a command; `checked` are the arguments that evaluation.ts looks at (default: all). */
-  emit(words: Word[], wrappers: string[], env: Env, runtimeArgs: boolean, checked = words.slice(1), extra: Pick<SimpleCommand, 'code' | 'inPlace'> = {}) {
+  emit(
+    words: Word[],
+    wrappers: string[],
+    env: Env,
+    runtimeArgs: boolean,
+    checked = words.slice(1),
+    extra: Pick<SimpleCommand, 'code' | 'inPlace'> = {},
+  ) {
     const [first, ...rest] = words;
     const written = first.dynamic ? first.raw : first.value;
     const program = first.dynamic ? first.raw : baseName(written);

@@ -19,4 +19,10 @@ export interface Env {
 export const ROOT: Env = { wrappers: [], scriptWrappers: [], redirects: [], stdinFed: false, depth: 0, where: '' };
 
 /** Commands substituted into a word run in the script's shell, not under the command's wrappers or redirections. */
-export const fresh = (env: Env): Env => ({ ...ROOT, wrappers: env.scriptWrappers, scriptWrappers: env.scriptWrappers, depth: env.depth, where: env.where });
+export const fresh = (env: Env): Env => ({
+  ...ROOT,
+  wrappers: env.scriptWrappers,
+  scriptWrappers: env.scriptWrappers,
+  depth: env.depth,
+  where: env.where,
+});

@@ -40,9 +40,37 @@ export function readsValues(program: string, args: Word[]): boolean {
 
 /** Variables bash sets itself from text the command controls (its own words, file names, matches, directories). */
 const IMPLICIT = new Set([
-  '_', 'BASH_COMMAND', 'BASH_EXECUTION_STRING', 'BASH_REMATCH', 'BASH_ARGV', 'BASH_ARGV0', 'BASH_ARGC', 'BASH_SOURCE', 'BASH_LINENO',
-  'BASH_ALIASES', 'BASH_CMDS', 'FUNCNAME', 'REPLY', 'MAPFILE', 'COPROC', 'DIRSTACK', 'PWD', 'OLDPWD', 'OPTARG', 'COMP_WORDS', 'COMP_LINE',
-  'COMP_WORDBREAKS', 'READLINE_LINE', 'READLINE_ARGUMENT', 'HISTCMD', 'PROMPT_COMMAND', 'PS0', 'PS1', 'PS2', 'PS4', 'BASH_XTRACEFD',
+  '_',
+  'BASH_COMMAND',
+  'BASH_EXECUTION_STRING',
+  'BASH_REMATCH',
+  'BASH_ARGV',
+  'BASH_ARGV0',
+  'BASH_ARGC',
+  'BASH_SOURCE',
+  'BASH_LINENO',
+  'BASH_ALIASES',
+  'BASH_CMDS',
+  'FUNCNAME',
+  'REPLY',
+  'MAPFILE',
+  'COPROC',
+  'DIRSTACK',
+  'PWD',
+  'OLDPWD',
+  'OPTARG',
+  'COMP_WORDS',
+  'COMP_LINE',
+  'COMP_WORDBREAKS',
+  'READLINE_LINE',
+  'READLINE_ARGUMENT',
+  'HISTCMD',
+  'PROMPT_COMMAND',
+  'PS0',
+  'PS1',
+  'PS2',
+  'PS4',
+  'BASH_XTRACEFD',
 ]);
 /** The variables of the Bash tool's own wrapper (src/tools/bash.ts): they hold the command's text. */
 const WRAPPER_PREFIX = '__assistant';
@@ -67,12 +95,14 @@ function namesIn(text: string): string[] {
 /** A value that is always a plain number: a literal number, `$((…))`, `$#`, `$?`, `${#x}`, `$RANDOM`… */
 function numericValue(text: string): boolean {
   const t = text.replace(/^"(.*)"$/s, '$1');
-  return /^([+-]?[0-9]+|0[xX][0-9a-fA-F]+|[0-9]+#[0-9A-Za-z@_]+)$/.test(t)
-    || /^\$\(\([^()]*(\([^()]*\)[^()]*)*\)\)$/.test(t)
-    || /^\$\[[^\]]*\]$/.test(t)
-    || /^\$([#?$!]|\{[#?$!]\}|\{#[A-Za-z_][A-Za-z0-9_]*(\[[@*]\])?\})$/.test(t)
-    || /^\$\{?(RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|BASHPID|PPID|UID|EUID|OPTIND)\}?$/.test(t)
-    || t === '';
+  return (
+    /^([+-]?[0-9]+|0[xX][0-9a-fA-F]+|[0-9]+#[0-9A-Za-z@_]+)$/.test(t) ||
+    /^\$\(\([^()]*(\([^()]*\)[^()]*)*\)\)$/.test(t) ||
+    /^\$\[[^\]]*\]$/.test(t) ||
+    /^\$([#?$!]|\{[#?$!]\}|\{#[A-Za-z_][A-Za-z0-9_]*(\[[@*]\])?\})$/.test(t) ||
+    /^\$\{?(RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|BASHPID|PPID|UID|EUID|OPTIND)\}?$/.test(t) ||
+    t === ''
+  );
 }
 
 /** Sites and assignments collected by one analysis; `reasons()` says which sites evaluate unknown values. */
@@ -100,8 +130,17 @@ export class Evaluations {
     for (const s of this.sites) {
       const name = s.names.find((n) => implicitValue(n) || this.tainted.has(n));
       if (!name) continue;
-      const what = name === SUBSTITUTION ? 'the output of a command' : implicitValue(name) ? (/^[0-9@*_]$|^[0-9]+$/.test(name) ? `$${name}` : name) : `${name} (set by ${this.tainted.get(name)})`;
-      out.push(`${s.where} evaluates ${what} as arithmetic or a variable name, and its value is not known before the command runs (a value like a[$(…)] runs the command in it)`);
+      const what =
+        name === SUBSTITUTION
+          ? 'the output of a command'
+          : implicitValue(name)
+            ? /^[0-9@*_]$|^[0-9]+$/.test(name)
+              ? `$${name}`
+              : name
+            : `${name} (set by ${this.tainted.get(name)})`;
+      out.push(
+        `${s.where} evaluates ${what} as arithmetic or a variable name, and its value is not known before the command runs (a value like a[$(…)] runs the command in it)`,
+      );
       if (out.length >= 3) break;
     }
     return out;

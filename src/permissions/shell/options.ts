@@ -68,15 +68,27 @@ export function parseOptions(words: Word[], start: number, spec: OptionSpec, pro
     if (w.dynamic) return fail(`${w.raw} is not known before the command runs, so what ${program} runs is not known`);
     const v = w.value;
     if (v === '--') return { next: i + 1, seen };
-    if (v === '-' && spec.dash) { seen.set('-', ''); i++; continue; }
+    if (v === '-' && spec.dash) {
+      seen.set('-', '');
+      i++;
+      continue;
+    }
     if (!v.startsWith('-') || v === '-') break;
-    if (spec.numeric && /^--?\d+$/.test(v)) { seen.set('-N', v); i++; continue; }
+    if (spec.numeric && /^--?\d+$/.test(v)) {
+      seen.set('-N', v);
+      i++;
+      continue;
+    }
     if (v.startsWith('--')) {
       const eq = v.indexOf('=');
       const given = eq < 0 ? v.slice(2) : v.slice(2, eq);
       const found = longName(given, spec);
       // `--opt` and `--opt=value` are one word each for programs whose options are all written so (valgrind, firejail).
-      if (!found && spec.lenient) { seen.set(v, ''); i++; continue; }
+      if (!found && spec.lenient) {
+        seen.set(v, '');
+        i++;
+        continue;
+      }
       if (!found) return fail(`unknown option ${v}`);
       if (found.kind === 'flag' && eq >= 0) return fail(`option --${found.name} takes no value`);
       if (found.kind === 'arg' && eq < 0) {
@@ -95,8 +107,14 @@ export function parseOptions(words: Word[], start: number, spec: OptionSpec, pro
     let consumedNext = false;
     for (; j < v.length; j++) {
       const c = v[j];
-      if (spec.shortFlag?.includes(c)) { seen.set(`-${c}`, ''); continue; }
-      if (spec.shortOptional?.includes(c)) { seen.set(`-${c}`, v.slice(j + 1)); break; }
+      if (spec.shortFlag?.includes(c)) {
+        seen.set(`-${c}`, '');
+        continue;
+      }
+      if (spec.shortOptional?.includes(c)) {
+        seen.set(`-${c}`, v.slice(j + 1));
+        break;
+      }
       if (spec.shortArg?.includes(c)) {
         let value = v.slice(j + 1);
         if (value === '') {
@@ -109,7 +127,10 @@ export function parseOptions(words: Word[], start: number, spec: OptionSpec, pro
         seen.set(`-${c}`, value);
         break;
       }
-      if (spec.lenient === true) { seen.set(`-${c}`, ''); continue; }
+      if (spec.lenient === true) {
+        seen.set(`-${c}`, '');
+        continue;
+      }
       return fail(`unknown option -${c}`);
     }
     i += consumedNext ? 2 : 1;
@@ -143,22 +164,35 @@ export function scanArgs(args: readonly string[], spec: OptionSpec): ScannedArg[
       if (!spec.permute && !ended) ended = true;
       continue;
     }
-    if (v === '--') { ended = true; continue; }
+    if (v === '--') {
+      ended = true;
+      continue;
+    }
     if (v.startsWith('--')) {
       const eq = v.indexOf('=');
       const given = eq < 0 ? v.slice(2) : v.slice(2, eq);
       const found = longName(given, spec);
       const name = `--${found?.name ?? given}`;
-      if (found?.kind === 'arg' && eq < 0) { out.push({ option: name, value: args[i + 1] ?? '', index: i + 1 }); i++; continue; }
+      if (found?.kind === 'arg' && eq < 0) {
+        out.push({ option: name, value: args[i + 1] ?? '', index: i + 1 });
+        i++;
+        continue;
+      }
       out.push({ option: name, value: eq < 0 ? '' : v.slice(eq + 1), index: i });
       continue;
     }
     for (let j = 1; j < v.length; j++) {
       const c = v[j];
-      if (spec.shortOptional?.includes(c)) { out.push({ option: `-${c}`, value: v.slice(j + 1), index: i }); break; }
+      if (spec.shortOptional?.includes(c)) {
+        out.push({ option: `-${c}`, value: v.slice(j + 1), index: i });
+        break;
+      }
       if (spec.shortArg?.includes(c)) {
         if (j + 1 < v.length) out.push({ option: `-${c}`, value: v.slice(j + 1), index: i });
-        else { out.push({ option: `-${c}`, value: args[i + 1] ?? '', index: i + 1 }); i++; }
+        else {
+          out.push({ option: `-${c}`, value: args[i + 1] ?? '', index: i + 1 });
+          i++;
+        }
         break;
       }
       out.push({ option: `-${c}`, value: '', index: i });

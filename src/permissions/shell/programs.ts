@@ -20,7 +20,23 @@ const RUNS_CODE: Record<string, string> = {
  * Builtins that evaluate a name or number as arithmetic, where an array subscript runs `$(…)`
  * even from quoted text (`printf -v 'a[$(rm x)]'`, `[[ 'a[$(rm x)]' -eq 1 ]]`, `let`).
  */
-const ARITHMETIC = new Set(['let', 'declare', 'typeset', 'local', 'export', 'readonly', 'printf', 'read', 'unset', 'test', '[', '[[', 'mapfile', 'readarray', 'wait']);
+const ARITHMETIC = new Set([
+  'let',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
+  'printf',
+  'read',
+  'unset',
+  'test',
+  '[',
+  '[[',
+  'mapfile',
+  'readarray',
+  'wait',
+]);
 export const HIDDEN_SUBSTITUTION = /\$\(|`/;
 
 /**
@@ -29,33 +45,135 @@ export const HIDDEN_SUBSTITUTION = /\$\(|`/;
  * anything (`PAGER='rm -rf ~' git log`, `PATH=./evil:$PATH ls`).
  */
 const CODE_VARIABLES = new Set([
-  'PATH', 'HOME', 'XDG_CONFIG_HOME', 'BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'PROMPT_COMMAND',
-  'PAGER', 'MANPAGER', 'GIT_PAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'BROWSER',
-  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PROXY_COMMAND',
-  'GIT_DIR', 'GIT_TEMPLATE_DIR', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT',
-  'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
-  'LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'ZDOTDIR', 'INPUTRC', 'SHELL',
+  'PATH',
+  'HOME',
+  'XDG_CONFIG_HOME',
+  'BASH_ENV',
+  'ENV',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'PS4',
+  'PROMPT_COMMAND',
+  'PAGER',
+  'MANPAGER',
+  'GIT_PAGER',
+  'EDITOR',
+  'VISUAL',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'BROWSER',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_EXEC_PATH',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'GIT_PROXY_COMMAND',
+  'GIT_DIR',
+  'GIT_TEMPLATE_DIR',
+  'GIT_CONFIG',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_COUNT',
+  'GIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PYTHONPATH',
+  'PYTHONSTARTUP',
+  'PYTHONHOME',
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'LESSKEY',
+  'ZDOTDIR',
+  'INPUTRC',
+  'SHELL',
   // Start-up code and options of interpreters, compilers and build tools (`-javaagent:`, `-toolexec=`, a `.pth` file, a wrapper).
-  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'JAVA_OPTS', 'MAVEN_OPTS', 'GRADLE_OPTS', 'SBT_OPTS', 'GOFLAGS',
-  'RUSTC', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'RUSTDOC', 'CARGO_HOME',
-  'PYTHONUSERBASE', 'PYTHONEXECUTABLE', 'PYTHONBREAKPOINT', 'PERL5DB', 'PERLDB_OPTS', 'BUNDLE_GEMFILE', 'GEM_HOME', 'GEM_PATH',
-  'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'PIP_CONFIG_FILE', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_CONFIG_FILE', 'YARN_RC_FILENAME',
-  'VIMINIT', 'EXINIT', 'MYVIMRC', 'VIMRUNTIME', 'GVIMINIT', 'EMACSLOADPATH', 'FCEDIT', 'GCONV_PATH', 'LOCPATH', 'MANOPT', 'LESS',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'JAVA_OPTS',
+  'MAVEN_OPTS',
+  'GRADLE_OPTS',
+  'SBT_OPTS',
+  'GOFLAGS',
+  'RUSTC',
+  'RUSTC_WRAPPER',
+  'RUSTC_WORKSPACE_WRAPPER',
+  'RUSTDOC',
+  'CARGO_HOME',
+  'PYTHONUSERBASE',
+  'PYTHONEXECUTABLE',
+  'PYTHONBREAKPOINT',
+  'PERL5DB',
+  'PERLDB_OPTS',
+  'BUNDLE_GEMFILE',
+  'GEM_HOME',
+  'GEM_PATH',
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
+  'PIP_CONFIG_FILE',
+  'UV_INDEX_URL',
+  'UV_EXTRA_INDEX_URL',
+  'UV_CONFIG_FILE',
+  'YARN_RC_FILENAME',
+  'VIMINIT',
+  'EXINIT',
+  'MYVIMRC',
+  'VIMRUNTIME',
+  'GVIMINIT',
+  'EMACSLOADPATH',
+  'FCEDIT',
+  'GCONV_PATH',
+  'LOCPATH',
+  'MANOPT',
+  'LESS',
   // Configuration files that name programs to run (kubeconfig `exec`, AWS `credential_process`, ripgrep `--pre`, credential helpers).
-  'KUBECONFIG', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'DOCKER_CONFIG', 'RIPGREP_CONFIG_PATH', 'CURL_HOME', 'WGETRC', 'NPMRC', 'GNUPGHOME', 'CLOUDSDK_CONFIG',
-  'TF_CLI_CONFIG_FILE', 'HELM_PLUGINS', 'KREW_ROOT', 'GH_CONFIG_DIR',
+  'KUBECONFIG',
+  'AWS_CONFIG_FILE',
+  'AWS_SHARED_CREDENTIALS_FILE',
+  'DOCKER_CONFIG',
+  'RIPGREP_CONFIG_PATH',
+  'CURL_HOME',
+  'WGETRC',
+  'NPMRC',
+  'GNUPGHOME',
+  'CLOUDSDK_CONFIG',
+  'TF_CLI_CONFIG_FILE',
+  'HELM_PLUGINS',
+  'KREW_ROOT',
+  'GH_CONFIG_DIR',
 ]);
-const CODE_VARIABLE_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'BASH_FUNC_', 'NPM_CONFIG_', 'CARGO_TARGET_', 'CARGO_BUILD_'];
+const CODE_VARIABLE_PREFIXES = [
+  'LD_',
+  'DYLD_',
+  'GIT_CONFIG_KEY_',
+  'GIT_CONFIG_VALUE_',
+  'BASH_FUNC_',
+  'NPM_CONFIG_',
+  'CARGO_TARGET_',
+  'CARGO_BUILD_',
+];
 /** Names that say what they hold is a program or a command line (`GH_PAGER`, `KUBE_EDITOR`, `SUDO_ASKPASS`, `FZF_DEFAULT_COMMAND`, `RSYNC_RSH`). */
-const CODE_VARIABLE_SUFFIXES = /(PAGER|EDITOR|VISUAL|ASKPASS|_COMMAND|_CMD|_RSH|_PROG|_PROGRAM|_HELPER|_WRAPPER|_SHELL|_HOOK|_HOOKS|_PLUGINS?)$/;
+const CODE_VARIABLE_SUFFIXES =
+  /(PAGER|EDITOR|VISUAL|ASKPASS|_COMMAND|_CMD|_RSH|_PROG|_PROGRAM|_HELPER|_WRAPPER|_SHELL|_HOOK|_HOOKS|_PLUGINS?)$/;
 
 /**
  * Variables that make programs write a file they name (`GIT_TRACE=/tmp/t git status`,
  * `LESSHISTFILE`, `HISTFILE`, `SSLKEYLOGFILE`): set for a command, the file counts as written by
  * it, like `> FILE` (SPEC §11.5: a read-only program given one is no longer read-only).
  */
-const WRITES_FILE = /^(GIT_TRACE\w*|LESSHISTFILE|HISTFILE|PYTHONHISTFILE|NODE_REPL_HISTORY|SQLITE_HISTORY|MYSQL_HISTFILE|PSQL_HISTORY|REDISCLI_HISTFILE|SSLKEYLOGFILE|GCOV_PREFIX|LLVM_PROFILE_FILE|MALLOC_TRACE|GIT_TRACE2_EVENT|GIT_TRACE2_PERF)$/;
+const WRITES_FILE =
+  /^(GIT_TRACE\w*|LESSHISTFILE|HISTFILE|PYTHONHISTFILE|NODE_REPL_HISTORY|SQLITE_HISTORY|MYSQL_HISTFILE|PSQL_HISTORY|REDISCLI_HISTFILE|SSLKEYLOGFILE|GCOV_PREFIX|LLVM_PROFILE_FILE|MALLOC_TRACE|GIT_TRACE2_EVENT|GIT_TRACE2_PERF)$/;
 
 /** The file a `NAME=value` makes programs write, or undefined. `GIT_TRACE=1` writes to standard error. */
 export function writtenByVariable(name: string, value: string): string | undefined {
@@ -67,11 +185,19 @@ export function writtenByVariable(name: string, value: string): string | undefin
 /** A pager that only shows text (`GIT_PAGER=cat`, `PAGER='less -R'`): no `+cmd`, no shell, no other program. */
 const PLAIN_PAGER = /^(?:cat|more|head|tail|true|less(?: +-[A-Za-z]+)*)?$/;
 /** Node options that change limits or messages, never what code is loaded (`--require`, `--import`, `--inspect`, `--openssl-config` are not here). */
-const PLAIN_NODE_OPTION = /^--(?:(?:max-old-space-size|max-semi-space-size|stack-size)=\d+|enable-source-maps|no-warnings|no-deprecation|throw-deprecation|trace-warnings|trace-deprecation|trace-uncaught|experimental-vm-modules|experimental-strip-types|no-experimental-strip-types|experimental-transform-types|preserve-symlinks|unhandled-rejections=(?:strict|warn|throw|none)|dns-result-order=(?:ipv4first|verbatim))$/;
+const PLAIN_NODE_OPTION =
+  /^--(?:(?:max-old-space-size|max-semi-space-size|stack-size)=\d+|enable-source-maps|no-warnings|no-deprecation|throw-deprecation|trace-warnings|trace-deprecation|trace-uncaught|experimental-vm-modules|experimental-strip-types|no-experimental-strip-types|experimental-transform-types|preserve-symlinks|unhandled-rejections=(?:strict|warn|throw|none)|dns-result-order=(?:ipv4first|verbatim))$/;
 /** Literal values of code variables that run nothing of their own, by variable (a data table: add a variable, add a test). */
 const PLAIN_VALUES: Array<{ name: RegExp; plain: (value: string) => boolean }> = [
   { name: /^(?:PAGER|MANPAGER|GIT_PAGER|[A-Z0-9_]*_PAGER)$/, plain: (v) => PLAIN_PAGER.test(v.trim()) },
-  { name: /^NODE_OPTIONS$/, plain: (v) => v.trim().split(/\s+/).every((o) => o === '' || PLAIN_NODE_OPTION.test(o)) },
+  {
+    name: /^NODE_OPTIONS$/,
+    plain: (v) =>
+      v
+        .trim()
+        .split(/\s+/)
+        .every((o) => o === '' || PLAIN_NODE_OPTION.test(o)),
+  },
 ];
 
 /** Why assigning `name` (to `value`, when known) could run hidden code; undefined when it cannot. */
@@ -95,7 +221,22 @@ export function assignmentReason(name: string, value: Word | undefined): string 
  * takes any unambiguous prefix (`--exe` is `--exec`, `--conf` is `--config`), so a prefix counts
  * too, unless it is exactly one of git's other options (`--to`, `--cc`, `--temp`, `--header`).
  */
-const GIT_RUNS = ['upload-pack', 'receive-pack', 'exec', 'extcmd', 'open-files-in-pager', 'sendmail-cmd', 'smtp-server', 'to-cmd', 'cc-cmd', 'header-cmd', 'template', 'config', 'config-env', 'exec-path'];
+const GIT_RUNS = [
+  'upload-pack',
+  'receive-pack',
+  'exec',
+  'extcmd',
+  'open-files-in-pager',
+  'sendmail-cmd',
+  'smtp-server',
+  'to-cmd',
+  'cc-cmd',
+  'header-cmd',
+  'template',
+  'config',
+  'config-env',
+  'exec-path',
+];
 const GIT_EXACT = ['to', 'cc', 'temp', 'header', 'contains', 'c'];
 const gitRuns = (a: string) => GIT_RUNS.find((n) => mayBeLong(a, n, GIT_EXACT));
 
@@ -103,10 +244,14 @@ function gitReasons(args: string[]): string[] {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
-    if (a === '-c' || mayBeLong(a, 'config-env')) return [`git ${a} sets configuration that can run other programs (core.pager, alias.x=!…)`];
+    if (a === '-c' || mayBeLong(a, 'config-env'))
+      return [`git ${a} sets configuration that can run other programs (core.pager, alias.x=!…)`];
     if (/^-c./.test(a)) return [`git ${a} sets configuration that can run other programs`];
     if (mayBeLong(a, 'exec-path')) return ['git --exec-path changes where git finds the programs it runs'];
-    if (['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--attr-source', '--list-cmds'].includes(a)) { i++; continue; }
+    if (['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--attr-source', '--list-cmds'].includes(a)) {
+      i++;
+      continue;
+    }
     if (!a.startsWith('-')) break;
     const runs = gitRuns(a);
     if (runs) return [`git ${a} (--${runs}) runs another program or sets configuration`];
@@ -126,7 +271,8 @@ function gitReasons(args: string[]): string[] {
   if (sub === 'rebase' && rest.some((a) => /^-[a-zA-Z]*x/.test(a))) return why('-x runs a shell command after each commit');
   if (sub === 'difftool' && rest.some((a) => /^-[a-zA-Z]*x/.test(a))) return why('-x runs another program');
   if (sub === 'grep' && rest.some((a) => /^-[a-zA-Z]*O/.test(a))) return why('-O opens files with another program');
-  if (sub === 'clone' && rest.some((a) => a === '-u' || a === '-c' || /^-[a-zA-Z]*[uc]/.test(a))) return why('-u / -c sets a program or configuration for the new repository');
+  if (sub === 'clone' && rest.some((a) => a === '-u' || a === '-c' || /^-[a-zA-Z]*[uc]/.test(a)))
+    return why('-u / -c sets a program or configuration for the new repository');
   if (sub === 'config' && gitConfigWrites(rest)) return why('writes settings, some of which run programs (core.pager, alias.x=!…)');
   if (sub === 'help' && rest.some((a) => /^-[a-zA-Z]*w/.test(a) || mayBeLong(a, 'web'))) return why('--web opens a browser');
   return [];
@@ -134,7 +280,23 @@ function gitReasons(args: string[]): string[] {
 
 /** Does `git config …` (the words after `config`) write a setting? */
 export function gitConfigWrites(rest: string[]): boolean {
-  const reads = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list', '--unset', '--unset-all', '--remove-section', '--rename-section', '--show-origin', '--show-scope', '--name-only'];
+  const reads = [
+    '--get',
+    '--get-all',
+    '--get-regexp',
+    '--get-urlmatch',
+    '--get-color',
+    '--get-colorbool',
+    '-l',
+    '--list',
+    '--unset',
+    '--unset-all',
+    '--remove-section',
+    '--rename-section',
+    '--show-origin',
+    '--show-scope',
+    '--name-only',
+  ];
   if (['get', 'list', 'unset', 'remove-section', 'rename-section'].includes(rest[0] ?? '')) return false;
   if (rest.some((a) => ['--edit', '-e', '--add', '--replace-all'].includes(a))) return true;
   if (rest.some((a) => reads.includes(a))) return false;
@@ -144,7 +306,15 @@ export function gitConfigWrites(rest: string[]): boolean {
 }
 
 /** tar's options that run another program (argp takes unambiguous prefixes too; `--checkpoint` alone is only a count). */
-const TAR_RUNS = ['to-command', 'checkpoint-action', 'use-compress-program', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command'];
+const TAR_RUNS = [
+  'to-command',
+  'checkpoint-action',
+  'use-compress-program',
+  'info-script',
+  'new-volume-script',
+  'rsh-command',
+  'rmt-command',
+];
 const TAR_EXACT = ['checkpoint', 'to-stdout'];
 
 function tarReasons(args: string[]): string[] {
@@ -168,9 +338,18 @@ const operands = (args: string[]) => args.filter((a) => !a.startsWith('-'));
 
 const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
   read: (args) => setsNames(operands(args)),
-  mapfile: (args) => [...setsNames(operands(args)), ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['mapfile -C runs a callback as shell code'] : [])],
-  readarray: (args) => [...setsNames(operands(args)), ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['readarray -C runs a callback as shell code'] : [])],
-  sort: (args) => { const a = args.find((x) => mayBeLong(x, 'compress-program', ['check'])); return a ? [`sort ${a} runs another program`] : []; },
+  mapfile: (args) => [
+    ...setsNames(operands(args)),
+    ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['mapfile -C runs a callback as shell code'] : []),
+  ],
+  readarray: (args) => [
+    ...setsNames(operands(args)),
+    ...(args.some((a) => /^-[a-zA-Z]*C/.test(a)) ? ['readarray -C runs a callback as shell code'] : []),
+  ],
+  sort: (args) => {
+    const a = args.find((x) => mayBeLong(x, 'compress-program', ['check']));
+    return a ? [`sort ${a} runs another program`] : [];
+  },
   getopts: (args) => setsNames(operands(args).slice(1, 2)),
   printf: (args) => setsNames(args.flatMap((a, i) => (a === '-v' ? [args[i + 1] ?? ''] : /^-v./.test(a) ? [a.slice(2)] : []))),
   git: gitReasons,
@@ -198,20 +377,30 @@ const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
     const a = args.find((x) => x === '-TT' || /^-[a-zA-Z]*TT/.test(x) || mayBeLong(x, 'unzip-command'));
     return a ? [`zip ${a} runs another program to test the archive`] : [];
   },
-  sdiff: (args) => { const a = args.find((x) => mayBeLong(x, 'diff-program', ['d'])); return a ? [`sdiff ${a} runs another program`] : []; },
-  diff3: (args) => { const a = args.find((x) => mayBeLong(x, 'diff-program', ['d'])); return a ? [`diff3 ${a} runs another program`] : []; },
+  sdiff: (args) => {
+    const a = args.find((x) => mayBeLong(x, 'diff-program', ['d']));
+    return a ? [`sdiff ${a} runs another program`] : [];
+  },
+  diff3: (args) => {
+    const a = args.find((x) => mayBeLong(x, 'diff-program', ['d']));
+    return a ? [`diff3 ${a} runs another program`] : [];
+  },
   npx: (args) => npmCall(args),
   npm: (args) => (['exec', 'x'].includes(args.find((a) => !a.startsWith('-')) ?? '') ? npmCall(args) : []),
-  pnpm: (args) => (args[0] === 'exec' && args.some((a) => a === '-c' || mayBeLong(a, 'shell-mode')) ? ['pnpm exec --shell-mode runs a shell string'] : []),
+  pnpm: (args) =>
+    args[0] === 'exec' && args.some((a) => a === '-c' || mayBeLong(a, 'shell-mode')) ? ['pnpm exec --shell-mode runs a shell string'] : [],
   go: (args) => {
-    const a = args.find((x) => /^--?(exec|toolexec|vettool)(=|$)/.test(x) || (x === '-exec'));
+    const a = args.find((x) => /^--?(exec|toolexec|vettool)(=|$)/.test(x) || x === '-exec');
     return a ? [`go ${a} runs another program`] : [];
   },
   make: (args) => {
     const a = args.find((x) => x === '-E' || /^-E./.test(x) || mayBeLong(x, 'eval'));
     return a ? [`make ${a} evaluates text as a makefile, where $(shell …) runs`] : [];
   },
-  gpg: (args) => { const a = args.find((x) => mayBeLong(x, 'photo-viewer') || mayBeLong(x, 'exec-path')); return a ? [`gpg ${a} runs another program`] : []; },
+  gpg: (args) => {
+    const a = args.find((x) => mayBeLong(x, 'photo-viewer') || mayBeLong(x, 'exec-path'));
+    return a ? [`gpg ${a} runs another program`] : [];
+  },
   ssh: sshReasons,
   scp: sshReasons,
   sftp: sshReasons,
@@ -278,10 +467,18 @@ export function shellCall(program: string, args: Word[]): ShellCall {
   for (; i < args.length; i++) {
     const a = args[i];
     if (a.dynamic) {
-      return { readsStdin: false, reason: dashC ? `${program} -c runs ${a.raw}, which is not known before the command runs` : `${program}: ${a.raw} is not known before the command runs, so what ${program} runs is not known` };
+      return {
+        readsStdin: false,
+        reason: dashC
+          ? `${program} -c runs ${a.raw}, which is not known before the command runs`
+          : `${program}: ${a.raw} is not known before the command runs, so what ${program} runs is not known`,
+      };
     }
     const v = a.value;
-    if (v === '--' || v === '-') { i++; break; }
+    if (v === '--' || v === '-') {
+      i++;
+      break;
+    }
     if (v.startsWith('--')) {
       if (/^--(rcfile|init-file)/.test(v)) return { readsStdin: false, reason: `${program} ${v} runs a start-up file` };
       continue;

@@ -13,7 +13,8 @@ function syntaxErrors(root: Node): string[] {
   const found: string[] = [];
   const visit = (n: Node) => {
     if (found.length >= 3) return;
-    if (n.isMissing) found.push(`the command is incomplete: a ${n.type === '' ? 'token' : snippet(n.type)} is missing at character ${n.startIndex + 1}`);
+    if (n.isMissing)
+      found.push(`the command is incomplete: a ${n.type === '' ? 'token' : snippet(n.type)} is missing at character ${n.startIndex + 1}`);
     else if (n.isError) found.push(`the shell syntax could not be read near ${snippet(n.text)}`);
     else if (n.hasError) for (const c of n.children) visit(c);
   };
@@ -40,7 +41,9 @@ function landmarks(root: Node): Landmarks {
   const marks: Landmarks = { literal: [], substitutions: new Set(), escapedBackticks: false };
   const visit = (n: Node) => {
     switch (n.type) {
-      case 'raw_string': case 'ansi_c_string': case 'comment':
+      case 'raw_string':
+      case 'ansi_c_string':
+      case 'comment':
         marks.literal.push([n.startIndex, n.endIndex]);
         return;
       case 'heredoc_redirect':
@@ -77,10 +80,14 @@ function textChecks(text: string, marks: Landmarks): string[] {
   let missed = false;
   for (let i = 0; i < text.length; i++) {
     while (k < literal.length && literal[k][1] <= i) k++;
-    if (k < literal.length && literal[k][0] <= i) { i = literal[k][1] - 1; continue; }
+    if (k < literal.length && literal[k][0] <= i) {
+      i = literal[k][1] - 1;
+      continue;
+    }
     const c = text[i];
     // The grammar reads some control characters (\r, \f, \v) as blanks; bash reads them as part of a word.
-    if (/[\x00-\x08\x0b-\x1f\x7f]/.test(c)) reasons.add(`a control character (U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}) in the command`);
+    if (/[\x00-\x08\x0b-\x1f\x7f]/.test(c))
+      reasons.add(`a control character (U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}) in the command`);
     if (c === '\\') {
       if (text[i + 1] === '\n') reasons.add('a backslash-newline joins lines (bash reads them as one word or command)');
       i++;

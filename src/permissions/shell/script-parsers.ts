@@ -11,8 +11,15 @@ export function sedScript(script: string): { execs: boolean; writes: string[]; r
   let i = 0;
   const n = script.length;
   const fail = (error: string) => ({ ...out, execs: true, error });
-  const toEol = () => { const e = script.indexOf('\n', i); const t = script.slice(i, e < 0 ? n : e); i = e < 0 ? n : e; return t; };
-  const blanks = () => { while (i < n && /[ \t]/.test(script[i])) i++; };
+  const toEol = () => {
+    const e = script.indexOf('\n', i);
+    const t = script.slice(i, e < 0 ? n : e);
+    i = e < 0 ? n : e;
+    return t;
+  };
+  const blanks = () => {
+    while (i < n && /[ \t]/.test(script[i])) i++;
+  };
   /** A delimited part (`/re/`, the `s` replacement): returns false when unterminated. */
   const delimited = (d: string): boolean => {
     while (i < n && script[i] !== d) {
@@ -25,8 +32,14 @@ export function sedScript(script: string): { execs: boolean; writes: string[]; r
     return true;
   };
   const address = (): boolean => {
-    if (/[0-9]/.test(script[i] ?? '')) { while (/[0-9~]/.test(script[i] ?? '')) i++; return true; }
-    if (script[i] === '$') { i++; return true; }
+    if (/[0-9]/.test(script[i] ?? '')) {
+      while (/[0-9~]/.test(script[i] ?? '')) i++;
+      return true;
+    }
+    if (script[i] === '$') {
+      i++;
+      return true;
+    }
     if (script[i] === '/' || script[i] === '\\') {
       const d = script[i] === '\\' ? script[++i] : '/';
       i++;
@@ -39,7 +52,10 @@ export function sedScript(script: string): { execs: boolean; writes: string[]; r
   while (i < n) {
     while (i < n && /[\s;]/.test(script[i])) i++;
     if (i >= n) break;
-    if (script[i] === '#') { toEol(); continue; }
+    if (script[i] === '#') {
+      toEol();
+      continue;
+    }
     if (!address()) return fail('an unterminated address');
     blanks();
     if (script[i] === ',') {
@@ -49,22 +65,48 @@ export function sedScript(script: string): { execs: boolean; writes: string[]; r
       if (!address()) return fail('an unterminated address');
       blanks();
     }
-    while (script[i] === '!') { i++; blanks(); }
+    while (script[i] === '!') {
+      i++;
+      blanks();
+    }
     const c = script[i++];
     switch (c) {
-      case '{': case '}': case '=': case 'd': case 'D': case 'g': case 'G': case 'h': case 'H': case 'n': case 'N':
-      case 'p': case 'P': case 'x': case 'z': case 'F':
+      case '{':
+      case '}':
+      case '=':
+      case 'd':
+      case 'D':
+      case 'g':
+      case 'G':
+      case 'h':
+      case 'H':
+      case 'n':
+      case 'N':
+      case 'p':
+      case 'P':
+      case 'x':
+      case 'z':
+      case 'F':
         break;
-      case 'l': case 'q': case 'Q': case 'L':
+      case 'l':
+      case 'q':
+      case 'Q':
+      case 'L':
         blanks();
         while (/[0-9]/.test(script[i] ?? '')) i++;
         break;
-      case ':': case 'b': case 't': case 'T': case 'v': {
+      case ':':
+      case 'b':
+      case 't':
+      case 'T':
+      case 'v': {
         blanks();
         while (i < n && script[i] !== '\n' && script[i] !== ';') i++;
         break;
       }
-      case 'a': case 'i': case 'c': {
+      case 'a':
+      case 'i':
+      case 'c': {
         // `a text` (to the end of the line) or `a\` and lines ending in backslashes.
         for (;;) {
           const line = toEol();
@@ -77,7 +119,10 @@ export function sedScript(script: string): { execs: boolean; writes: string[]; r
         out.execs = true;
         toEol();
         break;
-      case 'r': case 'R': case 'w': case 'W': {
+      case 'r':
+      case 'R':
+      case 'w':
+      case 'W': {
         blanks();
         const file = toEol();
         (c === 'w' || c === 'W' ? out.writes : out.reads).push(file);
@@ -129,17 +174,35 @@ export function awkScript(program: string): { execs: boolean; writes: string[]; 
   const n = program.length;
   const operandEnd = () => {
     const last = toks[toks.length - 1];
-    return last !== undefined && (/^[\w$)\]]/.test(last.t) || last.t === 'str' || last.t === 're') && !/^(print|printf|return|in|getline|case)$/.test(last.t);
+    return (
+      last !== undefined &&
+      (/^[\w$)\]]/.test(last.t) || last.t === 'str' || last.t === 're') &&
+      !/^(print|printf|return|in|getline|case)$/.test(last.t)
+    );
   };
   while (i < n) {
     const c = program[i];
-    if (c === '\\' && program[i + 1] === '\n') { i += 2; continue; }
-    if (c === ' ' || c === '\t') { i++; continue; }
-    if (c === '#') { while (i < n && program[i] !== '\n') i++; continue; }
+    if (c === '\\' && program[i + 1] === '\n') {
+      i += 2;
+      continue;
+    }
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < n && program[i] !== '\n') i++;
+      continue;
+    }
     if (c === '"') {
       let s = '';
       i++;
-      while (i < n && program[i] !== '"') { if (program[i] === '\\') { s += program[i + 1] ?? ''; i += 2; } else s += program[i++]; }
+      while (i < n && program[i] !== '"') {
+        if (program[i] === '\\') {
+          s += program[i + 1] ?? '';
+          i += 2;
+        } else s += program[i++];
+      }
       i++;
       toks.push({ t: 'str', s });
       continue;
@@ -158,11 +221,23 @@ export function awkScript(program: string): { execs: boolean; writes: string[]; 
       continue;
     }
     const two = program.slice(i, i + 2);
-    if (['||', '&&', '>>', '|&', '>=', '<=', '==', '!=', '++', '--', '+=', '-=', '*=', '/=', '%=', '^='].includes(two)) { toks.push({ t: two }); i += 2; continue; }
+    if (['||', '&&', '>>', '|&', '>=', '<=', '==', '!=', '++', '--', '+=', '-=', '*=', '/=', '%=', '^='].includes(two)) {
+      toks.push({ t: two });
+      i += 2;
+      continue;
+    }
     const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(program.slice(i));
-    if (word) { toks.push({ t: word[0] }); i += word[0].length; continue; }
+    if (word) {
+      toks.push({ t: word[0] });
+      i += word[0].length;
+      continue;
+    }
     const num = /^[0-9.]+/.exec(program.slice(i));
-    if (num) { toks.push({ t: num[0] }); i += num[0].length; continue; }
+    if (num) {
+      toks.push({ t: num[0] });
+      i += num[0].length;
+      continue;
+    }
     toks.push({ t: c === '\n' ? ';' : c });
     i++;
   }
@@ -188,4 +263,3 @@ export function awkScript(program: string): { execs: boolean; writes: string[]; 
   }
   return out;
 }
-

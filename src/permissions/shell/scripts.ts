@@ -23,9 +23,26 @@ interface ScriptFacts {
 const none = (): ScriptFacts => ({ reasons: [], writes: [], reads: [] });
 
 const SED: OptionSpec = {
-  shortArg: 'efl', shortOptional: 'i', shortFlag: 'nrsuzEb',
-  longArg: ['expression', 'file', 'line-length'], longOptional: ['in-place'],
-  longFlag: ['quiet', 'silent', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'posix', 'debug', 'sandbox', 'follow-symlinks', 'binary', 'help', 'version'],
+  shortArg: 'efl',
+  shortOptional: 'i',
+  shortFlag: 'nrsuzEb',
+  longArg: ['expression', 'file', 'line-length'],
+  longOptional: ['in-place'],
+  longFlag: [
+    'quiet',
+    'silent',
+    'regexp-extended',
+    'separate',
+    'unbuffered',
+    'null-data',
+    'posix',
+    'debug',
+    'sandbox',
+    'follow-symlinks',
+    'binary',
+    'help',
+    'version',
+  ],
   permute: true,
 };
 
@@ -40,19 +57,41 @@ function sedFacts(args: string[]): ScriptFacts {
   }
   facts.inPlace = scanned.some((a) => a.option === '-i' || a.option === '--in-place');
   const sandbox = scanned.some((a) => a.option === '--sandbox');
-  if (files.length && !sandbox) facts.code = { why: `sed -f ${files[0].value} runs a script file, which can run commands (e) and write files (w)`, text: '' };
+  if (files.length && !sandbox)
+    facts.code = { why: `sed -f ${files[0].value} runs a script file, which can run commands (e) and write files (w)`, text: '' };
   const parsed = sedScript(scripts.join('\n'));
   if (parsed.error) facts.reasons.push(`the sed script could not be read (${parsed.error}), so it may run commands`);
   else if (parsed.execs && !sandbox) facts.reasons.push('the sed script runs commands (e)');
-  if (!sandbox) { facts.writes.push(...parsed.writes); facts.reads.push(...parsed.reads); }
+  if (!sandbox) {
+    facts.writes.push(...parsed.writes);
+    facts.reads.push(...parsed.reads);
+  }
   return facts;
 }
 
 const AWK: OptionSpec = {
-  shortArg: 'FvfEilLW', shortFlag: 'bcCdDgMnNoOpPrsStVh',
+  shortArg: 'FvfEilLW',
+  shortFlag: 'bcCdDgMnNoOpPrsStVh',
   longArg: ['field-separator', 'assign', 'file', 'exec', 'include', 'load', 'source'],
   longOptional: ['dump-variables', 'debug', 'lint', 'pretty-print', 'profile'],
-  longFlag: ['characters-as-bytes', 'traditional', 'copyright', 'gen-pot', 'help', 'optimize', 'no-optimize', 'bignum', 'use-lc-numeric', 'non-decimal-data', 'posix', 're-interval', 'sandbox', 'lint-old', 'version', 'csv'],
+  longFlag: [
+    'characters-as-bytes',
+    'traditional',
+    'copyright',
+    'gen-pot',
+    'help',
+    'optimize',
+    'no-optimize',
+    'bignum',
+    'use-lc-numeric',
+    'non-decimal-data',
+    'posix',
+    're-interval',
+    'sandbox',
+    'lint-old',
+    'version',
+    'csv',
+  ],
   permute: true,
 };
 
@@ -65,12 +104,14 @@ function awkFacts(args: string[]): ScriptFacts {
   const includes = scanned.filter((a) => ['-i', '--include'].includes(a.option ?? ''));
   if (scanned.some((a) => ['-l', '--load'].includes(a.option ?? ''))) facts.reasons.push('awk -l loads a shared library');
   if (includes.some((a) => a.value === 'inplace' || a.value === 'inplace.awk')) facts.inPlace = true;
-  else if (includes.length && !sandbox) facts.code = { why: `awk -i ${includes[0].value} includes an awk source file, which can run commands`, text: '' };
+  else if (includes.length && !sandbox)
+    facts.code = { why: `awk -i ${includes[0].value} includes an awk source file, which can run commands`, text: '' };
   for (const opt of ['-o', '--pretty-print', '--profile', '-p', '--dump-variables', '-d']) {
     const w = scanned.find((a) => a.option === opt && a.value !== '');
     if (w) facts.writes.push(w.value);
   }
-  if (files.length && !sandbox) facts.code = { why: `awk -f ${files[0].value} runs a program file, which can run commands (system(), pipes)`, text: '' };
+  if (files.length && !sandbox)
+    facts.code = { why: `awk -f ${files[0].value} runs a program file, which can run commands (system(), pipes)`, text: '' };
   if (files.length === 0 && sources.length === 0) {
     const first = scanned.find((a) => !a.option && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(a.value));
     if (first) sources.push(first.value);
@@ -78,7 +119,10 @@ function awkFacts(args: string[]): ScriptFacts {
   const parsed = awkScript(sources.join('\n'));
   if (parsed.execs && !sandbox) facts.reasons.push('the awk program runs commands (system(), pipes or a coprocess)');
   if (parsed.unknownWrite && !sandbox) facts.reasons.push('the awk program writes to a file named only when it runs');
-  if (!sandbox) { facts.writes.push(...parsed.writes); facts.reads.push(...parsed.reads); }
+  if (!sandbox) {
+    facts.writes.push(...parsed.writes);
+    facts.reads.push(...parsed.reads);
+  }
   return facts;
 }
 
@@ -140,21 +184,51 @@ function interpreterName(program: string): string | undefined {
 }
 
 /** Editors and pagers whose command-line commands can run a shell (`vim -c '!cmd'`, `less '+!cmd'`). */
-const EDITORS = new Set(['vi', 'vim', 'nvim', 'gvim', 'view', 'vimdiff', 'rvim', 'ex', 'evim', 'emacs', 'emacsclient', 'nano', 'ed', 'red', 'kak', 'hx', 'micro', 'mg', 'jed', 'joe']);
+const EDITORS = new Set([
+  'vi',
+  'vim',
+  'nvim',
+  'gvim',
+  'view',
+  'vimdiff',
+  'rvim',
+  'ex',
+  'evim',
+  'emacs',
+  'emacsclient',
+  'nano',
+  'ed',
+  'red',
+  'kak',
+  'hx',
+  'micro',
+  'mg',
+  'jed',
+  'joe',
+]);
 const PAGERS = new Set(['less', 'more', 'most', 'pg']);
 
 function interpreterFacts(name: string, args: Word[], stdinFed: boolean): ScriptFacts {
   const facts = none();
   const spec = INTERPRETERS[name];
   if (spec.subcommand && args[0]?.value === spec.subcommand) {
-    facts.code = { why: `${name} ${spec.subcommand} runs code given on the command line`, text: args.slice(1).map((a) => a.value).join(' ') };
+    facts.code = {
+      why: `${name} ${spec.subcommand} runs code given on the command line`,
+      text: args
+        .slice(1)
+        .map((a) => a.value)
+        .join(' '),
+    };
     return facts;
   }
   let scriptOperand = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const v = a.value;
-    if (v === '--' || v === '-') { scriptOperand = v === '-' ? false : !!args[i + 1]; break; }
+    if (v === '--' || v === '-') {
+      scriptOperand = v === '-' ? false : !!args[i + 1];
+      break;
+    }
     if (v.startsWith('--')) {
       const long = (spec.longCode ?? []).find((l) => mayBeLong(v, l));
       if (long) {
@@ -163,7 +237,10 @@ function interpreterFacts(name: string, args: Word[], stdinFed: boolean): Script
       }
       continue;
     }
-    if (!v.startsWith('-') || v.length < 2) { scriptOperand = true; break; }
+    if (!v.startsWith('-') || v.length < 2) {
+      scriptOperand = true;
+      break;
+    }
     for (let j = 1; j < v.length; j++) {
       const c = v[j];
       if (spec.code.includes(c)) {
@@ -171,9 +248,18 @@ function interpreterFacts(name: string, args: Word[], stdinFed: boolean): Script
         facts.code = { why: `${name} -${c} runs code given on the command line`, text: facts.code ? `${facts.code.text}\n${text}` : text };
         break;
       }
-      if (spec.inPlace?.includes(c)) { facts.inPlace = true; break; } // `-i.bak`: the rest of the cluster is the suffix
-      if (spec.ends?.includes(c)) { scriptOperand = true; break; }
-      if (spec.valued?.includes(c)) { if (j + 1 >= v.length) i++; break; }
+      if (spec.inPlace?.includes(c)) {
+        facts.inPlace = true;
+        break;
+      } // `-i.bak`: the rest of the cluster is the suffix
+      if (spec.ends?.includes(c)) {
+        scriptOperand = true;
+        break;
+      }
+      if (spec.valued?.includes(c)) {
+        if (j + 1 >= v.length) i++;
+        break;
+      }
     }
     if (scriptOperand) break;
   }
@@ -186,13 +272,20 @@ function editorFacts(program: string, args: Word[], stdinFed: boolean): ScriptFa
   const facts = none();
   for (const [i, a] of args.entries()) {
     const v = a.value;
-    if (/^(-c|--cmd|-S|-s|-u|-U|--eval|-l|--load|-f|--funcall|-x|--script|-batch|--batch)$/.test(v)
-      || (v.startsWith('+') && v.length > 1) || /^--(eval|load|funcall)=/.test(v)) {
-      facts.code = { why: `${program} ${v} runs editor commands, which can run programs and write files`, text: v.startsWith('+') ? v.slice(1) : (args[i + 1]?.value ?? '') };
+    if (
+      /^(-c|--cmd|-S|-s|-u|-U|--eval|-l|--load|-f|--funcall|-x|--script|-batch|--batch)$/.test(v) ||
+      (v.startsWith('+') && v.length > 1) ||
+      /^--(eval|load|funcall)=/.test(v)
+    ) {
+      facts.code = {
+        why: `${program} ${v} runs editor commands, which can run programs and write files`,
+        text: v.startsWith('+') ? v.slice(1) : (args[i + 1]?.value ?? ''),
+      };
       break;
     }
   }
-  if (!facts.code && (program === 'ed' || program === 'red' || program === 'ex') && stdinFed) facts.code = { why: `${program} runs the commands it reads from its input, which can run programs`, text: '' };
+  if (!facts.code && (program === 'ed' || program === 'red' || program === 'ex') && stdinFed)
+    facts.code = { why: `${program} runs the commands it reads from its input, which can run programs`, text: '' };
   return facts;
 }
 
@@ -201,10 +294,12 @@ function pagerFacts(program: string, args: Word[]): ScriptFacts {
   const facts = none();
   for (const [i, a] of args.entries()) {
     const v = a.value;
-    if ((v.startsWith('+') && /[!|]/.test(v)) || /^-[a-zA-Z]*k/.test(v) || mayBeLong(v, 'lesskey-file') || mayBeLong(v, 'lesskey-src')) facts.reasons.push(`${program} ${v} can run commands`);
+    if ((v.startsWith('+') && /[!|]/.test(v)) || /^-[a-zA-Z]*k/.test(v) || mayBeLong(v, 'lesskey-file') || mayBeLong(v, 'lesskey-src'))
+      facts.reasons.push(`${program} ${v} can run commands`);
     const log = /^-[a-zA-Z]*[oO](.*)$/.exec(v);
     if (log) facts.writes.push(log[1] || (args[i + 1]?.value ?? ''));
-    else if (mayBeLong(v, 'log-file') || mayBeLong(v, 'LOG-FILE')) facts.writes.push(v.includes('=') ? v.slice(v.indexOf('=') + 1) : (args[i + 1]?.value ?? ''));
+    else if (mayBeLong(v, 'log-file') || mayBeLong(v, 'LOG-FILE'))
+      facts.writes.push(v.includes('=') ? v.slice(v.indexOf('=') + 1) : (args[i + 1]?.value ?? ''));
   }
   return facts;
 }
@@ -226,7 +321,8 @@ function sqliteFacts(args: Word[], stdinFed: boolean): ScriptFacts {
 export function scriptFacts(program: string, args: Word[], stdinFed: boolean): ScriptFacts | undefined {
   const plain = () => args.map((a) => (a.dynamic ? a.raw : a.value));
   if (program === 'sed' || program === 'gsed') {
-    if (args.some((a) => a.dynamic) && sedScriptDynamic(args)) return { ...none(), reasons: ['the sed script is not known before the command runs'] };
+    if (args.some((a) => a.dynamic) && sedScriptDynamic(args))
+      return { ...none(), reasons: ['the sed script is not known before the command runs'] };
     return sedFacts(plain());
   }
   if (['awk', 'gawk', 'mawk', 'nawk'].includes(program)) {
@@ -244,7 +340,10 @@ export function scriptFacts(program: string, args: Word[], stdinFed: boolean): S
 /** Is a word that holds sed's script (first operand, or after -e/-f) known only at run time? */
 function sedScriptDynamic(args: Word[]): boolean {
   for (const [i, a] of args.entries()) {
-    if (/^(-e|--expression|-f|--file)$/.test(a.value) || /^-[a-zA-Z]*[ef]$/.test(a.value)) { if (args[i + 1]?.dynamic) return true; continue; }
+    if (/^(-e|--expression|-f|--file)$/.test(a.value) || /^-[a-zA-Z]*[ef]$/.test(a.value)) {
+      if (args[i + 1]?.dynamic) return true;
+      continue;
+    }
     if (/^(-e|--expression=|-f|--file=)./.test(a.value) && a.dynamic) return true;
   }
   const hasOption = args.some((a) => /^(-[a-zA-Z]*[ef]|--expression|--file)/.test(a.value));
@@ -259,7 +358,10 @@ function awkScriptDynamic(args: Word[]): boolean {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a.dynamic) return !/^-/.test(a.raw);
-    if (/^-[Fv]$/.test(a.value)) { i++; continue; }
+    if (/^-[Fv]$/.test(a.value)) {
+      i++;
+      continue;
+    }
     if (!a.value.startsWith('-')) return false;
   }
   return false;

@@ -34,8 +34,22 @@ export class ValueTracker {
     if (node.text.startsWith('${!')) this.evaluated ??= snippet(node.text);
     const kids = node.children;
     const colon = kids.findIndex((c) => c.type === ':');
-    if (colon >= 0) this.sites.site(snippet(node.text), kids.slice(colon + 1, -1).map((c) => c.text).join(' '));
-    if (node.text.startsWith('${!')) this.sites.site(snippet(node.text), kids.slice(2, -1).map((c) => c.text).join(' '));
+    if (colon >= 0)
+      this.sites.site(
+        snippet(node.text),
+        kids
+          .slice(colon + 1, -1)
+          .map((c) => c.text)
+          .join(' '),
+      );
+    if (node.text.startsWith('${!'))
+      this.sites.site(
+        snippet(node.text),
+        kids
+          .slice(2, -1)
+          .map((c) => c.text)
+          .join(' '),
+      );
     const name = kids.find((c) => c.type === 'variable_name')?.text;
     if (name && kids.some((c) => c.type === ':=' || c.type === '=')) this.set(name, `\`${snippet(node.text)}\``);
   }
@@ -53,7 +67,10 @@ export class ValueTracker {
     const values = node.childrenForFieldName('value');
     const words = values.map(wordOf);
     if (words.some((w) => w.dynamic || w.glob)) this.runtime ??= `the loop \`${kind} ${variable} in …\``;
-    const numeric = kind === 'for' && values.length > 0 && values.every((v) => v.type === 'number' || /^\{-?[0-9]+\.\.-?[0-9]+(\.\.-?[0-9]+)?\}$/.test(v.text) || /^[0-9]+$/.test(v.text));
+    const numeric =
+      kind === 'for' &&
+      values.length > 0 &&
+      values.every((v) => v.type === 'number' || /^\{-?[0-9]+\.\.-?[0-9]+(\.\.-?[0-9]+)?\}$/.test(v.text) || /^[0-9]+$/.test(v.text));
     if (!numeric) this.sites.taint(variable, `the loop \`${kind} ${variable} in …\``);
     if (kind === 'for' && values.length > 0 && !words.some((w) => w.dynamic)) {
       this.loopWords.set(variable, [...(this.loopWords.get(variable) ?? []), ...words.map((w) => ({ value: w.value, glob: w.glob }))]);
@@ -65,7 +82,9 @@ export class ValueTracker {
     const value = valueNode ? wordOf(valueNode) : undefined;
     if (value?.dynamic && valueNode?.type !== 'arithmetic_expansion') this.runtime ??= `the assignment to ${name}`;
     if (valueNode?.type === 'array') {
-      for (const e of valueNode.namedChildren) if (e.text.startsWith('[')) this.sites.site(snippet(e.text), e.text.slice(1, e.text.indexOf(']') > 0 ? e.text.indexOf(']') : undefined));
+      for (const e of valueNode.namedChildren)
+        if (e.text.startsWith('['))
+          this.sites.site(snippet(e.text), e.text.slice(1, e.text.indexOf(']') > 0 ? e.text.indexOf(']') : undefined));
       if (!valueNode.namedChildren.every((e) => /^(\[[^\]]*\]=)?[0-9]+$/.test(e.text))) this.sites.taint(name, `the assignment to ${name}`);
     } else if (name) {
       this.setElsewhere.add(name);
@@ -86,7 +105,11 @@ export class ValueTracker {
   doubleBracket(node: Node): void {
     for (const e of node.descendantsOfType(['binary_expression', 'unary_expression'])) {
       const op = e.children.find((c) => c.type === 'test_operator')?.text ?? '';
-      const operands = () => e.children.filter((c) => c.type !== 'test_operator').map((c) => c.text).join(' ');
+      const operands = () =>
+        e.children
+          .filter((c) => c.type !== 'test_operator')
+          .map((c) => c.text)
+          .join(' ');
       if (/^-(eq|ne|lt|le|gt|ge)$/.test(op) && e.type === 'binary_expression') this.sites.site(snippet(e.text), operands());
       if (/^-[vR]$/.test(op) && e.type === 'unary_expression') this.sites.site(snippet(e.text), operands());
     }
@@ -96,7 +119,8 @@ export class ValueTracker {
   names(program: string, words: Word[]): void {
     for (const w of words) {
       if (w.dynamic) this.sites.site(`\`${program} ${w.raw}\``, w.raw);
-      else if (/\[.*\]/.test(w.value) && !/^-/.test(w.value)) this.sites.site(`\`${program} ${w.value}\``, w.value.slice(w.value.indexOf('[')));
+      else if (/\[.*\]/.test(w.value) && !/^-/.test(w.value))
+        this.sites.site(`\`${program} ${w.value}\``, w.value.slice(w.value.indexOf('[')));
     }
   }
 
@@ -109,24 +133,53 @@ export class ValueTracker {
       case 'let':
         for (const a of args) this.sites.site(where, text(a));
         return;
-      case 'test': case '[':
-        args.forEach((a, i) => { if (/^-[vR]$/.test(a.value) && args[i + 1]) this.sites.site(where, text(args[i + 1])); });
+      case 'test':
+      case '[':
+        args.forEach((a, i) => {
+          if (/^-[vR]$/.test(a.value) && args[i + 1]) this.sites.site(where, text(args[i + 1]));
+        });
         return;
       case 'unset':
-        this.names(program, args.filter((a) => !/^-[fvn]+$/.test(a.value)));
+        this.names(
+          program,
+          args.filter((a) => !/^-[fvn]+$/.test(a.value)),
+        );
         return;
-      case 'read': case 'mapfile': case 'readarray': case 'getopts': case 'printf': case 'wait': {
+      case 'read':
+      case 'mapfile':
+      case 'readarray':
+      case 'getopts':
+      case 'printf':
+      case 'wait': {
         // The names they fill get values from input, files or options: unknown.
-        const valued: Record<string, string> = { read: 'adinNptu', mapfile: 'dnOsuCc', readarray: 'dnOsuCc', printf: '', getopts: '', wait: '' };
+        const valued: Record<string, string> = {
+          read: 'adinNptu',
+          mapfile: 'dnOsuCc',
+          readarray: 'dnOsuCc',
+          printf: '',
+          getopts: '',
+          wait: '',
+        };
         const targets: Word[] = [];
         for (let i = 0; i < args.length; i++) {
           const a = args[i];
-          if ((program === 'printf' && a.value === '-v') || (program === 'wait' && a.value === '-p') || (program === 'read' && a.value === '-a')) { if (args[i + 1]) targets.push(args[++i]); continue; }
-          if (/^-/.test(a.value) && !a.dynamic) { if (valued[program].includes(a.value.slice(-1)) && a.value.length === 2) i++; continue; }
+          if (
+            (program === 'printf' && a.value === '-v') ||
+            (program === 'wait' && a.value === '-p') ||
+            (program === 'read' && a.value === '-a')
+          ) {
+            if (args[i + 1]) targets.push(args[++i]);
+            continue;
+          }
+          if (/^-/.test(a.value) && !a.dynamic) {
+            if (valued[program].includes(a.value.slice(-1)) && a.value.length === 2) i++;
+            continue;
+          }
           if (program === 'printf' || program === 'wait') break;
           targets.push(a);
         }
-        const named = program === 'getopts' ? targets.slice(1, 2) : program === 'mapfile' || program === 'readarray' ? targets.slice(-1) : targets;
+        const named =
+          program === 'getopts' ? targets.slice(1, 2) : program === 'mapfile' || program === 'readarray' ? targets.slice(-1) : targets;
         for (const t of named) if (!t.dynamic) this.set(t.value.replace(/\[.*$/, ''), where);
         this.names(program, named);
         if (program === 'read' && named.length === 0) this.sites.taint('REPLY', where);
@@ -138,7 +191,9 @@ export class ValueTracker {
   finish(): { reasons: string[]; loops: Record<string, Array<{ value: string; glob: boolean }>> } {
     const reasons: string[] = [];
     if (this.evaluated && this.runtime) {
-      reasons.push(`${this.evaluated} evaluates a value as arithmetic or a name, and ${this.runtime} sets values at run time: an array subscript in such a value runs $(…)`);
+      reasons.push(
+        `${this.evaluated} evaluates a value as arithmetic or a name, and ${this.runtime} sets values at run time: an array subscript in such a value runs $(…)`,
+      );
     }
     for (const a of this.assigned) if (this.integers.has(a.name)) this.sites.site(`the integer variable ${a.name}`, a.value);
     reasons.push(...this.sites.reasons());

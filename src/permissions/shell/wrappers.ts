@@ -16,18 +16,18 @@ import { literalWord, type Word } from './words.ts';
  */
 type Peeled =
   | {
-    next: number;
-    /** Assignments it makes for the wrapped program (`env A=1 cmd`, `sudo A=1 cmd`). */
-    assignments?: Word[];
-    /** The wrapped program gets arguments only known at run time (`xargs`). */
-    runtimeArgs?: boolean;
-    /** A string it replaces with run-time values in the wrapped words (`xargs -I {}`). */
-    placeholder?: string;
-    /** Files the wrapper itself writes (`strace -o F`, `script F`): checked like `> F`. */
-    writes?: Word[];
-    /** Files the wrapper itself reads (`parallel -a F`). */
-    reads?: Word[];
-  }
+      next: number;
+      /** Assignments it makes for the wrapped program (`env A=1 cmd`, `sudo A=1 cmd`). */
+      assignments?: Word[];
+      /** The wrapped program gets arguments only known at run time (`xargs`). */
+      runtimeArgs?: boolean;
+      /** A string it replaces with run-time values in the wrapped words (`xargs -I {}`). */
+      placeholder?: string;
+      /** Files the wrapper itself writes (`strace -o F`, `script F`): checked like `> F`. */
+      writes?: Word[];
+      /** Files the wrapper itself reads (`parallel -a F`). */
+      reads?: Word[];
+    }
   | { script: Word; writes?: Word[]; reads?: Word[]; runtimeArgs?: boolean }
   /** The words from `shellArgs` on are the arguments of a shell it starts (`su root -c '…'`). */
   | { shellArgs: number }
@@ -44,7 +44,8 @@ function assignments(words: Word[], start: number, program: string): { next: num
   let i = start;
   for (; i < words.length; i++) {
     const w = words[i];
-    if (w.dynamic && !ASSIGNMENT.test(w.raw)) return { reason: `${program}: ${w.raw} is not known before the command runs, so what ${program} runs is not known` };
+    if (w.dynamic && !ASSIGNMENT.test(w.raw))
+      return { reason: `${program}: ${w.raw} is not known before the command runs, so what ${program} runs is not known` };
     if (!ASSIGNMENT.test(w.dynamic ? w.raw : w.value)) break;
     found.push(w);
   }
@@ -62,12 +63,78 @@ const PARALLEL_PLACEHOLDER = /\{(\d+)?(\.|\/|\/\/|\/\.|#|%)?\}/g;
 
 /** GNU parallel: `parallel [options] command ::: args` runs the command (a shell string) once per argument. */
 function parallel(words: Word[], i: number, program: string): Peeled {
-  const o = options(words, i, {
-    shortArg: 'jnNISLlaAdEC', shortFlag: '0kqmXuvtrg', longArg: ['jobs', 'max-args', 'max-replace-args', 'colsep', 'arg-file', 'delimiter', 'eof', 'timeout', 'retries', 'delay', 'halt', 'tagstring', 'arg-sep', 'arg-file-sep', 'block', 'results', 'joblog', 'env', 'max-line-length-allowed', 'memfree', 'load', 'nice', 'tmpdir', 'workdir', 'sshlogin', 'sshloginfile', 'basefile', 'return', 'transfer', 'cleanup', 'shebang'],
-    longFlag: ['keep-order', 'null', 'quote', 'xargs', 'ungroup', 'verbose', 'tag', 'dry-run', 'bar', 'eta', 'progress', 'line-buffer', 'group', 'pipe', 'pipepart', 'shuf', 'no-notice', 'will-cite', 'lb', 'silent', 'citation', 'version', 'help', 'no-run-if-empty', 'round-robin'],
-  }, program);
+  const o = options(
+    words,
+    i,
+    {
+      shortArg: 'jnNISLlaAdEC',
+      shortFlag: '0kqmXuvtrg',
+      longArg: [
+        'jobs',
+        'max-args',
+        'max-replace-args',
+        'colsep',
+        'arg-file',
+        'delimiter',
+        'eof',
+        'timeout',
+        'retries',
+        'delay',
+        'halt',
+        'tagstring',
+        'arg-sep',
+        'arg-file-sep',
+        'block',
+        'results',
+        'joblog',
+        'env',
+        'max-line-length-allowed',
+        'memfree',
+        'load',
+        'nice',
+        'tmpdir',
+        'workdir',
+        'sshlogin',
+        'sshloginfile',
+        'basefile',
+        'return',
+        'transfer',
+        'cleanup',
+        'shebang',
+      ],
+      longFlag: [
+        'keep-order',
+        'null',
+        'quote',
+        'xargs',
+        'ungroup',
+        'verbose',
+        'tag',
+        'dry-run',
+        'bar',
+        'eta',
+        'progress',
+        'line-buffer',
+        'group',
+        'pipe',
+        'pipepart',
+        'shuf',
+        'no-notice',
+        'will-cite',
+        'lb',
+        'silent',
+        'citation',
+        'version',
+        'help',
+        'no-run-if-empty',
+        'round-robin',
+      ],
+    },
+    program,
+  );
   if (o.error) return { reason: o.error };
-  for (const remote of ['-S', '--sshlogin', '--sshloginfile', '--pipe', '--pipepart', '--shebang']) if (o.seen.has(remote)) return { reason: `parallel ${remote} runs commands elsewhere or from its input` };
+  for (const remote of ['-S', '--sshlogin', '--sshloginfile', '--pipe', '--pipepart', '--shebang'])
+    if (o.seen.has(remote)) return { reason: `parallel ${remote} runs commands elsewhere or from its input` };
   const writes = ['--results', '--joblog'].flatMap((k) => (o.seen.has(k) ? [literalWord(o.seen.get(k)!)] : []));
   const reads = ['-a', '--arg-file'].flatMap((k) => (o.seen.has(k) ? [literalWord(o.seen.get(k)!)] : []));
   const end = words.findIndex((w, k) => k >= o.next && /^(:::|::::|:::\+|::::\+)$/.test(w.value));
@@ -90,17 +157,24 @@ function parallel(words: Word[], i: number, program: string): Peeled {
 function userShell(words: Word[], i: number, program: string): Peeled {
   const spec = WRAPPERS[program];
   const args = words.slice(i + 1);
-  if (args.some((w) => w.dynamic)) return { reason: `${program}: ${args.find((w) => w.dynamic)!.raw} is not known before the command runs, so what ${program} runs is not known` };
+  if (args.some((w) => w.dynamic))
+    return {
+      reason: `${program}: ${args.find((w) => w.dynamic)!.raw} is not known before the command runs, so what ${program} runs is not known`,
+    };
   if (program === 'runuser' && args.some((w) => /^(-u|--user(=|$)|-u.)/.test(w.value))) {
     const o = options(words, i, spec.options, program);
     if (o.error) return { reason: o.error };
     if (has(o, spec.scriptOptions)) return { reason: 'runuser -u with -c' };
     return o.next < words.length ? { next: o.next } : { stop: true };
   }
-  const scanned = scanArgs(args.map((w) => w.value), { ...spec.options, permute: true });
+  const scanned = scanArgs(
+    args.map((w) => w.value),
+    { ...spec.options, permute: true },
+  );
   const unknown = scanned.find((a) => a.option && a.option !== '-' && !knownOption(a.option, spec.options));
   if (unknown) return { reason: `${program}: unknown option ${unknown.option}` };
-  if (scanned.some((a) => a.option === '--help' || a.option === '--version' || a.option === '-h' || a.option === '-V')) return { stop: true };
+  if (scanned.some((a) => a.option === '--help' || a.option === '--version' || a.option === '-h' || a.option === '-V'))
+    return { stop: true };
   const script = scanned.find((a) => a.option && spec.scriptOptions?.includes(a.option));
   if (script) return { script: literalWord(script.value) };
   if (scanned.some((a) => a.option === '-s' || a.option === '--shell')) return { reason: `${program} -s runs another shell` };
@@ -110,7 +184,8 @@ function userShell(words: Word[], i: number, program: string): Peeled {
 }
 
 function knownOption(option: string, spec: OptionSpec): boolean {
-  if (option.startsWith('--')) return [...(spec.longArg ?? []), ...(spec.longFlag ?? []), ...(spec.longOptional ?? [])].includes(option.slice(2));
+  if (option.startsWith('--'))
+    return [...(spec.longArg ?? []), ...(spec.longFlag ?? []), ...(spec.longOptional ?? [])].includes(option.slice(2));
   const c = option[1];
   return [spec.shortArg, spec.shortFlag, spec.shortOptional].some((s) => s?.includes(c));
 }
@@ -138,7 +213,8 @@ function flock(words: Word[], i: number, program: string): Peeled {
   if (file.dynamic) return { reason: `flock: ${file.raw} is not known before the command runs` };
   const rest = words.slice(o.next + 1);
   const script = o.seen.get('-c') ?? o.seen.get('--command');
-  if (script !== undefined) return rest.length ? { reason: 'flock with -c and a command' } : { script: literalWord(script), writes: [file] };
+  if (script !== undefined)
+    return rest.length ? { reason: 'flock with -c and a command' } : { script: literalWord(script), writes: [file] };
   if (rest[0] && /^(-c|--command|--comm|--comma|--comman)$/.test(rest[0].value)) {
     if (!rest[1] || rest[1].dynamic) return { reason: 'flock -c runs a command that is not known before it runs' };
     return { script: rest[1], writes: [file] };
@@ -153,13 +229,16 @@ function script(words: Word[], i: number, program: string): Peeled {
   const spec = WRAPPERS.script;
   const args = words.slice(i + 1);
   if (args.some((w) => w.dynamic)) return { reason: `script: ${args.find((w) => w.dynamic)!.raw} is not known before the command runs` };
-  const scanned = scanArgs(args.map((w) => w.value), { ...spec.options, permute: true });
+  const scanned = scanArgs(
+    args.map((w) => w.value),
+    { ...spec.options, permute: true },
+  );
   const unknown = scanned.find((a) => a.option && !knownOption(a.option, spec.options));
   if (unknown) return { reason: `${program}: unknown option ${unknown.option}` };
   if (scanned.some((a) => ['-h', '-V', '--help', '--version'].includes(a.option ?? ''))) return { stop: true };
   const cmd = scanned.find((a) => a.option === '-c' || a.option === '--command');
   if (!cmd) return { reason: 'script without -c starts an interactive shell' };
-  const writes = scanned.filter((a) => (!a.option) || spec.writeOptions!.includes(a.option)).map((a) => literalWord(a.value));
+  const writes = scanned.filter((a) => !a.option || spec.writeOptions!.includes(a.option)).map((a) => literalWord(a.value));
   if (!scanned.some((a) => !a.option)) writes.push(literalWord('typescript'));
   return { script: literalWord(cmd.value), writes };
 }
@@ -170,11 +249,15 @@ function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, 
   if (o.error) return { reason: o.error };
   for (const [opt, why] of Object.entries(spec.unknown ?? {})) if (o.seen.has(opt)) return { reason: why };
   if (has(o, spec.stops)) return { stop: true };
-  const optionFiles = (names: string[] | undefined) => (names ?? []).flatMap((n) => (o.seen.has(n) && o.seen.get(n) !== '' ? [literalWord(o.seen.get(n)!)] : []));
+  const optionFiles = (names: string[] | undefined) =>
+    (names ?? []).flatMap((n) => (o.seen.has(n) && o.seen.get(n) !== '' ? [literalWord(o.seen.get(n)!)] : []));
   const writes = optionFiles(spec.writeOptions);
   const reads = optionFiles(spec.readOptions);
   const script = has(o, spec.scriptOptions);
-  if (script) return o.next < words.length ? { reason: `${program} with ${script} and a command` } : { script: literalWord(o.seen.get(script)!), writes, reads };
+  if (script)
+    return o.next < words.length
+      ? { reason: `${program} with ${script} and a command` }
+      : { script: literalWord(o.seen.get(script)!), writes, reads };
   let next = o.next;
   for (let k = 0; k < (spec.operands ?? 0); k++) {
     const w = words[next];
@@ -202,7 +285,14 @@ function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, 
   }
   if (spec.runtimeArgs) {
     const replace = o.seen.get('-I') ?? o.seen.get('-i') ?? o.seen.get('--replace');
-    return { next, runtimeArgs: true, placeholder: replace === undefined ? undefined : replace || '{}', writes, reads, ...(assigned ? { assignments: assigned } : {}) };
+    return {
+      next,
+      runtimeArgs: true,
+      placeholder: replace === undefined ? undefined : replace || '{}',
+      writes,
+      reads,
+      ...(assigned ? { assignments: assigned } : {}),
+    };
   }
   return { next, writes, reads, ...(assigned ? { assignments: assigned } : {}) };
 }

@@ -8,7 +8,13 @@ import { FileIndex, fuzzyPaths } from '../file-index.ts';
 
 const SHOWN = 8;
 
-interface Menu { kind: 'slash' | 'path'; items: Candidate[]; sel: number; start: number; token: string }
+interface Menu {
+  kind: 'slash' | 'path';
+  items: Candidate[];
+  sel: number;
+  start: number;
+  token: string;
+}
 
 /**
  * The menu under the input, kept up to date as you type (as Claude Code's): `/` at the start of
@@ -53,13 +59,20 @@ export function useCompletionMenu(where: { cwd: string; home: string; mcp?: () =
         else void index.list().then((paths) => show('path', [...mcpServerCandidates(q, mcp), ...fuzzyPaths(q, paths)]));
       });
     } else setMenu(undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [buf.text, buf.cursor]);
 
   return {
     menu,
-    move(by: number) { setMenu((m) => (m ? { ...m, sel: (m.sel + by + m.items.length) % m.items.length } : m)); },
-    dismiss(text: string) { dismissed.current = text; setMenu(undefined); },
+    move(by: number) {
+      setMenu((m) => (m ? { ...m, sel: (m.sel + by + m.items.length) % m.items.length } : m));
+    },
+    dismiss(text: string) {
+      dismissed.current = text;
+      setMenu(undefined);
+    },
     /** The argument hint of the command the input holds, while nothing follows it but a space (`/review ` → `[file]`). */
     argHint(text: string): string | undefined {
       const m = /^(\/\S+) $/.exec(text);
@@ -79,12 +92,20 @@ export function CompletionMenu({ menu, width }: { menu: Menu; width: number }) {
         const on = first + k === menu.sel;
         return (
           <Text key={c.value} wrap="truncate-end">
-            <Text color={on ? 'cyan' : undefined}>{on ? '❯ ' : '  '}{c.value.padEnd(column)}</Text>
-            {c.hint && <Text dimColor>  {c.hint}</Text>}
+            <Text color={on ? 'cyan' : undefined}>
+              {on ? '❯ ' : '  '}
+              {c.value.padEnd(column)}
+            </Text>
+            {c.hint && <Text dimColor> {c.hint}</Text>}
           </Text>
         );
       })}
-      {menu.items.length > SHOWN && <Text dimColor>  {menu.sel + 1}/{menu.items.length} · ↑/↓ to choose · Tab to complete</Text>}
+      {menu.items.length > SHOWN && (
+        <Text dimColor>
+          {' '}
+          {menu.sel + 1}/{menu.items.length} · ↑/↓ to choose · Tab to complete
+        </Text>
+      )}
     </Box>
   );
 }

@@ -14,7 +14,11 @@ export function diffCounts(diff: string): { added: number; removed: number } {
 
 export const looksLikeDiff = (s: string | undefined): s is string => !!s && /^@@ /.test(s);
 
-interface DiffRow { kind: 'add' | 'del' | 'ctx' | 'gap'; no?: number; text: string }
+interface DiffRow {
+  kind: 'add' | 'del' | 'ctx' | 'gap';
+  no?: number;
+  text: string;
+}
 
 /**
  * A unified diff as rows numbered like Claude Code's (the new file's line for context and
@@ -30,11 +34,15 @@ export function diffRows(diff: string): DiffRow[] {
     const h = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(l);
     if (h) {
       if (oldNo !== undefined) rows.push({ kind: 'gap', text: '…' });
-      oldNo = Number(h[1]); newNo = Number(h[2]);
+      oldNo = Number(h[1]);
+      newNo = Number(h[2]);
       continue;
     }
     // The line standing for what a capped diff left out (an older result's display): a gap.
-    if (MORE_DIFF_LINES.test(l)) { rows.push({ kind: 'gap', text: l }); continue; }
+    if (MORE_DIFF_LINES.test(l)) {
+      rows.push({ kind: 'gap', text: l });
+      continue;
+    }
     const kind = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : 'ctx';
     rows.push({ kind, no: kind === 'del' ? oldNo : newNo, text: l.slice(1) });
     if (kind !== 'add' && oldNo !== undefined) oldNo++;
@@ -61,10 +69,22 @@ export function DiffView({ diff, maxLines = 24, from }: { diff: string; maxLines
   return (
     <Box flexDirection="column">
       {shown.map((r, i) => {
-        const line = width ? `${(r.no === undefined ? '' : String(r.no)).padStart(width)} ${SIGN[r.kind]} ${r.text}` : `${SIGN[r.kind]}${r.text}`;
+        const line = width
+          ? `${(r.no === undefined ? '' : String(r.no)).padStart(width)} ${SIGN[r.kind]} ${r.text}`
+          : `${SIGN[r.kind]}${r.text}`;
         if (r.kind === 'gap') return <Text key={i} dimColor>{`${''.padStart(width)}   ${r.text}`}</Text>;
-        if (r.kind === 'add') return <Text key={i} color="green">{line}</Text>;
-        if (r.kind === 'del') return <Text key={i} color="red">{line}</Text>;
+        if (r.kind === 'add')
+          return (
+            <Text key={i} color="green">
+              {line}
+            </Text>
+          );
+        if (r.kind === 'del')
+          return (
+            <Text key={i} color="red">
+              {line}
+            </Text>
+          );
         return <Text key={i}>{line}</Text>;
       })}
       {hidden > 0 && <Text dimColor>{foldNote(hidden)}</Text>}

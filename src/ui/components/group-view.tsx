@@ -29,17 +29,40 @@ export function groupSummary(calls: Call[], running = false): string {
  * A group of reads and searches: one line, or, in Ctrl-O's detail view, each call with its output
  * whole. `running`: calls still running are counted in (the live region, with a spinner frame).
  */
-export function GroupView({ tools, running = [], width, cwd, detail, frame }: { tools: Array<Omit<ToolItem, 'id'>>; running?: Call[]; width: number; cwd: string; detail?: boolean; frame?: string }) {
+export function GroupView({
+  tools,
+  running = [],
+  width,
+  cwd,
+  detail,
+  frame,
+}: {
+  tools: Array<Omit<ToolItem, 'id'>>;
+  running?: Call[];
+  width: number;
+  cwd: string;
+  detail?: boolean;
+  frame?: string;
+}) {
   if (detail && running.length === 0) {
-    return <Box flexDirection="column">{tools.map((t, k) => <ToolView key={k} {...t} cwd={cwd} width={width} expanded />)}</Box>;
+    return (
+      <Box flexDirection="column">
+        {tools.map((t, k) => (
+          <ToolView key={k} {...t} cwd={cwd} width={width} expanded />
+        ))}
+      </Box>
+    );
   }
   const busy = running.length > 0;
   const failed = tools.some((t) => t.status !== 'ok');
   return (
     <Box marginTop={1}>
-      <Text color={busy ? 'cyan' : failed ? 'red' : 'green'}>{busy ? frame ?? '●' : '●'} </Text>
+      <Text color={busy ? 'cyan' : failed ? 'red' : 'green'}>{busy ? (frame ?? '●') : '●'} </Text>
       <Box flexShrink={1}>
-        <Text>{groupSummary([...tools, ...running], busy)}{!busy && <Text dimColor> (ctrl+o to expand)</Text>}</Text>
+        <Text>
+          {groupSummary([...tools, ...running], busy)}
+          {!busy && <Text dimColor> (ctrl+o to expand)</Text>}
+        </Text>
       </Box>
     </Box>
   );

@@ -31,7 +31,19 @@ function useTick(on: boolean, ms = 120): number {
  * answer, running tools and hooks, a retry countdown, and the spinner with elapsed time and tokens.
  * Kept to a few lines (finished paragraphs move to history), so redrawing never flickers.
  */
-export function LiveView({ live, width, height, cwd, detail }: { live: LiveState; width: number; height: number; cwd: string; detail?: boolean }) {
+export function LiveView({
+  live,
+  width,
+  height,
+  cwd,
+  detail,
+}: {
+  live: LiveState;
+  width: number;
+  height: number;
+  cwd: string;
+  detail?: boolean;
+}) {
   const active = !!live.busy || live.tools.length > 0 || !!live.starting;
   const now = useTick(active);
   const frame = FRAMES[Math.floor(now / 120) % FRAMES.length];
@@ -46,33 +58,83 @@ export function LiveView({ live, width, height, cwd, detail }: { live: LiveState
   return (
     <Box flexDirection="column">
       {streamed.length > 0 && (
-        <Box marginTop={1}><Text>{live.continued ? '  ' : '● '}</Text><Box flexShrink={1}><Text>{streamed.join('\n')}</Text></Box></Box>
+        <Box marginTop={1}>
+          <Text>{live.continued ? '  ' : '● '}</Text>
+          <Box flexShrink={1}>
+            <Text>{streamed.join('\n')}</Text>
+          </Box>
+        </Box>
       )}
       {groupSize > 1 && <GroupView tools={live.group ?? []} running={inGroup} width={width} cwd={cwd} frame={frame} />}
       {groupSize === 1 && live.group?.map((t, k) => <ToolView key={k} {...t} cwd={cwd} width={width} />)}
-      {groupSize === 1 && inGroup.map((t) => (
-        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} />
-      ))}
+      {groupSize === 1 &&
+        inGroup.map((t) => (
+          <ToolView
+            key={t.id}
+            name={t.name}
+            input={t.input}
+            status="running"
+            durationMs={now - t.startedAt}
+            cwd={cwd}
+            width={width}
+            frame={frame}
+            sandboxed={t.sandboxed}
+          />
+        ))}
       {others.map((t) => (
-        <ToolView key={t.id} name={t.name} input={t.input} status="running" durationMs={now - t.startedAt} cwd={cwd} width={width} frame={frame} sandboxed={t.sandboxed} live={t.output} />
+        <ToolView
+          key={t.id}
+          name={t.name}
+          input={t.input}
+          status="running"
+          durationMs={now - t.startedAt}
+          cwd={cwd}
+          width={width}
+          frame={frame}
+          sandboxed={t.sandboxed}
+          live={t.output}
+        />
       ))}
-      {(live.agents ?? []).map((a) => <AgentView key={a.id} a={a} detail={!!detail} width={width} frame={frame} />)}
-      {live.thinking !== undefined && <Box marginTop={1}><Text dimColor italic>✻ Thinking… ({live.thinking.split('\n').length} lines, shown folded when done)</Text></Box>}
-      {live.hooks.map((h) => <Text key={h} dimColor>  running hook {h}…</Text>)}
-      {live.verifying && <Text color="cyan">  verifying: {live.verifying}…</Text>}
+      {(live.agents ?? []).map((a) => (
+        <AgentView key={a.id} a={a} detail={!!detail} width={width} frame={frame} />
+      ))}
+      {live.thinking !== undefined && (
+        <Box marginTop={1}>
+          <Text dimColor italic>
+            ✻ Thinking… ({live.thinking.split('\n').length} lines, shown folded when done)
+          </Text>
+        </Box>
+      )}
+      {live.hooks.map((h) => (
+        <Text key={h} dimColor>
+          {' '}
+          running hook {h}…
+        </Text>
+      ))}
+      {live.verifying && <Text color="cyan"> verifying: {live.verifying}…</Text>}
       {live.retry && (
         <Box width={width}>
           <Text color="yellow">{'  ⚠'}</Text>
-          <Box flexShrink={1} marginLeft={1}><Text color="yellow">{live.retry.message} · retrying in {Math.max(0, Math.ceil((live.retry.until - now) / 1000))}s (attempt {live.retry.attempt}/{live.retry.maxRetries})</Text></Box>
+          <Box flexShrink={1} marginLeft={1}>
+            <Text color="yellow">
+              {live.retry.message} · retrying in {Math.max(0, Math.ceil((live.retry.until - now) / 1000))}s (attempt {live.retry.attempt}/
+              {live.retry.maxRetries})
+            </Text>
+          </Box>
         </Box>
       )}
       {live.starting && !live.busy && (
-        <Box marginTop={1}><Text color="magenta">{frame} Starting… </Text><Text dimColor>(SessionStart hooks; what you type is sent when they are done)</Text></Box>
+        <Box marginTop={1}>
+          <Text color="magenta">{frame} Starting… </Text>
+          <Text dimColor>(SessionStart hooks; what you type is sent when they are done)</Text>
+        </Box>
       )}
       {live.busy && (
         <Box marginTop={1}>
           <Text color="magenta">{frame} Working… </Text>
-          <Text dimColor>({elapsed(now - live.busy.since)} · ↓ {formatTokens(live.busy.tokens)} tokens · esc to interrupt)</Text>
+          <Text dimColor>
+            ({elapsed(now - live.busy.since)} · ↓ {formatTokens(live.busy.tokens)} tokens · esc to interrupt)
+          </Text>
         </Box>
       )}
     </Box>
@@ -84,8 +146,14 @@ function AgentView({ a, detail, width, frame }: { a: RunningAgent; detail: boole
   const shown = detail ? a.done : [];
   return (
     <Box flexDirection="column" width={width}>
-      <Text><Text color="magenta">{`  ${frame} `}</Text><Text bold>{a.agent}</Text><Text dimColor>{` · ${a.calls} tool use${a.calls === 1 ? '' : 's'}${detail ? '' : ' · ctrl+o to expand'}`}</Text></Text>
-      {shown.map((t, i) => <Text key={i} dimColor wrap="truncate">{`    ⎿ ${t}`}</Text>)}
+      <Text>
+        <Text color="magenta">{`  ${frame} `}</Text>
+        <Text bold>{a.agent}</Text>
+        <Text dimColor>{` · ${a.calls} tool use${a.calls === 1 ? '' : 's'}${detail ? '' : ' · ctrl+o to expand'}`}</Text>
+      </Text>
+      {shown.map((t, i) => (
+        <Text key={i} dimColor wrap="truncate">{`    ⎿ ${t}`}</Text>
+      ))}
       <Text wrap="truncate" dimColor={!a.current}>{`    ⎿ ${a.current ?? 'thinking…'}`}</Text>
     </Box>
   );

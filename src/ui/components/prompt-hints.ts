@@ -12,7 +12,10 @@ export const HINT_PAUSE_MS = 1200;
 export function usePromptHints(text: string, o: { enabled: boolean; conventionFile: boolean; pauseMs?: number }): Finding[] {
   const [hints, setHints] = useState<Finding[]>([]);
   useEffect(() => {
-    if (!o.enabled || !text.trim()) { setHints((h) => (h.length ? [] : h)); return; }
+    if (!o.enabled || !text.trim()) {
+      setHints((h) => (h.length ? [] : h));
+      return;
+    }
     const t = setTimeout(() => setHints(typingHints(text, o.conventionFile)), o.pauseMs ?? HINT_PAUSE_MS);
     return () => clearTimeout(t);
   }, [text, o.enabled]);

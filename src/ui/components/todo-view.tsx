@@ -11,11 +11,15 @@ export function TodoView({ todos, width }: { todos?: TodoItem[]; width: number }
   return (
     <Box flexDirection="column" marginTop={1} width={width}>
       <Text dimColor>{`  Todos (${done}/${todos.length} done)`}</Text>
-      {todos.map((t, i) => (
-        t.status === 'completed' ? <Text key={i} dimColor strikethrough wrap="truncate">{`  ☒ ${t.content}`}</Text>
-        : t.status === 'in_progress' ? <Text key={i} bold color="cyan" wrap="truncate">{`  ◼ ${t.activeForm ?? t.content}`}</Text>
-        : <Text key={i} wrap="truncate">{`  ☐ ${t.content}`}</Text>
-      ))}
+      {todos.map((t, i) =>
+        t.status === 'completed' ? (
+          <Text key={i} dimColor strikethrough wrap="truncate">{`  ☒ ${t.content}`}</Text>
+        ) : t.status === 'in_progress' ? (
+          <Text key={i} bold color="cyan" wrap="truncate">{`  ◼ ${t.activeForm ?? t.content}`}</Text>
+        ) : (
+          <Text key={i} wrap="truncate">{`  ☐ ${t.content}`}</Text>
+        ),
+      )}
     </Box>
   );
 }
