@@ -207,7 +207,7 @@ const median = (xs: number[]): number => {
 const results = new Map<string, Result[]>();
 for (let r = 0; r < RUNS; r++) {
   for (const n of TURNS) {
-    const order = BINS.map((b, i) => i);
+    const order = BINS.map((_, i) => i);
     if (r % 2) order.reverse();
     for (const i of order) {
       const res = await run(n, BINS[i].bin, BINS[i].flags, `b${i}`);

@@ -48,7 +48,7 @@ async function session(url: string): Promise<{ ms: number; json: any }> {
 const model = await startFakeModel();
 const main: number[] = [];
 const agents: number[] = [];
-let requests = { main: 0, agents: 0 };
+const requests = { main: 0, agents: 0 };
 for (let r = 0; r <= runs; r++) {
   // The main loop: 20 calls, one a turn, then the answer.
   model.reset();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { closest } from '../text/did-you-mean.ts';
 import { ConfigError, lineColumn } from './errors.ts';
 import { pathKey, scanJson, type JsonPath, type JsonScan } from './json-scan.ts';

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { type FileStateMap } from '../fs/file-state.ts';
+import type { FileStateMap } from '../fs/file-state.ts';
 import { listTree } from '../fs/list-tree.ts';
 import { displayPath, isInside, resolvePath } from '../fs/paths.ts';
 import { similarPaths } from '../fs/similar.ts';

@@ -251,7 +251,7 @@ function targets(
 }
 
 /** The files of every part of a command, in order (`a.commands[i]` ↔ result[i]). `cwd`: where the shell starts. */
-export function commandFiles(a: ShellAnalysis, source: string, cwd: string, projectRoot: string, home: string): CommandFiles[] {
+export function commandFiles(a: ShellAnalysis, cwd: string, projectRoot: string, home: string): CommandFiles[] {
   const out: CommandFiles[] = [];
   const dirs = dirsPerCommand(a, cwd, home);
   for (const c of a.commands) {

@@ -14,7 +14,7 @@ import { commandFiles, type CommandFiles } from './bash-files.ts';
 import { hiddenGuardWrite, protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, type PathLookup } from './look.ts';
 import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
-import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor, tailMatches } from './path-forms.ts';
+import { inWorkspace, lookOf, pathDenials, pathForms, pathRuleFor } from './path-forms.ts';
 import { protectedFile, strictlyProtected, type GuardedPath } from './protected.ts';
 import { absolute, programName } from './paths.ts';
 import { matchesBash, ruleNamesTool, type Rule, type RuleSet } from './rules.ts';
@@ -176,7 +176,7 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   if (!a) return { behavior: 'ask', reason: 'the command could not be analysed' };
   const command = String(input.command ?? '');
   const start = given.cwd && lookOf(given).isDir(given.cwd) ? given.cwd : given.projectRoot;
-  const files = commandFiles(a, command, start, given.projectRoot, given.home);
+  const files = commandFiles(a, start, given.projectRoot, given.home);
   // Symlinks the command makes are followed by the paths of the parts after the first that makes one (SPEC §11.16).
   const ctx = withLinks(
     given,

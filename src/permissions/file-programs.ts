@@ -49,7 +49,7 @@ interface FileProgram {
   unknownWrites?: { why: string; dirOptions?: string[]; unless?: string[] };
 }
 
-const HV = ['help', 'version'];
+const _HV = ['help', 'version'];
 const P = (operands: FileProgram['operands'], more: Omit<FileProgram, 'operands'> = {}): FileProgram => ({ operands, ...more });
 
 /** Readers that take no option values worth knowing. */

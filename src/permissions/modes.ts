@@ -40,7 +40,7 @@ function inside(dir: string, p: string): boolean {
 }
 
 /** The path a file tool concerns, absolute (undefined: none given, i.e. the project root). */
-export function toolPath(tool: string, input: Record<string, unknown>, cwd: string, home: string): string | undefined {
+export function toolPath(input: Record<string, unknown>, cwd: string, home: string): string | undefined {
   const raw = (input.file_path ?? input.path) as unknown;
   if (typeof raw !== 'string' || raw === '') return undefined;
   const expanded = raw === '~' || raw.startsWith('~/') ? home + raw.slice(1) : raw;
@@ -57,7 +57,7 @@ export { protectedFile };
 
 /** The mode table of SPEC §5, before any rules: what runs, what asks, what is refused. Pure. */
 export function decideByMode(tool: string, input: Record<string, unknown>, ctx: ModeContext): Decision {
-  const path = toolPath(tool, input, ctx.projectRoot, ctx.home);
+  const path = toolPath(input, ctx.projectRoot, ctx.home);
   const where = path ? ` ${relative(ctx.projectRoot, path) || '.'}` : '';
   if (ctx.mode === 'bypass') return { behavior: 'allow', reason: 'bypass mode runs everything' };
   const kind = ctx.kind;

@@ -281,12 +281,10 @@ async function resume(ctrl: Controller, args: string): Promise<void> {
     }
     id = await ctrl.choose(
       'Resume which session?',
-      sessions
-        .slice(0, 20)
-        .map((s) => ({
-          label: `${new Date(s.mtimeMs).toLocaleString()}  ${oneLine(s.firstPrompt || '(no prompt)', 60)}`,
-          value: s.sessionId,
-        })),
+      sessions.slice(0, 20).map((s) => ({
+        label: `${new Date(s.mtimeMs).toLocaleString()}  ${oneLine(s.firstPrompt || '(no prompt)', 60)}`,
+        value: s.sessionId,
+      })),
     );
     if (!id) return;
   }

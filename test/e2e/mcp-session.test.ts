@@ -181,7 +181,7 @@ test('Plan Mode runs a read-only MCP tool a rule allows and refuses one that is 
     { cwd: dir, home, env: model.env('anthropic'), timeoutMs: 60_000 },
   );
   assert.equal(r.code, 0, r.stderr);
-  let results = lastToolResults(model.requests[1]);
+  const results = lastToolResults(model.requests[1]);
   assert.deepEqual([results[0].content, results[0].isError], ['planned', false]);
   assert.match(results[1].content, /^Plan Mode: mcp__fault__pid is refused/);
   assert.deepEqual(

@@ -51,7 +51,7 @@ test('"failClosed" on a matcher group is a known key; a non-boolean is an error'
     warnings,
   );
   assert.deepEqual(warnings, [], 'not reported as an unknown key');
-  assert.equal((s.hooks?.PreToolUse?.[0] as { failClosed?: boolean }).failClosed, true);
+  assert.equal((s.hooks?.PreToolUse?.[0] as { failClosed?: boolean } | undefined)?.failClosed, true);
   const e = configError('{"hooks":{"Stop":[{"failClosed":"yes","hooks":[]}]}}');
   assert.match(e.message, /"hooks\.Stop(?:\[0\]|\.0)\.failClosed": .*expected boolean/);
 });

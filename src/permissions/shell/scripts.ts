@@ -308,7 +308,7 @@ function pagerFacts(program: string, args: Word[]): ScriptFacts {
 function sqliteFacts(args: Word[], stdinFed: boolean): ScriptFacts {
   const facts = none();
   const operands = args.filter((a) => !a.value.startsWith('-'));
-  const sql = [...operands.slice(1), ...args.filter((a, i) => args[i - 1]?.value === '-cmd')];
+  const sql = [...operands.slice(1), ...args.filter((_, i) => args[i - 1]?.value === '-cmd')];
   if (sql.some((a) => a.dynamic)) facts.reasons.push('the sqlite3 commands are not known before the command runs');
   if (sql.some((a) => /(^|\n|;)\s*\.(shell|system)\b/.test(a.value))) facts.reasons.push('sqlite3 .shell / .system runs commands');
   if (sql.some((a) => /(^|\n|;)\s*\.[a-z]/.test(a.value))) {
