@@ -104,14 +104,14 @@ export class Session {
       opts.emit(ev);
       if (ev.type === 'tool-end') this.notices.report();
       const entry = eventEntry(ev);
-      if (entry) this.transcript.write(entry);
+      if (entry) this.conversation.transcript.write(entry);
     };
     this.hooks = new HookEngine(opts.hooks ?? [], {
       projectDir: opts.cwd,
       sessionId: this.id,
-      transcriptPath: this.transcript.path,
+      transcriptPath: this.conversation.transcript.path,
       env: opts.env,
-      permissionMode: () => CLAUDE_MODE_NAMES[this.mode],
+      permissionMode: () => CLAUDE_MODE_NAMES[this.gate.mode],
       emit: this.emit,
     });
     this.stop = stopSeam(this.hooks, this.emit);
@@ -128,9 +128,9 @@ export class Session {
           },
           localAllowed: (host) => namesHost(this.gate.rules, host),
         },
-        () => this.messages,
+        () => this.conversation.messages,
         {
-          scope: (input) => webSearchScope(input, this.gate.rules, this.mode),
+          scope: (input) => webSearchScope(input, this.gate.rules, this.gate.mode),
           search: async (query, scope, signal) => {
             const r = await searchTheWeb(this.model, query, scope, signal);
             if ('usage' in r) this.subagents.addUsage(r.usage);
@@ -146,19 +146,6 @@ export class Session {
   get model(): ModelHandle {
     return this.override ?? this.own;
   }
-  get mode(): PermissionMode {
-    return this.gate.mode;
-  }
-  /** Shift-Tab, `/mode`: the mode of the next decision and of the system prompt from the next request on. */
-  setMode(mode: PermissionMode): void {
-    this.gate.setMode(mode);
-  }
-  get transcript(): Transcript {
-    return this.conversation.transcript;
-  }
-  get messages(): Message[] {
-    return this.conversation.messages;
-  }
   /** Tokens used so far (prompts, compactions, subagents). */
   get usage(): Usage {
     return this.spend.usage;
@@ -168,7 +155,7 @@ export class Session {
   }
   /** The task list, as the conversation's last TodoWrite call left it (so it comes back on resume). */
   get todos(): TodoItem[] {
-    return todosOf(this.messages);
+    return todosOf(this.conversation.messages);
   }
   /** The OS sandbox Bash commands run in, when it is on (SPEC §13). */
   get sandbox(): Sandbox | undefined {
@@ -189,7 +176,7 @@ export class Session {
 
   systemPrompt(): string {
     const start = this.startContext.length ? [`# Session start context (from SessionStart hooks)\n${this.startContext.join('\n')}`] : [];
-    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.model.label, process.env, this.opts.now), this.mode, [
+    return buildSystemPrompt(environmentFacts(this.opts.cwd, this.model.label, process.env, this.opts.now), this.gate.mode, [
       this.memory,
       ...start,
       this.opts.appendSystemPrompt ?? '',
@@ -294,7 +281,7 @@ export class Session {
             verify: o.verify,
             cwd: o.cwd,
             env: o.env,
-            skipVerify: () => this.mode === 'plan',
+            skipVerify: () => this.gate.mode === 'plan',
           });
     // Subagents' turns and tokens count in the prompt's result (SPEC §14).
     const sub = this.subagents.take();
@@ -333,7 +320,7 @@ export class Session {
    * then the summary (conversation.ts), then SessionStart `compact`. Never throws.
    */
   async compact(trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal): Promise<Compaction> {
-    if (this.messages.length === 0) return { ok: false, error: 'there is no conversation to compact yet' };
+    if (this.conversation.messages.length === 0) return { ok: false, error: 'there is no conversation to compact yet' };
     if (this.hooks.has('PreCompact')) {
       await this.hooks.fire(
         'PreCompact',
@@ -364,11 +351,6 @@ export class Session {
     );
   }
 
-  /** `/rewind` of the conversation (SPEC §9): see conversation.ts `rewind`. Files are not touched. */
-  rewindConversation(index: number): void {
-    this.conversation.rewind(index);
-  }
-
   /** A permission question: Notification hooks fire first when a person will be waited for (SPEC §4). */
   private ask(req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
     if (this.opts.interactive)
@@ -395,29 +377,6 @@ export class Session {
   /** Notification hooks for a wait other than a permission question (`idle_prompt`). Never throws. */
   notify(message: string, notificationType: string, signal: AbortSignal): Promise<void> {
     return notification(this.hooks, message, notificationType, signal);
-  }
-
-  // ── Permissions: the gate's, kept here for the front doors. ──
-
-  /** The permission rules in force, with where each comes from (`/permissions`). */
-  get rules(): RuleSet {
-    return this.gate.rules;
-  }
-  /** The session's protected paths beyond the fixed ones (for `` !`cmd` `` checks and the sandbox). */
-  get guardedPaths(): readonly GuardedPath[] {
-    return this.gate.guarded;
-  }
-  /** Adds allow rules from the next decision on; returns their revocation (gate.ts `grant`). */
-  grantRules(rules: string[], source: string): () => void {
-    return this.gate.grant(rules, source);
-  }
-  /** The narrowest rules "allow always" would add for this question (gate.ts `suggest`). */
-  suggestRules(req: PermissionRequest): Promise<string[]> {
-    return this.gate.suggest(req);
-  }
-  /** "Allow always": saved to `.assistant/settings.local.json` and applied at once; returns the file (gate.ts). */
-  allowAlways(rules: string[]): string {
-    return this.gate.allowAlways(rules);
   }
 
   /** Replaces the hooks and rules with a set the user reviewed and accepted (`/hooks`, SPEC §4). */
@@ -452,7 +411,7 @@ export class Session {
       model: () => this.model,
       tools: () => this.allTools(),
       system: (prompt, model) =>
-        subagentSystemPrompt(prompt, environmentFacts(o.cwd, model.label, process.env, o.now), this.mode, [this.memory]),
+        subagentSystemPrompt(prompt, environmentFacts(o.cwd, model.label, process.env, o.now), this.gate.mode, [this.memory]),
       decide: (tool, input) => this.decide(tool, input),
       ask: (req, sig) => this.ask(req, sig),
       emit: (ev) => this.emit(ev),
@@ -466,7 +425,7 @@ export class Session {
         readDenied: (tool, abs) => this.gate.readDenied(tool, abs),
       }),
       onDenied: (call, input) => this.denials.push({ tool_name: call.name, tool_use_id: call.id, tool_input: input }),
-      record: (entry) => this.transcript.write({ type: 'subagent', ...entry, timestamp: new Date().toISOString() }),
+      record: (entry) => this.conversation.transcript.write({ type: 'subagent', ...entry, timestamp: new Date().toISOString() }),
     };
   }
 }
