@@ -18,7 +18,12 @@ export function sessionDispatchContext(session: Session, setup: Setup, signal: A
     cwd: setup.cwd,
     home: setup.home,
     signal,
-    permissions: () => ({ mode: session.mode, additionalDirs: setup.additionalDirs, rules: session.rules, guarded: session.guardedPaths }),
+    permissions: () => ({
+      mode: session.gate.mode,
+      additionalDirs: setup.additionalDirs,
+      rules: session.gate.rules,
+      guarded: session.gate.guarded,
+    }),
     hook: (command, sig) => bangCommandHook(session.hooks, command, sig),
   };
 }

@@ -70,14 +70,14 @@ export function switchFacts(
 ): { conversationTokens: number; foreignReasoning: boolean; images: boolean } {
   const foreignReasoning =
     after.provider !== before.provider &&
-    session.messages.some(
+    session.conversation.messages.some(
       (m) =>
         m.role === 'assistant' &&
         m.content.some((p) => p.type === 'reasoning' && (reasoningOrigin(p) ?? before.provider) !== after.provider),
     );
-  const images = session.messages.some((m) => JSON.stringify(m.content).includes('"mediaType":"image/'));
+  const images = session.conversation.messages.some((m) => JSON.stringify(m.content).includes('"mediaType":"image/'));
   return {
-    conversationTokens: session.messages.length ? estimateTokens(session.systemPrompt(), session.messages) : 0,
+    conversationTokens: session.conversation.messages.length ? estimateTokens(session.systemPrompt(), session.conversation.messages) : 0,
     foreignReasoning,
     images,
   };

@@ -50,7 +50,7 @@ export async function runPrompt(
   if (!expansion.ok) return { sent: false, cause: 'references', errors: expansion.errors };
   await expanded?.(expansion);
   session.showNextPromptAs(req.shown);
-  const revoke = req.grant?.rules.length ? session.grantRules(req.grant.rules, req.grant.source) : undefined;
+  const revoke = req.grant?.rules.length ? session.gate.grant(req.grant.rules, req.grant.source) : undefined;
   try {
     const outcome = req.model
       ? await session.promptWith(req.model, text, signal, expansion)

@@ -51,16 +51,16 @@ export const isCompactionSummary = (text: string): boolean => text.startsWith(SU
 
 /** `/rewind`: the session's earlier prompts, each with the files changed from it on (SPEC §9). */
 export function sessionRewindPoints(session: Session): RewindPoint[] {
-  const path = session.transcript.path;
+  const path = session.conversation.transcript.path;
   return existsSync(path) ? rewindPoints(path) : [];
 }
 
 /** The files restoring to before prompt `index` would put back. */
 export function filesToRestore(session: Session, index: number): string[] {
-  return filesToRewind(session.transcript.path, index);
+  return filesToRewind(session.conversation.transcript.path, index);
 }
 
 /** Puts the files back as they were before prompt `index`; returns them. The conversation is not touched. */
 export function restoreFiles(session: Session, index: number): string[] {
-  return rewindFiles(session.transcript.path, index);
+  return rewindFiles(session.conversation.transcript.path, index);
 }

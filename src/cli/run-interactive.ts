@@ -71,7 +71,7 @@ export async function runInteractive(opts: CliOptions, firstPrompt: string | und
   }
   await ui.startUi(ctrl, firstPrompt);
   // Nothing to come back to in a session without a single message (-c and -r skip it too).
-  const path = ctrl.session.transcript.path;
+  const path = ctrl.session.conversation.transcript.path;
   if (readEntries(path).some((e) => e.type === 'message'))
     process.stdout.write(`Resume this session with: assistant -r ${ctrl.session.id}\n`);
   return signalled ?? 0;

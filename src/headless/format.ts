@@ -168,7 +168,7 @@ export function initJson(
   session: {
     id: string;
     tools: ReadonlyArray<{ name: string }>;
-    transcript: { path: string };
+    conversation: { transcript: { path: string } };
     /** The tools offered now, MCP tools included (Session.allTools). */
     allTools?: () => ReadonlyArray<{ name: string }>;
     /** The session's MCP servers, when any is configured. */
@@ -184,7 +184,7 @@ export function initJson(
     model: info.model,
     permissionMode: info.mode,
     tools: (session.allTools?.() ?? session.tools).map((t) => t.name),
-    transcript_path: session.transcript.path,
+    transcript_path: session.conversation.transcript.path,
     // Claude Code's field: each MCP server and its state now (servers start in the background: `pending`).
     ...(session.mcp
       ? { mcp_servers: session.mcp.statuses().map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })) }

@@ -309,7 +309,8 @@ async function turn(
     case 'print':
       return { status: 'done', text: d.text, turns: 0, usage: emptyUsage() };
     case 'compact':
-      if (session.messages.length === 0) return failed('/compact needs a conversation: continue one with the continue or resume option.');
+      if (session.conversation.messages.length === 0)
+        return failed('/compact needs a conversation: continue one with the continue or resume option.');
       return (await runCompact(session, d.instructions, signal)).outcome;
   }
   for (const message of d.warnings) emit({ type: 'warning', message });
@@ -320,7 +321,7 @@ async function turn(
     model = m.model;
   }
   // A recipe runs in its mode unless the caller chose one (SPEC §7).
-  if (d.mode && !options.permissionMode) session.setMode(d.mode);
+  if (d.mode && !options.permissionMode) session.gate.setMode(d.mode);
   const run = await runPrompt(session, { prompt: d.prompt, grant: d.grant, model, mcp: d.mcp }, signal);
   return run.sent ? run.outcome : failed(`Nothing was sent: ${run.errors.join('; ')}`);
 }

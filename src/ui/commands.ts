@@ -77,7 +77,7 @@ async function prompt(ctrl: Controller, d: Extract<Dispatch, { kind: 'prompt' }>
     }
     model = m.model;
   }
-  if (d.mode && d.mode !== ctrl.session.mode) {
+  if (d.mode && d.mode !== ctrl.session.gate.mode) {
     ctrl.setMode(d.mode);
     ctrl.notice('info', `Recipe ${d.recipe} runs in ${recipeModeName(d.mode)}; Shift+Tab changes the mode.`);
   }
@@ -140,10 +140,10 @@ async function mode(ctrl: Controller, args: string): Promise<void> {
   if (!chosen) {
     const modes = selectableModes(ctrl.startedInBypass);
     const v = await ctrl.choose(
-      `Mode (now: ${ctrl.session.mode})`,
+      `Mode (now: ${ctrl.session.gate.mode})`,
       modes.map((m) => ({ label: m, value: m, hint: MODE_LABELS[m].text })),
       undefined,
-      { initial: modes.indexOf(ctrl.session.mode) },
+      { initial: modes.indexOf(ctrl.session.gate.mode) },
     );
     chosen = v ? modeNamed(v, ctrl.startedInBypass) : undefined;
   }
@@ -155,9 +155,9 @@ async function mode(ctrl: Controller, args: string): Promise<void> {
 const ruleLine = (r: Rule, cwd: string) => `  ${r.text.padEnd(32)} ${r.source.startsWith('/') ? shortPath(r.source, cwd) : r.source}`;
 
 export function permissionsText(ctrl: Controller): string {
-  const r = ctrl.session.rules;
+  const r = ctrl.session.gate.rules;
   const { cwd } = ctrl.setup;
-  const lines = [`Mode: ${ctrl.session.mode} (${MODE_LABELS[ctrl.session.mode].text})`, ''];
+  const lines = [`Mode: ${ctrl.session.gate.mode} (${MODE_LABELS[ctrl.session.gate.mode].text})`, ''];
   for (const kind of ['deny', 'ask', 'allow'] as const) {
     lines.push(`${kind[0].toUpperCase()}${kind.slice(1)} rules:`);
     lines.push(...(r[kind].length ? r[kind].map((x) => ruleLine(x, cwd)) : ['  (none)']));
@@ -182,7 +182,7 @@ async function hooks(ctrl: Controller): Promise<void> {
       '\n',
     ),
   );
-  const p = proposeReload(ctrl.setup, { hooks: current, rules: ctrl.session.rules });
+  const p = proposeReload(ctrl.setup, { hooks: current, rules: ctrl.session.gate.rules });
   if ('error' in p) {
     ctrl.notice('error', `The settings files changed and cannot be read: ${p.error}`);
     return;
@@ -234,13 +234,13 @@ export function statusText(ctrl: Controller): string {
   const { setup } = ctrl;
   return [
     ...modelStatusRows(s.model).map(([k, v]) => `${`${k}:`.padEnd(13)}${v}`),
-    `Mode:        ${s.mode}`,
+    `Mode:        ${s.gate.mode}`,
     `Directory:   ${setup.cwd}`,
     `Session:     ${s.id}`,
-    `Transcript:  ${s.transcript.path.startsWith(`${setup.home}/`) ? `~${s.transcript.path.slice(setup.home.length)}` : s.transcript.path}`,
+    `Transcript:  ${s.conversation.transcript.path.startsWith(`${setup.home}/`) ? `~${s.conversation.transcript.path.slice(setup.home.length)}` : s.conversation.transcript.path}`,
     `Settings:    ${setup.settings.sources.map((x) => shortPath(x.file, setup.cwd)).join(', ') || 'none'}`,
     `Memory:      ${setup.memory.files.map((f) => shortPath(f.path, setup.cwd)).join(', ') || 'none (run /init)'}`,
-    `Hooks:       ${s.hooks.hooks.length}    Rules: ${s.rules.allow.length} allow, ${s.rules.ask.length} ask, ${s.rules.deny.length} deny`,
+    `Hooks:       ${s.hooks.hooks.length}    Rules: ${s.gate.rules.allow.length} allow, ${s.gate.rules.ask.length} ask, ${s.gate.rules.deny.length} deny`,
   ].join('\n');
 }
 

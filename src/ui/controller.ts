@@ -80,13 +80,13 @@ export class Controller extends RunState {
     const s = this.session;
     this.stopFollowing?.();
     this.stopFollowing = s.followSettings();
-    const redraw = this.setup.resume ? redrawTranscript(s.transcript.path) : undefined;
+    const redraw = this.setup.resume ? redrawTranscript(s.conversation.transcript.path) : undefined;
     this.meter = new RunMeter(redraw ? { costUsd: redraw.costUsd, usage: redraw.usage } : undefined);
     this.store.update((st) => {
       let next: UiState = {
         ...st,
         model: s.model.label,
-        mode: s.mode,
+        mode: s.gate.mode,
         context: { used: redraw?.contextUsed ?? 0, window: s.model.contextWindow },
         costUsd: this.meter.earlier.costUsd,
         todos: s.todos,
@@ -137,12 +137,12 @@ export class Controller extends RunState {
   }
 
   setMode(mode: PermissionMode): void {
-    this.session.setMode(mode);
+    this.session.gate.setMode(mode);
     this.store.update((s) => ({ ...s, mode }));
   }
 
   cycleMode(): void {
-    this.setMode(nextMode(this.session.mode, this.startedInBypass));
+    this.setMode(nextMode(this.session.gate.mode, this.startedInBypass));
   }
 
   /** Ends the session (SessionEnd with `reason`) and forgets what was shown. */
@@ -165,7 +165,7 @@ export class Controller extends RunState {
 
   /** `/clear`: a new conversation (SessionEnd `clear`, then SessionStart `clear`); ASSISTANT.md is read again. */
   async clear(): Promise<void> {
-    const mode = this.session.mode; // the mode stays as it was (Claude Code keeps it too)
+    const mode = this.session.gate.mode; // the mode stays as it was (Claude Code keeps it too)
     await this.close('clear');
     this.updateSetup({ mode, resume: undefined, memory: readMemory(this.setup) });
     this.restartScreen();
@@ -174,7 +174,7 @@ export class Controller extends RunState {
 
   /** `/resume`, `-r`: continue another session of this project. */
   async resume(target: { sessionId: string; path: string }): Promise<void> {
-    const mode = this.session.mode;
+    const mode = this.session.gate.mode;
     await this.close('other');
     this.updateSetup({ mode, resume: target });
     this.restartScreen();
@@ -186,11 +186,11 @@ export class Controller extends RunState {
    * what is left of it, and `text` (that prompt) is put back in the input.
    */
   rewindConversation(index: number, text: string): void {
-    const typed = promptAsShown(this.session.transcript.path, index); // a paste back as its mark, a command as typed
-    this.session.rewindConversation(index);
+    const typed = promptAsShown(this.session.conversation.transcript.path, index); // a paste back as its mark, a command as typed
+    this.session.conversation.rewind(index);
     this.restartScreen();
     const s = this.session;
-    const redraw = redrawTranscript(s.transcript.path);
+    const redraw = redrawTranscript(s.conversation.transcript.path);
     this.add({ kind: 'banner', version: this.opts.version, model: s.model.label, cwd: this.setup.cwd }, ...redraw.items);
     this.store.update((st) => ({ ...st, context: { ...st.context, used: redraw.contextUsed } }));
     this.setInput(typed?.text ?? text, typed?.pastes);

@@ -81,7 +81,7 @@ export interface AskDeps {
  */
 export async function askPermission(d: AskDeps, req: PermissionRequest, signal: AbortSignal): Promise<PermissionAnswer> {
   // The preview of an Edit or Write: the change as it will land, from the file as it is now.
-  const [always, preview] = await Promise.all([d.session.suggestRules(req).catch(() => [] as string[]), permissionPreview(req, d.cwd)]);
+  const [always, preview] = await Promise.all([d.session.gate.suggest(req).catch(() => [] as string[]), permissionPreview(req, d.cwd)]);
   return new Promise((resolveAnswer) => {
     let done = false;
     const finish = (a: PermissionAnswer) => {
@@ -102,7 +102,7 @@ export async function askPermission(d: AskDeps, req: PermissionRequest, signal: 
         if (c.kind === 'once') return finish({ allow: true });
         if (c.kind === 'always') {
           try {
-            const file = d.session.allowAlways(always);
+            const file = d.session.gate.allowAlways(always);
             d.notice('success', `Added ${always.join(', ')} to ${shortPath(file, d.cwd)}`);
           } catch (e) {
             d.notice('error', `Could not save the rule: ${(e as Error).message}`);

@@ -153,7 +153,7 @@ export abstract class RunState {
     if (this.exited) return outcome;
     if (this.memoryWritten) this.reloadMemory();
     if (outcome) this.report(outcome);
-    if (outcome?.status === 'done' && this.planWritten && this.session.mode === 'plan') await offerPlan(this);
+    if (outcome?.status === 'done' && this.planWritten && this.session.gate.mode === 'plan') await offerPlan(this);
     this.idle.arm();
     await this.drainQueue();
     return outcome;

@@ -54,7 +54,7 @@ test('…and sent back with the call on the next request, and kept in the transc
   const call = requests[1].messages.flatMap((m) => (m.role === 'assistant' ? m.content : [])).find((p) => p.type === 'tool-call');
   assert.deepEqual((call as { providerOptions?: unknown }).providerOptions, SIG);
   const { loadMessages } = await import('../../src/session/transcript.ts');
-  const reloaded = loadMessages(session.transcript.path)
+  const reloaded = loadMessages(session.conversation.transcript.path)
     .flatMap((m) => (m.role === 'assistant' ? m.content : []))
     .find((p) => p.type === 'tool-call');
   assert.deepEqual((reloaded as { providerOptions?: unknown }).providerOptions, SIG);

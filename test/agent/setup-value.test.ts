@@ -44,8 +44,8 @@ test('loadSetup gives a value nobody changes: a change is a new Setup, opening a
         warnings.slice(1).some((w) => w.includes('no-such-program-xyz')),
         warnings.join('\n'),
       );
-      assert.equal(session.mode, 'plan');
-      session.setMode('normal');
+      assert.equal(session.gate.mode, 'plan');
+      session.gate.setMode('normal');
       assert.equal(setup.mode, 'plan', "the session's mode is its gate's");
     } finally {
       await session.end('other', AbortSignal.timeout(10_000));

@@ -32,5 +32,5 @@ test('only commands/dispatch.ts resolves and expands slash commands', () => {
 });
 
 test("only agent/run-prompt.ts sends a prompt, grants a command's rules or answers with another model", () => {
-  assert.deepEqual(uses(/session!?\.(prompt|promptWith|expandReferences|grantRules)\(/), ['agent/run-prompt.ts']);
+  assert.deepEqual(uses(/session!?\.(prompt|promptWith|expandReferences|gate\.grant)\(/), ['agent/run-prompt.ts']);
 });

@@ -66,7 +66,10 @@ const events: AgentEvent[] = [
 test('every kind of stream-json line fits the zod schema and the published JSON Schema', () => {
   const validate = new Ajv2020({ strict: false }).compile(JSON.parse(streamJsonSchema()));
   const lines: unknown[] = [
-    initJson({ id: 's', tools: [{ name: 'Read' }], transcript: { path: '/t.jsonl' } }, { cwd: '/p', model: 'm', mode: 'default' }),
+    initJson(
+      { id: 's', tools: [{ name: 'Read' }], conversation: { transcript: { path: '/t.jsonl' } } },
+      { cwd: '/p', model: 'm', mode: 'default' },
+    ),
     ...events.map((e) => ({ ...streamJsonEvent(e, 's', 'm'), uuid: 'u' })),
     resultJson({
       outcome: { status: 'done', text: 'ok', turns: 1, usage },

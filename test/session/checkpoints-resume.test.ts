@@ -27,11 +27,11 @@ test("a resumed compacted session numbers its prompts after the transcript's, so
     assert.equal((await first.prompt('create a', signal())).status, 'done');
     assert.equal((await first.prompt('create b', signal())).status, 'done');
     assert.equal((await first.compact('manual', undefined, signal())).ok, true);
-    const path = first.transcript.path;
+    const path = first.conversation.transcript.path;
 
     // The compacted conversation holds one user message (the summary): counting those restarted at 1.
     const resumed = await openSession(model, dir, home, { sessionId: first.id, path });
-    assert.equal(resumed.messages.filter((m) => m.role === 'user').length, 1);
+    assert.equal(resumed.conversation.messages.filter((m) => m.role === 'user').length, 1);
     assert.equal((await resumed.prompt('change c', signal())).status, 'done');
     assert.equal(readFileSync(join(dir, 'c.txt'), 'utf8'), 'c3\n');
 

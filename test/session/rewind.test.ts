@@ -95,10 +95,10 @@ test('Session.rewindConversation: the model sees the rewound conversation, -c re
     const s = await openSession(model, dir, home);
     await s.prompt('remember kiwi', signal());
     await s.prompt('forget it, remember plum', signal());
-    const path = s.transcript.path;
+    const path = s.conversation.transcript.path;
     assert.deepEqual(filesToRewind(path, 1), [join(dir, 'x.txt')]);
-    s.rewindConversation(1);
-    assert.deepEqual(texts(s.messages), ['remember kiwi', 'The word is kiwi.']);
+    s.conversation.rewind(1);
+    assert.deepEqual(texts(s.conversation.messages), ['remember kiwi', 'The word is kiwi.']);
     assert.equal(readFileSync(join(dir, 'x.txt'), 'utf8'), 'x\n', 'the conversation alone: files are not touched');
     await s.prompt('what now', signal());
     assert.deepEqual(
@@ -115,8 +115,8 @@ test('Session.rewindConversation: the model sees the rewound conversation, -c re
     );
 
     const resumed = await openSession(model, dir, home, { sessionId: s.id, path });
-    assert.deepEqual(texts(resumed.messages), texts(loadMessages(path)));
-    assert.deepEqual(texts(resumed.messages), ['remember kiwi', 'The word is kiwi.', 'what now', 'Fresh start after kiwi.']);
+    assert.deepEqual(texts(resumed.conversation.messages), texts(loadMessages(path)));
+    assert.deepEqual(texts(resumed.conversation.messages), ['remember kiwi', 'The word is kiwi.', 'what now', 'Fresh start after kiwi.']);
   } finally {
     await model.close();
   }

@@ -85,7 +85,7 @@ test('/mode, /permissions, /cost and /status answer without the model; unknown c
       .map((i) => (i as { text: string }).text)
       .join('\n---\n');
   await ctrl.submit('/mode plan');
-  assert.equal(ctrl.session.mode, 'plan');
+  assert.equal(ctrl.session.gate.mode, 'plan');
   assert.equal(ctrl.store.get().mode, 'plan');
   await ctrl.submit('/permissions');
   assert.match(out(), /Deny rules:\n {2}Read\(\.env\) +\.assistant\/settings\.json/);
@@ -121,7 +121,7 @@ test("/recipes lists, /recipe N shows, and a filled /recipe N runs in the recipe
   assert.match(out(), /missing slot \[module name\]/);
   assert.equal(model.requests.length, 0);
   await ctrl.submit('/recipe 4 "module name=auth" src/auth.ts');
-  assert.equal(ctrl.session.mode, 'plan');
+  assert.equal(ctrl.session.gate.mode, 'plan');
   assert.match(out(), /Recipe 4 runs in Plan Mode/);
   assert.match(JSON.stringify(model.requests[0].body.messages), /Module: auth \(@src\/auth\.ts\)/);
   assert.ok(ctrl.store.get().history.some((i) => i.kind === 'assistant' && i.text === 'Root cause: the empty-name check.'));

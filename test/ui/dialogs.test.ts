@@ -147,7 +147,7 @@ test('/mode bypass is refused unless the session started in bypass, and the pick
   model.reset();
   const { ctrl } = await openCtrl(model, {});
   await ctrl.submit('/mode bypass');
-  assert.equal(ctrl.session.mode, 'normal');
+  assert.equal(ctrl.session.gate.mode, 'normal');
   const last = ctrl.store.get().history.at(-1) as { kind: string; text: string };
   assert.equal(last.kind, 'notice');
   assert.match(last.text, /--permission-mode bypass/);
@@ -161,7 +161,7 @@ test('/mode bypass is refused unless the session started in bypass, and the pick
   const started = await openCtrl(model, {}, 'bypass');
   await started.ctrl.submit('/mode normal');
   await started.ctrl.submit('/mode bypass');
-  assert.equal(started.ctrl.session.mode, 'bypass', 'back to bypass when the session began in it');
+  assert.equal(started.ctrl.session.gate.mode, 'bypass', 'back to bypass when the session began in it');
 });
 
 test('@file attachments are shown under the prompt: ⎿ attached a.ts (3 lines)', async () => {
@@ -237,7 +237,7 @@ test('"No, keep planning" says so and stays in plan mode', async () => {
   });
   if (q.kind === 'select') q.answer('plan');
   await run;
-  assert.equal(ctrl.session.mode, 'plan');
+  assert.equal(ctrl.session.gate.mode, 'plan');
   const notes = ctrl.store
     .get()
     .history.filter((i) => i.kind === 'notice')

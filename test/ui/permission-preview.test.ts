@@ -115,7 +115,7 @@ test('askPermission reads the file and puts the preview on the question', async 
     () => {},
   );
   const d = {
-    session: { suggestRules: async () => ['Edit(/a.txt)'] },
+    session: { gate: { suggest: async () => ['Edit(/a.txt)'] } },
     cwd: dir,
     questions,
     notice() {},

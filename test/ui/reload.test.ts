@@ -51,7 +51,7 @@ test('a settings change while idle is shown at once; after /hooks "keep" it is n
   assert.equal(model.requests.length, 1);
   assert.equal(warnings(), 1, 'the reviewed change is not reported again');
   assert.deepEqual(
-    ctrl.session.rules.allow.map((r) => r.text),
+    ctrl.session.gate.rules.allow.map((r) => r.text),
     [],
     'kept: the rule is not in force',
   );

@@ -49,7 +49,7 @@ test('/rewind: code only, conversation only (the prompt comes back in the input)
   await pick(ctrl, /Restore what/, /^Restore code$/);
   await run1;
   assert.equal(existsSync(join(dir, 'b.txt')), false);
-  assert.equal(ctrl.session.messages.length, 8, 'the conversation is unchanged');
+  assert.equal(ctrl.session.conversation.messages.length, 8, 'the conversation is unchanged');
   assert.match(shown(ctrl), /Restored 1 file to before prompt 2:\n {2}b\.txt\nThe conversation is unchanged/);
   assert.equal(ctrl.store.get().draft, undefined);
 
@@ -59,7 +59,7 @@ test('/rewind: code only, conversation only (the prompt comes back in the input)
   await pick(ctrl, /before which prompt/, /create a/);
   await pick(ctrl, /Restore what/, /^Restore conversation$/);
   await run2;
-  assert.equal(ctrl.session.messages.length, 0);
+  assert.equal(ctrl.session.conversation.messages.length, 0);
   assert.equal(existsSync(join(dir, 'a.txt')), true);
   assert.equal(ctrl.store.get().epoch, epoch + 1, 'the screen starts again');
   assert.deepEqual(users(), [], 'the rewound prompts are no longer shown');
@@ -103,7 +103,7 @@ test('/rewind "code and conversation" restores both; with no file changes only t
   await pick(ctrl, /Restore what/, /code and conversation/);
   await run;
   assert.equal(existsSync(join(dir, 'c.txt')), false);
-  assert.equal(ctrl.session.messages.length, 2);
+  assert.equal(ctrl.session.conversation.messages.length, 2);
   assert.equal(ctrl.store.get().draft?.text, 'second');
   const items = ctrl.store.get().history;
   assert.equal(items[0].kind, 'banner');

@@ -20,11 +20,11 @@ test('/clear keeps the permission mode (Shift+Tab to plan, /clear: still plan, f
   const { ctrl } = await openCtrl(model);
   ctrl.cycleMode();
   ctrl.cycleMode();
-  assert.equal(ctrl.session.mode, 'plan');
+  assert.equal(ctrl.session.gate.mode, 'plan');
   const before = ctrl.session.id;
   await ctrl.submit('/clear');
   assert.notEqual(ctrl.session.id, before, 'a new conversation');
-  assert.equal(ctrl.session.mode, 'plan');
+  assert.equal(ctrl.session.gate.mode, 'plan');
   assert.equal(ctrl.store.get().mode, 'plan');
   await ctrl.exit();
 });
@@ -84,7 +84,7 @@ test('-c redraws the conversation as it was shown: a paste as its mark, tool tim
   assert.ok(shownLive.some((i) => i.kind === 'notice' && /Interrupted/.test(String(i.text))));
   assert.ok(live.costUsd > 0 && live.context.used > 0);
   const id = ctrl.session.id;
-  const path = ctrl.session.transcript.path;
+  const path = ctrl.session.conversation.transcript.path;
   await ctrl.exit();
 
   const again = await openCtrl(model, {}, 'bypass', { dir, home, resume: { sessionId: id, path } });
