@@ -13,7 +13,12 @@ const CACHE_MS = 15 * 60_000;
 const MAX_REDIRECTS = 10;
 
 const schema = z.object({
-  url: z.string().min(1).describe('The URL to fetch (http:// or https://)'),
+  // Bad input, not a permission question: the model is told which field to fix (SPEC §3).
+  url: z
+    .string()
+    .min(1)
+    .refine((u) => urlHost(u) !== undefined, 'must be an http:// or https:// URL, e.g. "https://example.com/page"')
+    .describe('The URL to fetch (http:// or https://)'),
   prompt: z.string().min(1).describe('What to find out from the page'),
 });
 

@@ -1,0 +1,24 @@
+/** SPEC §3, §10, §11.2, §14 statements checked end to end by the second QA pass (qa-spec2). */
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFakeModel, type FakeModel } from '../fakes/model-server.ts';
+import { makeProject } from '../fakes/project.ts';
+import { toolCallsRun } from './tool-calls.ts';
+
+let model: FakeModel;
+before(async () => {
+  model = await startFakeModel();
+});
+after(async () => {
+  await model.close();
+});
+
+test('WebFetch with a URL that is not http(s) is bad input naming the field, not a permission refusal (§3, §11.2)', async () => {
+  const { dir, home } = makeProject();
+  for (const url of ['file:///etc/passwd', 'not a url', 'ftp://example.com/a']) {
+    const r = await toolCallsRun(model, dir, home, [], [['WebFetch', { url, prompt: 'p' }]]);
+    assert.match(r.results[0], /^Invalid input for WebFetch:\n- url: .*http:\/\/ or https:\/\//, url);
+    assert.deepEqual(r.result.permission_denials, [], url);
+    assert.doesNotMatch(r.stderr, /refused/, url);
+  }
+});
