@@ -22,3 +22,14 @@ test('WebFetch with a URL that is not http(s) is bad input naming the field, not
     assert.doesNotMatch(r.stderr, /refused/, url);
   }
 });
+
+test('Write to a path ending in "/" is refused (it names a directory) instead of creating a file without the slash', {
+  skip: 'fix belongs in src/tools/write.ts or src/fs/paths.ts (owned by reliability): resolvePath drops the trailing "/"',
+}, async () => {
+  const { existsSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { dir, home } = makeProject();
+  const r = await toolCallsRun(model, dir, home, ['--permission-mode', 'auto-accept'], [['Write', { file_path: 'newdir/', content: 'x' }]]);
+  assert.match(r.results[0], /directory/);
+  assert.equal(existsSync(join(dir, 'newdir')), false);
+});
