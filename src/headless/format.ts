@@ -185,10 +185,9 @@ export function initJson(
     permissionMode: info.mode,
     tools: (session.allTools?.() ?? session.tools).map((t) => t.name),
     transcript_path: session.conversation.transcript.path,
-    // Claude Code's field: each MCP server and its state now (servers start in the background: `pending`).
-    ...(session.mcp
-      ? { mcp_servers: session.mcp.statuses().map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })) }
-      : {}),
+    // Claude Code's field: each MCP server and its state now (servers start in the background:
+    // `pending`); an empty list when none is configured, as Claude Code writes it.
+    mcp_servers: (session.mcp?.statuses() ?? []).map((s) => ({ name: s.name, status: s.state === 'starting' ? 'pending' : s.state })),
     uuid: randomUUID(),
   };
 }

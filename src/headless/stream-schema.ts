@@ -48,7 +48,7 @@ export const SystemInitLine = z
       .array(z.object({ name: z.string(), status: z.enum(['pending', 'connected', 'failed', 'disabled', 'needs-approval']) }))
       .optional()
       .describe(
-        'Each configured MCP server and its state when the line was written (servers start in the background); absent when none is configured',
+        'Each configured MCP server and its state when the line was written (servers start in the background); an empty list when none is configured',
       ),
     uuid,
   })
