@@ -189,7 +189,11 @@ export const grepTool: ToolDef<typeof schema> = {
       if (found === 0) return { output: 'No matches found', display: 'No matches', response };
       const note = limitNote(collector.lines.length, collector.skipped, collector.capped, 'files', headLimit);
       const summary = `Found ${total} total match${total === 1 ? '' : 'es'} across ${found} file${found === 1 ? '' : 's'}.`;
-      return { output: `${content}\n\n${summary}${note}${warning}`, display: `${total} matches in ${found} files`, response };
+      return {
+        output: `${content}\n\n${summary}${note}${warning}`,
+        display: `${total} match${total === 1 ? '' : 'es'} in ${found} file${found === 1 ? '' : 's'}`,
+        response,
+      };
     }
 
     const content = collector.lines.join('\n');

@@ -153,3 +153,11 @@ test('Grep where no file is searched (a glob or type that matches none, an empty
   assert.equal(r.isError, undefined, r.output);
   assert.equal(r.output, 'No matches found');
 });
+
+test('count mode: the one-line display says "1 match in 1 file", singular where it is one (qa-spec2)', async () => {
+  const dir = await project();
+  const one = await grepTool.execute({ pattern: 'gamma', output_mode: 'count' }, makeCtx(dir));
+  assert.equal(one.display, '1 match in 1 file');
+  const many = await grepTool.execute({ pattern: 'TODO', output_mode: 'count' }, makeCtx(dir));
+  assert.match(many.display ?? '', /^\d+ matches in \d+ files$/);
+});
