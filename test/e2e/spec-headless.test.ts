@@ -29,3 +29,23 @@ test('stream-json system/init always has mcp_servers, an empty list when none is
     assert.ok(k in last, k);
   assert.equal(last.session_id, init.session_id);
 });
+
+test('a Stop hook written for Claude Code finds the last answer in transcript_path (entries typed user/assistant with content blocks)', {
+  skip: 'transcript lines are {type:"message", message:{role,…}} in the AI SDK format (docs/decisions.md "Transcripts"); the fix belongs in src/session/** (owned by reliability)',
+}, async () => {
+  const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { dir, home } = makeProject();
+  mkdirSync(join(dir, '.assistant'), { recursive: true });
+  // The common Claude Code recipe: the transcript's last assistant text block.
+  const hook = `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s).transcript_path;const fs=require("fs");const last=fs.readFileSync(t,"utf8").trim().split("\\n").map(JSON.parse).filter(e=>e.type==="assistant").pop();fs.writeFileSync("last.txt",last.message.content.filter(b=>b.type==="text").map(b=>b.text).join(""))})'`;
+  writeFileSync(
+    join(dir, '.assistant', 'settings.json'),
+    JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: hook }] }] } }),
+  );
+  model.reset();
+  model.script(reply('THE-ANSWER'));
+  const r = await runCli(['-p', 'go', ...ARGS], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(readFileSync(join(dir, 'last.txt'), 'utf8'), 'THE-ANSWER');
+});
