@@ -46,6 +46,6 @@ export async function promptWithStdin(firstPrompt: string | undefined, ignoreStd
     const piped = (await readStdin(prompt === undefined || finite ? undefined : 200)).trim();
     if (piped) prompt = prompt === undefined ? piped : `${piped}\n\n${prompt}`;
   }
-  if (!prompt) throw new Exit(2, 'No prompt given. Usage: assistant -p "your prompt"   (or pipe the prompt on standard input)');
+  if (!prompt?.trim()) throw new Exit(2, 'No prompt given. Usage: assistant -p "your prompt"   (or pipe the prompt on standard input)');
   return prompt;
 }

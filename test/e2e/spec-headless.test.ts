@@ -30,6 +30,16 @@ test('stream-json system/init always has mcp_servers, an empty list when none is
   assert.equal(last.session_id, init.session_id);
 });
 
+test('a prompt of only spaces is no prompt: exit 2, nothing sent (§1)', async () => {
+  const { dir, home } = makeProject();
+  model.reset();
+  model.script(reply('never'));
+  const r = await runCli(['-p', '   \n ', ...ARGS], { cwd: dir, home, env: ENV() });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /No prompt given/);
+  assert.equal(model.requests.length, 0);
+});
+
 test('a Stop hook written for Claude Code finds the last answer in transcript_path (entries typed user/assistant with content blocks)', {
   skip: 'transcript lines are {type:"message", message:{role,…}} in the AI SDK format (docs/decisions.md "Transcripts"); the fix belongs in src/session/** (owned by reliability)',
 }, async () => {
