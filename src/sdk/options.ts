@@ -57,6 +57,45 @@ export const OptionsSchema = z
   })
   .strict();
 
+/**
+ * Claude Agent SDK options with another name here (SPEC §15: code ports with a rename, so the old
+ * name keeps working), and those with no effect here: accepted, each named in a warning.
+ */
+const RENAMED: Record<string, keyof Options> = { additionalDirectories: 'addDirs' };
+const NO_EFFECT = new Set([
+  'settingSources',
+  'includePartialMessages',
+  'pathToClaudeCodeExecutable',
+  'executable',
+  'executableArgs',
+  'extraArgs',
+  'stderr',
+  'fallbackModel',
+  'permissionPromptToolName',
+  'strictMcpConfig',
+  'forkSession',
+  'maxThinkingTokens',
+  'agents',
+]);
+
+/** Claude Agent SDK names mapped to ours, and warnings for options that do nothing here. */
+export function portOptions(options: unknown): { options: unknown; notes: string[] } {
+  if (!options || typeof options !== 'object' || Array.isArray(options)) return { options, notes: [] };
+  const out: Record<string, unknown> = { ...(options as Record<string, unknown>) };
+  const notes: string[] = [];
+  for (const [from, to] of Object.entries(RENAMED)) {
+    if (!(from in out)) continue;
+    if (!(to in out)) out[to] = out[from];
+    delete out[from];
+  }
+  for (const k of Object.keys(out)) {
+    if (!NO_EFFECT.has(k)) continue;
+    delete out[k];
+    notes.push(`query() option ${k} (Claude Agent SDK) has no effect here and was ignored.`);
+  }
+  return { options: out, notes };
+}
+
 /** Checks query()'s options; throws AssistantError (kind `options`) listing every problem. */
 export function checkOptions(options: unknown): Options {
   const r = OptionsSchema.safeParse(options ?? {});

@@ -18,7 +18,7 @@ import type { HookEvent, HookFunction, HookSpec } from '../hooks/schema.ts';
 import { emptyUsage, type ModelHandle } from '../providers/types.ts';
 import { Channel } from './channel.ts';
 import { AssistantError } from './errors.ts';
-import { checkOptions } from './options.ts';
+import { checkOptions, portOptions } from './options.ts';
 import type { Options, Query, SDKMessage, SDKUserMessage } from './public.ts';
 
 /**
@@ -36,7 +36,8 @@ export function query(args: { prompt: string | AsyncIterable<SDKUserMessage>; op
   }
   if (typeof prompt === 'string' && !prompt.trim())
     throw new AssistantError('options', 'query(): the prompt is empty.', 2, [{ path: 'prompt', message: 'is empty' }]);
-  const options = checkOptions(args.options);
+  const ported = portOptions(args.options);
+  const options = checkOptions(ported.options);
   const hooks = hookSpecs(options);
   const controller = new AbortController();
   for (const s of [options.signal, options.abortController?.signal]) {
@@ -46,7 +47,7 @@ export function query(args: { prompt: string | AsyncIterable<SDKUserMessage>; op
   }
   const channel = new Channel<SDKMessage>();
   const state: { session?: Session; finished: boolean } = { finished: false };
-  void run(prompt, options, hooks, controller.signal, channel, state)
+  void run(prompt, options, hooks, controller.signal, channel, state, ported.notes)
     .then(
       () => channel.close(),
       (e) => channel.fail(wrapError(e)),
@@ -174,6 +175,7 @@ async function run(
   signal: AbortSignal,
   channel: Channel<SDKMessage>,
   state: { session?: Session },
+  notes: string[],
 ): Promise<void> {
   const cwd = resolve(options.cwd ?? process.cwd());
   if (!existsSync(cwd) || !statSync(cwd).isDirectory())
@@ -257,7 +259,7 @@ async function run(
   held = undefined;
   push(initJson(session, { cwd, model: session.model.label, mode: CLAUDE_MODE_NAMES[setup.mode] }));
   for (const line of early) push(line);
-  for (const message of warnings) sink({ type: 'warning', message });
+  for (const message of [...notes, ...warnings]) sink({ type: 'warning', message });
   try {
     await session.start(signal);
     const prompts = typeof prompt === 'string' ? undefined : prompt[Symbol.asyncIterator]();

@@ -78,3 +78,27 @@ test('abortController.abort() ends a query in flight with an error result, and t
   assert.equal(r.is_error, true);
   assert.equal(model.requests.length, 1, 'nothing more is asked of the model');
 });
+
+test('Claude Agent SDK option names port: additionalDirectories is addDirs; options with no effect here warn, typos still fail', async () => {
+  const other = makeProject({ 's.txt': 'OTHER\n' });
+  const { dir, home } = makeProject({ 'a.txt': 'A\n' });
+  model.reset();
+  model.script(reply().tool('Read', { file_path: `${other.dir}/s.txt` }), reply('read it'));
+  const options = {
+    cwd: dir,
+    model: MODEL,
+    env: envFor(model, home),
+    additionalDirectories: [other.dir],
+    settingSources: ['project'],
+    includePartialMessages: false,
+  };
+  const out = await collect(query({ prompt: 'read the other file', options: options as never }));
+  assert.equal(resultOf(out).is_error, false);
+  assert.match(JSON.stringify(lastToolResults(model.requests[1])), /OTHER/, 'the added directory was readable');
+  const warnings = out.filter((m) => m.type === 'warning').map((m) => (m as { message: string }).message);
+  assert.deepEqual(warnings, [
+    'query() option settingSources (Claude Agent SDK) has no effect here and was ignored.',
+    'query() option includePartialMessages (Claude Agent SDK) has no effect here and was ignored.',
+  ]);
+  assert.throws(() => query({ prompt: 'x', options: { colour: 'red' } as never }), /unknown option colour/);
+});
