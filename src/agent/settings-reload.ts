@@ -9,7 +9,13 @@ import { ruleTools } from '../tools/kinds.ts';
 interface RuleSources {
   readonly home: string;
   readonly cwd: string;
-  readonly opts: { readonly settings?: string; readonly allowedTools: readonly string[]; readonly disallowedTools: readonly string[] };
+  readonly opts: {
+    readonly settings?: string;
+    readonly allowedTools: readonly string[];
+    readonly disallowedTools: readonly string[];
+    /** What those two lists are called where they came from (the SDK's options; default the flags). */
+    readonly toolListNames?: { readonly allow: string; readonly deny: string };
+  };
 }
 
 /**
@@ -36,8 +42,8 @@ const ruleKey = (r: Rule) => JSON.stringify([r.kind, r.text, r.source]);
 export function rulesOf(sources: LoadedSettings['sources'], opts: RuleSources['opts'], extra?: { rules: string[]; source: string }) {
   const lists: RuleList[] = settingsRuleLists(sources);
   lists.push(
-    { kind: 'allow', rules: [...opts.allowedTools], source: '--allowed-tools' },
-    { kind: 'deny', rules: [...opts.disallowedTools], source: '--disallowed-tools' },
+    { kind: 'allow', rules: [...opts.allowedTools], source: opts.toolListNames?.allow ?? '--allowed-tools' },
+    { kind: 'deny', rules: [...opts.disallowedTools], source: opts.toolListNames?.deny ?? '--disallowed-tools' },
   );
   if (extra) lists.push({ kind: 'allow', ...extra });
   return buildRules(lists, ruleTools);

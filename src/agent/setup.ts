@@ -43,6 +43,8 @@ export interface SetupOptions {
   resume?: string | true;
   allowedTools: string[];
   disallowedTools: string[];
+  /** What the two lists are called for messages (the SDK: its option names; default the flags). */
+  toolListNames?: { allow: string; deny: string };
   verify?: string;
   appendSystemPrompt?: string;
   /** `--sandbox` (true) / `--no-sandbox` (false): the OS sandbox for this run, over `sandbox.enabled` (SPEC §13). */

@@ -191,6 +191,7 @@ async function run(
     resume: options.resume,
     allowedTools: options.allowedTools ?? [],
     disallowedTools: options.disallowedTools ?? [],
+    toolListNames: { allow: 'allowedTools option', deny: 'disallowedTools option' },
     verify: options.verify,
     appendSystemPrompt: options.appendSystemPrompt,
     sandbox: options.sandbox,

@@ -46,6 +46,8 @@ test('appendSystemPrompt, disallowedTools and addDirs shape the run; resume and 
   assert.match(JSON.stringify(model.requests[0].body.system), /APPENDED-XYZ/);
   const [denied, added] = lastToolResults(model.requests[1]).map((x) => String(x.content));
   assert.match(denied, /denied by the rule "Read\(a\.txt\)"/);
+  assert.match(denied, /disallowedTools option/, 'the rule is named by the option it came from');
+  assert.doesNotMatch(denied, /--disallowed-tools/);
   assert.equal(added, '     1\tOTHER');
   assert.deepEqual(
     one.permission_denials.map((d) => d.tool_name),
