@@ -68,7 +68,7 @@ function prepare(call: ToolCall, tools: Map<string, ToolDef>, cwd: string): Prep
 }
 
 /**
- * validate → PreToolUse hooks → permission decision (deny rules → Plan Mode → ask → allow → mode)
+ * validate (the input, then the tool's own check) → PreToolUse hooks → permission decision (deny rules → Plan Mode → ask → allow → mode)
  * → ask → execute → PostToolUse (SPEC §3, §11.4–5). A hook's "allow" only skips the question: it
  * never overrides a deny rule or Plan Mode. Never throws.
  */
@@ -78,6 +78,8 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   if (!('tool' in prepared)) return { result: prepared };
   const { tool } = prepared;
   let { input } = prepared;
+  const unworkable = await tool.check?.(input as never, ctx.toolCtx).catch(() => undefined);
+  if (unworkable) return { result: unworkable };
   const deny = (reason: string): CallOutcome => {
     ctx.emit({ type: 'tool-denied', id: call.id, name: call.name, input, reason });
     return { result: err(reason), denied: true };

@@ -7,7 +7,7 @@ import { recordSnapshot, refuseUnreadOrStale } from '../fs/file-state.ts';
 import { resolvePath } from '../fs/paths.ts';
 import { missingFileMessage } from '../fs/similar.ts';
 import { encodeText, NEW_FILE, readTextFile, unencodableMessage } from '../fs/text-file.ts';
-import type { ToolDef, ToolResult } from './types.ts';
+import type { ToolContext, ToolDef, ToolResult } from './types.ts';
 import { optionalBool, toolPath } from './zod-helpers.ts';
 import description from './edit.md';
 
@@ -46,88 +46,102 @@ export const editTool: ToolDef<typeof schema> = {
   pathIs: 'file',
   filePath: (input, cwd) => resolvePath(input.file_path, cwd),
 
+  check: async (input, ctx) => {
+    const plan = await planEdit(input, ctx);
+    return 'output' in plan ? plan : undefined;
+  },
+
   async execute(input, ctx) {
-    const abs = resolvePath(input.file_path, ctx.cwd);
+    const plan = await planEdit(input, ctx);
+    if ('output' in plan) return plan;
+    const { abs, original, updated, count, before, encoded } = plan;
     const replaceAll = input.replace_all ?? false;
-    const response = (originalFile: string, hunks: unknown) => ({
-      filePath: abs,
-      oldString: input.old_string,
-      newString: input.new_string,
-      originalFile,
-      structuredPatch: hunks,
-      userModified: false,
-      replaceAll,
-    });
-    if (input.old_string === input.new_string) {
-      return fail('No changes to make: old_string and new_string are exactly the same.');
-    }
-
-    const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
-    if (st instanceof Error) {
-      if (st.code !== 'ENOENT') return fail(`Cannot edit ${abs}: ${st.message}`);
-      if (input.old_string !== '') return fail(await missingFileMessage(abs, ctx.cwd));
-      // An empty old_string on a new path creates the file.
-      ctx.beforeChange?.(abs, null);
-      try {
-        await writeFileAtomic(abs, (encodeText(input.new_string, NEW_FILE) as { bytes: Buffer }).bytes);
-      } catch (e) {
-        return fail(`Cannot create ${abs}: ${(e as Error).message}`);
-      }
-      await recordSnapshot(ctx, abs, input.new_string);
-      const diff = diffFiles(abs, '', input.new_string);
-      return { output: `Created ${abs}.`, display: diff.text, response: response('', diff.hunks) };
-    }
-    if (st.isDirectory()) return fail(`${abs} is a directory; Edit needs a file path.`);
-
-    const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
-    if (file instanceof Error) return fail(`Cannot edit ${abs}: ${file.message}`);
-    if ('binary' in file)
-      return fail(`Cannot edit ${abs}: it looks like a binary file (it contains NUL bytes). Edit changes text files only.`);
-    const original = file.text;
-    const refusal = refuseUnreadOrStale(ctx.fileState.get(abs), { mtimeMs: st.mtimeMs, size: st.size, content: original }, 'editing');
-    if (refusal) return fail(refusal);
-
-    let updated: string;
-    let count = 1;
-    if (input.old_string === '') {
-      if (original !== '') {
-        return fail(
-          `old_string is empty but ${abs} is not. To insert text, put the neighbouring lines in old_string and ` +
-            'repeat them in new_string with your addition; to replace the whole file, use Write.',
-        );
-      }
-      updated = input.new_string;
-    } else {
-      const { starts, oldS, newS } = matchEdit(original, input.old_string, input.new_string);
-      if (starts.length === 0) return fail(notFound(abs, original, input.old_string));
-      if (starts.length > 1 && !replaceAll) {
-        const lines = starts.slice(0, 10).map((s) => lineAt(original, s));
-        return fail(
-          `Found ${starts.length} occurrences of old_string in ${abs} (at lines ${lines.join(', ')}${starts.length > 10 ? ', …' : ''}), ` +
-            'but replace_all is false. Include more surrounding context in old_string so it matches exactly once, ' +
-            'or set replace_all to true to replace every occurrence.',
-        );
-      }
-      count = starts.length;
-      updated = replaceAt(original, starts, oldS.length, newS);
-    }
-
-    // The file's own encoding, BOM and line endings (text-file.ts): unchanged bytes stay as they were.
-    const encoded = encodeText(updated, file.format);
-    if ('unencodable' in encoded) return fail(unencodableMessage(abs, file.format, encoded.unencodable));
-    ctx.beforeChange?.(abs, file.bytes);
+    ctx.beforeChange?.(abs, before);
     try {
-      await writeFileAtomic(abs, encoded.bytes);
+      await writeFileAtomic(abs, encoded);
     } catch (e) {
-      return fail(`Cannot write ${abs}: ${(e as Error).message}`);
+      return fail(`Cannot ${before === null ? 'create' : 'write'} ${abs}: ${(e as Error).message}`);
     }
     await recordSnapshot(ctx, abs, updated);
     const diff = diffFiles(abs, original, updated);
-    const what = replaceAll ? ` (${count} occurrence${count === 1 ? '' : 's'} replaced)` : '';
-    return {
-      output: `The file ${abs} has been updated${what}:\n${diff.text}`,
-      display: diff.text,
-      response: response(original, diff.hunks),
+    const response = {
+      filePath: abs,
+      oldString: input.old_string,
+      newString: input.new_string,
+      originalFile: original,
+      structuredPatch: diff.hunks,
+      userModified: false,
+      replaceAll,
     };
+    if (before === null) return { output: `Created ${abs}.`, display: diff.text, response };
+    const what = replaceAll ? ` (${count} occurrence${count === 1 ? '' : 's'} replaced)` : '';
+    return { output: `The file ${abs} has been updated${what}:\n${diff.text}`, display: diff.text, response };
   },
 };
+
+/** What an edit would write, or why it cannot be made. Reads only (the tool's check runs it before any question). */
+interface EditPlan {
+  abs: string;
+  original: string;
+  updated: string;
+  count: number;
+  /** The file's bytes before the edit; null: the edit creates it. */
+  before: Buffer | null;
+  encoded: Buffer;
+}
+
+async function planEdit(input: z.infer<typeof schema>, ctx: ToolContext): Promise<EditPlan | ToolResult> {
+  const abs = resolvePath(input.file_path, ctx.cwd);
+  const replaceAll = input.replace_all ?? false;
+  if (input.old_string === input.new_string) {
+    return fail('No changes to make: old_string and new_string are exactly the same.');
+  }
+
+  const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+  if (st instanceof Error) {
+    if (st.code !== 'ENOENT') return fail(`Cannot edit ${abs}: ${st.message}`);
+    if (input.old_string !== '') return fail(await missingFileMessage(abs, ctx.cwd));
+    // An empty old_string on a new path creates the file.
+    const bytes = (encodeText(input.new_string, NEW_FILE) as { bytes: Buffer }).bytes;
+    return { abs, original: '', updated: input.new_string, count: 1, before: null, encoded: bytes };
+  }
+  if (st.isDirectory()) return fail(`${abs} is a directory; Edit needs a file path.`);
+
+  const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
+  if (file instanceof Error) return fail(`Cannot edit ${abs}: ${file.message}`);
+  if ('binary' in file)
+    return fail(`Cannot edit ${abs}: it looks like a binary file (it contains NUL bytes). Edit changes text files only.`);
+  const original = file.text;
+  const refusal = refuseUnreadOrStale(ctx.fileState.get(abs), { mtimeMs: st.mtimeMs, size: st.size, content: original }, 'editing');
+  if (refusal) return fail(refusal);
+
+  let updated: string;
+  let count = 1;
+  if (input.old_string === '') {
+    if (original !== '') {
+      return fail(
+        `old_string is empty but ${abs} is not. To insert text, put the neighbouring lines in old_string and ` +
+          'repeat them in new_string with your addition; to replace the whole file, use Write.',
+      );
+    }
+    updated = input.new_string;
+  } else {
+    const { starts, oldS, newS } = matchEdit(original, input.old_string, input.new_string);
+    if (starts.length === 0) return fail(notFound(abs, original, input.old_string));
+    if (starts.length > 1 && !replaceAll) {
+      const lines = starts.slice(0, 10).map((s) => lineAt(original, s));
+      return fail(
+        `Found ${starts.length} occurrences of old_string in ${abs} (at lines ${lines.join(', ')}${starts.length > 10 ? ', …' : ''}), ` +
+          'but replace_all is false. Include more surrounding context in old_string so it matches exactly once, ' +
+          'or set replace_all to true to replace every occurrence.',
+      );
+    }
+    count = starts.length;
+    updated = replaceAt(original, starts, oldS.length, newS);
+  }
+
+  // The file's own encoding, BOM and line endings (text-file.ts): unchanged bytes stay as they were.
+  const encoded = encodeText(updated, file.format);
+  if ('unencodable' in encoded) return fail(unencodableMessage(abs, file.format, encoded.unencodable));
+  return { abs, original, updated, count, before: file.bytes, encoded: encoded.bytes };
+}

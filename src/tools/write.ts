@@ -7,7 +7,7 @@ import { recordSnapshot, refuseUnreadOrStale } from '../fs/file-state.ts';
 import { resolvePath } from '../fs/paths.ts';
 import { splitLines } from '../fs/read-lines.ts';
 import { encodeText, NEW_FILE, readTextFile, type TextFile, unencodableMessage } from '../fs/text-file.ts';
-import type { ToolDef, ToolResult } from './types.ts';
+import type { ToolContext, ToolDef, ToolResult } from './types.ts';
 import description from './write.md';
 
 const schema = z.object({
@@ -27,30 +27,15 @@ export const writeTool: ToolDef<typeof schema> = {
   pathIs: 'file',
   filePath: (input, cwd) => resolvePath(input.file_path, cwd),
 
+  check: async (input, ctx) => {
+    const found = await existing(input.file_path, ctx);
+    return 'output' in found ? found : undefined;
+  },
+
   async execute(input, ctx) {
-    const abs = resolvePath(input.file_path, ctx.cwd);
-    const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
-    let previous: string | null = null;
-    let prevBytes: Buffer | null = null;
-    let old: TextFile | undefined;
-    if (!(st instanceof Error)) {
-      if (st.isDirectory()) return fail(`${abs} is a directory; Write needs a file path.`);
-      const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
-      if (file instanceof Error) return fail(`Cannot write ${abs}: ${file.message}`);
-      const snap = ctx.fileState.get(abs);
-      prevBytes = file.bytes;
-      if ('binary' in file) {
-        // A binary file was never Read (Read refuses it): replacing it needs the same proof of intent.
-        if (!snap) return fail(`${abs} is a binary file that has not been read; Write replaces only files read in this session.`);
-      } else {
-        old = file;
-        previous = file.text;
-      }
-      const refusal = refuseUnreadOrStale(snap, { mtimeMs: st.mtimeMs, size: st.size, content: previous ?? '' }, 'writing to');
-      if (refusal) return fail(refusal);
-    } else if (st.code !== 'ENOENT') {
-      return fail(`Cannot write ${abs}: ${st.message}`);
-    }
+    const found = await existing(input.file_path, ctx);
+    if ('output' in found) return found;
+    const { abs, previous, prevBytes, old } = found;
 
     // Replacing a file keeps its encoding, BOM and line endings (text-file.ts); a new file is UTF-8.
     const format = old?.format ?? NEW_FILE;
@@ -80,3 +65,26 @@ export const writeTool: ToolDef<typeof schema> = {
     };
   },
 };
+
+/** The file a Write replaces (or none), or why it may not: reads only (the tool's check runs it before any question). */
+async function existing(
+  filePath: string,
+  ctx: ToolContext,
+): Promise<{ abs: string; previous: string | null; prevBytes: Buffer | null; old?: TextFile } | ToolResult> {
+  const abs = resolvePath(filePath, ctx.cwd);
+  const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+  if (st instanceof Error)
+    return st.code === 'ENOENT' ? { abs, previous: null, prevBytes: null } : fail(`Cannot write ${abs}: ${st.message}`);
+  if (st.isDirectory()) return fail(`${abs} is a directory; Write needs a file path.`);
+  const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
+  if (file instanceof Error) return fail(`Cannot write ${abs}: ${file.message}`);
+  const snap = ctx.fileState.get(abs);
+  if ('binary' in file) {
+    // A binary file was never Read (Read refuses it): replacing it needs the same proof of intent.
+    if (!snap) return fail(`${abs} is a binary file that has not been read; Write replaces only files read in this session.`);
+  }
+  const previous = 'binary' in file ? null : file.text;
+  const refusal = refuseUnreadOrStale(snap, { mtimeMs: st.mtimeMs, size: st.size, content: previous ?? '' }, 'writing to');
+  if (refusal) return fail(refusal);
+  return { abs, previous, prevBytes: file.bytes, ...('binary' in file ? {} : { old: file }) };
+}

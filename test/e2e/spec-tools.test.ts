@@ -44,9 +44,7 @@ test('Write to a path ending in "/" is refused (it names a directory) instead of
   assert.equal(existsSync(join(dir, 'newdir')), false);
 });
 
-test("an Edit that cannot work (file never read, or missing) says so before any permission question, as Claude Code's validateInput does", {
-  skip: 'needs a validate step before hooks and permissions in src/agent/tool-call.ts, with the checks of src/tools/edit.ts (owned by reliability)',
-}, async () => {
+test("an Edit that cannot work (file never read, or missing) says so before any permission question, as Claude Code's validateInput does", async () => {
   const { dir, home } = makeProject({ 'a.txt': 'alpha\n' });
   const r = await toolCallsRun(
     model,
@@ -56,11 +54,14 @@ test("an Edit that cannot work (file never read, or missing) says so before any 
     [
       ['Edit', { file_path: 'a.txt', old_string: 'alpha', new_string: 'beta' }],
       ['Edit', { file_path: 'missing.txt', old_string: 'a', new_string: 'b' }],
+      ['Write', { file_path: 'a.txt', content: 'gamma\n' }],
     ],
   );
   assert.match(r.results[0], /Read/);
   assert.doesNotMatch(r.results[0], /Permission/);
   assert.match(r.results[1], /does not exist/);
+  assert.match(r.results[2], /has not been read|Read it first|read it first/i);
+  assert.doesNotMatch(r.results[2], /Permission/);
   assert.deepEqual(r.result.permission_denials, []);
 });
 
