@@ -97,7 +97,7 @@ export class Transcript {
     this.torn = endsTorn(this.path);
   }
   write(entry: TranscriptEntry): void {
-    appendFileSync(this.path, `${this.torn ? '\n' : ''}${JSON.stringify(entry)}\n`);
+    appendFileSync(this.path, `${this.torn ? '\n' : ''}${JSON.stringify(onDisk(entry))}\n`);
     this.torn = false;
   }
 }
@@ -169,6 +169,24 @@ interface ReadTranscript {
  * Reads a transcript; every line is checked against the transcript's schema, and what does not fit
  * is skipped and counted (never passed on to trip up a resume). Throws only when the file cannot be read.
  */
+/**
+ * A message is kept as a line typed by who speaks, `user` or `assistant` (tool results count as the
+ * user's), as Claude Code writes its transcripts, so a hook written for it (a Stop hook taking the
+ * last `assistant` entry's text blocks from `transcript_path`) works unchanged. In memory the entry
+ * is `type: "message"`; lines written as such before are read as they were.
+ */
+function onDisk(entry: TranscriptEntry): unknown {
+  return entry.type === 'message' ? { ...entry, type: entry.message.role === 'assistant' ? 'assistant' : 'user' } : entry;
+}
+
+function fromDisk(json: unknown): unknown {
+  if (json && typeof json === 'object' && 'message' in json) {
+    const t = (json as { type?: unknown }).type;
+    if (t === 'user' || t === 'assistant') (json as unknown as { type: string }).type = 'message';
+  }
+  return json;
+}
+
 export function readTranscript(path: string): ReadTranscript {
   const out: ReadTranscript = { entries: [], skipped: 0 };
   const lines = readFileSync(path, 'utf8').split('\n');
@@ -176,7 +194,7 @@ export function readTranscript(path: string): ReadTranscript {
     if (!lines[i].trim()) continue;
     let why: string;
     try {
-      const json: unknown = JSON.parse(lines[i]);
+      const json: unknown = fromDisk(JSON.parse(lines[i]));
       const checked = TranscriptEntrySchema.safeParse(json);
       // The parsed JSON itself is kept (not zod's copy), so nothing is reshaped on the way.
       if (checked.success) {

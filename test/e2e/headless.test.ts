@@ -190,7 +190,7 @@ test('-c continues the newest session with its history; the transcript holds bot
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l));
-  assert.equal(lines.filter((l) => l.type === 'message' && l.message.role === 'user').length, 2);
+  assert.equal(lines.filter((l) => l.type === 'user' && l.message.role === 'user').length, 2);
   const third = await runCli(['-p', 'again', '-r', JSON.parse(first.stdout).session_id.slice(0, 8), ...w.args], {
     cwd: dir,
     home,

@@ -58,7 +58,7 @@ test('Ctrl-C during a Bash call kills its process tree, exits 130 and leaves a r
     .split('\n')
     .map((l) => JSON.parse(l));
   assert.equal(entries[0].type, 'session');
-  const toolMsg = entries.find((e) => e.type === 'message' && e.message.role === 'tool');
+  const toolMsg = entries.find((e) => e.type === 'user' && e.message.role === 'tool');
   assert.ok(toolMsg, 'the interrupted call has a result in the transcript');
   assert.equal(entries.at(-1).type, 'result');
   assert.equal(entries.at(-1).status, 'aborted');

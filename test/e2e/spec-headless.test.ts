@@ -40,9 +40,7 @@ test('a prompt of only spaces is no prompt: exit 2, nothing sent (§1)', async (
   assert.equal(model.requests.length, 0);
 });
 
-test('a Stop hook written for Claude Code finds the last answer in transcript_path (entries typed user/assistant with content blocks)', {
-  skip: 'transcript lines are {type:"message", message:{role,…}} in the AI SDK format (docs/decisions.md "Transcripts"); the fix belongs in src/session/** (owned by reliability)',
-}, async () => {
+test('a Stop hook written for Claude Code finds the last answer in transcript_path (entries typed user/assistant with content blocks)', async () => {
   const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { dir, home } = makeProject();

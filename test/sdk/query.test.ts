@@ -289,7 +289,7 @@ async function longBash(stop: (q: ReturnType<typeof query>, ac: AbortController)
     .map((l) => JSON.parse(l));
   assert.equal(entries[0].type, 'session');
   assert.ok(
-    entries.find((e) => e.type === 'message' && e.message.role === 'tool'),
+    entries.find((e) => e.type === 'user' && e.message.role === 'tool'),
     'the interrupted call has a result in the transcript',
   );
   assert.equal(entries.at(-1).type, 'result');
