@@ -12,7 +12,7 @@ import { optionalBool, toolPath } from './zod-helpers.ts';
 import description from './edit.md';
 
 const schema = z.object({
-  file_path: toolPath('The file to change: absolute, or relative to the project directory.'),
+  file_path: toolPath('The file to change: absolute, or relative to the project directory.', 'file'),
   old_string: z.string().describe('The exact text to replace (must occur exactly once unless replace_all is true).'),
   new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
   replace_all: optionalBool('Replace every occurrence of old_string (default false).'),

@@ -11,7 +11,7 @@ import type { ToolContext, ToolDef, ToolResult } from './types.ts';
 import description from './write.md';
 
 const schema = z.object({
-  file_path: toolPath('The file to write: absolute, or relative to the project directory.'),
+  file_path: toolPath('The file to write: absolute, or relative to the project directory.', 'file'),
   content: z.string().describe('The complete content to write to the file.'),
 });
 

@@ -59,7 +59,15 @@ export function normalToolPath(raw: string): string {
   return home ? (n === '.' ? '~' : `~/${n}`) : n;
 }
 
-/** A required path (`file_path` of Read, Write, Edit; `path` of LS), as `normalToolPath` writes it. */
-export function toolPath(description: string) {
-  return z.preprocess((v) => (typeof v === 'string' ? normalToolPath(v) : v), z.string().min(1)).describe(description);
+/**
+ * A required path (`file_path` of Read, Write, Edit; `path` of LS), as `normalToolPath` writes it.
+ * A file to write (`file`) may not end in "/": that names a directory, and normalising would drop it.
+ */
+export function toolPath(description: string, kind: 'file' | 'any' = 'any') {
+  const names = (v: string) => kind === 'file' && /[/\\]$/.test(v);
+  const checked = z
+    .string()
+    .min(1)
+    .refine((v) => !names(v), 'ends in "/", so it names a directory; give the path of a file');
+  return z.preprocess((v) => (typeof v === 'string' && !names(v) ? normalToolPath(v) : v), checked).describe(description);
 }

@@ -33,9 +33,7 @@ test('WebFetch with a URL that is not http(s) is bad input naming the field, not
   }
 });
 
-test('Write to a path ending in "/" is refused (it names a directory) instead of creating a file without the slash', {
-  skip: 'fix belongs in src/tools/write.ts or src/fs/paths.ts (owned by reliability): resolvePath drops the trailing "/"',
-}, async () => {
+test('Write to a path ending in "/" is refused (it names a directory) instead of creating a file without the slash', async () => {
   const { existsSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { dir, home } = makeProject();
