@@ -94,11 +94,17 @@ const FIND_WRITES = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Version control needs an explicit grant naming it (SPEC §5). */
 const VCS = new Set(['git', 'gh']);
 
+/** Wrappers that run the command as another user (root): an allow rule covers them only when it names them. */
+const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'runuser']);
+
 function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   if (rule.tool !== 'Bash') return false;
-  if (rule.specifier === undefined) return !VCS.has(c.program) || rule.kind !== 'allow';
+  // `sudo ls` is not covered by `Bash(ls:*)` (nor by a bare `Bash`): only by a rule naming sudo (`Bash(sudo ls:*)`).
+  const priv = rule.kind === 'allow' ? c.wrappers.map((w) => programName(w.split(/\s+/)[0])).find((w) => PRIVILEGED.has(w)) : undefined;
+  if (rule.specifier === undefined) return (!VCS.has(c.program) && !priv) || rule.kind !== 'allow';
   const [first, ...rest] = rule.specifier.trim().split(/\s+/);
   const spec = [programName(first.replace(/:\*$/, '')) + (first.endsWith(':*') ? ':*' : ''), ...rest].join(' ');
+  if (priv) return new RegExp(`^${priv}(\\s|:|$)`).test(spec) && matchesBash(spec, `${priv} ${commandText(c)}`);
   if (rule.kind === 'allow' && VCS.has(c.program) && !new RegExp(`^${c.program}(\\s|:|$)`).test(spec)) return false;
   return matchesBash(spec, commandText(c));
 }
@@ -185,8 +191,9 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   const firstLink = files.findIndex((f) => f.links.length > 0);
   const at = (i: number) => (firstLink >= 0 && i > firstLink ? ctx : given);
   const { rules } = ctx;
-  // `shopt -s dotglob` makes `*` match `.env`.
-  const dot = a.commands.some((c) => c.program === 'shopt');
+  // `shopt -s dotglob` makes `*` match `.env`, `shopt -s nocaseglob` `.EN*`; setting GLOBIGNORE turns dotglob
+  // on, and a new bash takes its options from BASHOPTS. Then globs are matched with dots and in any case.
+  const dot = a.commands.some((c) => c.program === 'shopt') || /GLOBIGNORE|BASHOPTS/.test(command);
   // 1. deny rules: any part, any file it reads (Read deny) or writes (Edit deny).
   for (const [i, c] of a.commands.entries()) {
     const r = rules.deny.find((d) => bashRuleMatches(d, c));

@@ -77,13 +77,24 @@ const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: string }> =
     '.aws/config',
     '.cargo/config',
     '.cargo/config.toml',
+    '.curlrc',
+    '.wgetrc',
+    '.inputrc',
+    '.emacs',
+    '.hgrc',
+    '.condarc',
+    '.pip/pip.conf',
+    '.docker/config.json',
+    '.m2/settings.xml',
   ].map((rel) => ({ rel, why: 'start-up code or configuration that names programs to run' })),
-  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d'].map((rel) => ({
+  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d', '.emacs.d', '.config/emacs', '.config/pip'].map((rel) => ({
     rel,
     dir: true,
     why: 'start-up code of a program',
   })),
   ...['.local/bin', 'bin'].map((rel) => ({ rel, dir: true, why: 'programs on your PATH (a file there can stand in for git or npm)' })),
+  // Python runs every `.pth` file and `usercustomize.py` of the user's site-packages at each start.
+  { rel: '.local/lib', dir: true, why: "the user's site-packages (Python runs their .pth files at every start)" },
 ];
 
 /** Settings files and state of `assistant` itself. */
@@ -125,6 +136,12 @@ function buildGuarded(g: Guards): GuardedPath[] {
   out.push({ path: resolve(g.projectRoot, '.git', 'hooks'), dir: true, why: GIT_HOOKS });
   out.push({ path: resolve(g.projectRoot, '.git', 'config'), dir: false, why: GIT_CONFIG });
   out.push({ path: resolve(g.projectRoot, '.git', 'config.worktree'), dir: false, why: GIT_CONFIG });
+  // Submodules' git directories: their hooks and configuration, as the repository's own.
+  out.push({
+    path: resolve(g.projectRoot, '.git', 'modules'),
+    dir: true,
+    why: 'git directories of submodules (their hooks and configuration)',
+  });
   for (const s of HOME_STARTUP) out.push({ path: resolve(g.home, s.rel), dir: !!s.dir, why: s.why });
   out.push(...(g.extra ?? []));
   return out;

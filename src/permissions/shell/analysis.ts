@@ -344,7 +344,8 @@ export class Analysis {
         this.reason(env, peeled.reason);
         return this.emit(words.slice(i), wrappers, env, runtimeArgs);
       }
-      wrappers.push(name);
+      // `env -C DIR cmd`: the wrapper is named with the option, so where cmd runs is known to be elsewhere (bash-files.ts).
+      wrappers.push('chdir' in peeled && peeled.chdir ? `${name} ${peeled.chdir}` : name);
       if ('shellArgs' in peeled) {
         // `su root -c 'cmd'`: the words after the user are a shell's arguments.
         words = [literalWord('sh'), ...words.slice(peeled.shellArgs)];

@@ -152,6 +152,19 @@ const CODE_VARIABLES = new Set([
   'HELM_PLUGINS',
   'KREW_ROOT',
   'GH_CONFIG_DIR',
+  // Options and files a program takes from the environment as if given on its command line
+  // (`TAR_OPTIONS=--to-command=…`, `MAKEFILES=evil.mk`, `PYTEST_PLUGINS=mod`).
+  'MAKEFLAGS',
+  'GNUMAKEFLAGS',
+  'MFLAGS',
+  'MAKEFILES',
+  'ZIPOPT',
+  'UNZIP',
+  'UNZIPOPT',
+  'ZIPINFO',
+  'ZIPINFOOPT',
+  'PARALLEL',
+  'PYTEST_PLUGINS',
 ]);
 const CODE_VARIABLE_PREFIXES = [
   'LD_',
@@ -163,9 +176,9 @@ const CODE_VARIABLE_PREFIXES = [
   'CARGO_TARGET_',
   'CARGO_BUILD_',
 ];
-/** Names that say what they hold is a program or a command line (`GH_PAGER`, `KUBE_EDITOR`, `SUDO_ASKPASS`, `FZF_DEFAULT_COMMAND`, `RSYNC_RSH`). */
+/** Names that say what they hold is a program, a command line or a program's options (`GH_PAGER`, `KUBE_EDITOR`, `SUDO_ASKPASS`, `FZF_DEFAULT_COMMAND`, `RSYNC_RSH`, `TAR_OPTIONS`, `FZF_DEFAULT_OPTS`). */
 const CODE_VARIABLE_SUFFIXES =
-  /(PAGER|EDITOR|VISUAL|ASKPASS|_COMMAND|_CMD|_RSH|_PROG|_PROGRAM|_HELPER|_WRAPPER|_SHELL|_HOOK|_HOOKS|_PLUGINS?)$/;
+  /(PAGER|EDITOR|VISUAL|ASKPASS|_COMMAND|_CMD|_RSH|_PROG|_PROGRAM|_HELPER|_WRAPPER|_LAUNCHER|_SHELL|_HOOK|_HOOKS|_PLUGINS?|_OPTIONS|_OPTS|_ADDOPTS)$/;
 
 /**
  * Variables that make programs write a file they name (`GIT_TRACE=/tmp/t git status`,

@@ -119,6 +119,7 @@ function awkFacts(args: string[]): ScriptFacts {
   const parsed = awkScript(sources.join('\n'));
   if (parsed.execs && !sandbox) facts.reasons.push('the awk program runs commands (system(), pipes or a coprocess)');
   if (parsed.unknownWrite && !sandbox) facts.reasons.push('the awk program writes to a file named only when it runs');
+  if (parsed.unknownRead && !sandbox) facts.reasons.push('the awk program reads a file named only when it runs (getline <, ARGV)');
   if (!sandbox) {
     facts.writes.push(...parsed.writes);
     facts.reads.push(...parsed.reads);

@@ -1,0 +1,236 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { initShellParser } from '../../src/permissions/shell/parser.ts';
+import { checkCases, decideIn, exists, installed, read, world, type DamageCase, type World } from './damage.ts';
+
+/**
+ * The fourth round of bypass classes (docs/permissions.md; docs/decisions.md "Bypass classes, round 4"): each case really
+ * does its damage when bash runs it (damage.ts) and is refused or asked about; the ordinary commands of the class still run.
+ */
+
+before(async () => {
+  await initShellParser();
+});
+
+const said = (text: string) => (_w: World, out: string) => out.includes(text);
+const X = (w: World) => exists(w, 'X');
+const HOOK = (w: World) => read(w, '.git/hooks/pre-commit').includes('touch X');
+const ENV = { '.env': 'SECRET\n', 'a.txt': 'hi\n' };
+
+test('class 1: a command that changes what its globs match (GLOBIGNORE, nocaseglob, BASHOPTS) cannot read a denied file through them', () => {
+  const cmds = [
+    'GLOBIGNORE=x; cat *',
+    'shopt -s nocaseglob; cat .EN*',
+    'export GLOBIGNORE=.; head -n 5 *',
+    'env BASHOPTS=dotglob bash -c "cat *"',
+  ];
+  const cases: DamageCase[] = cmds.flatMap((cmd) => [
+    { cmd, mode: 'plan' as const, deny: ['Read(.env)'], done: said('SECRET'), want: ['deny' as const], needs: ['bash'] },
+    { cmd, allow: ['Bash'], deny: ['Read(.env)'], done: said('SECRET'), want: ['deny' as const], needs: ['bash'] },
+    { cmd, mode: 'bypass' as const, deny: ['Read(.env)'], done: said('SECRET'), want: ['deny' as const], needs: ['bash'] },
+  ]);
+  const r = checkCases(cases, { files: ENV });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= cmds.length - 1, `damage shown for ${r.shown} commands`);
+  // Without those settings `*` does not match `.env`, and reading the project still runs.
+  const ok = checkCases(
+    ['cat *', 'ls *.txt', 'wc -l *', 'cat README.md', 'ls -la src', 'grep -rn foo src'].map((cmd) => ({
+      cmd,
+      mode: 'plan' as const,
+      deny: ['Read(.env)'],
+      done: () => false,
+      want: ['allow' as const],
+    })),
+    { files: { ...ENV, 'README.md': '# x\n', 'src/a.ts': 'foo\n' } },
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 2: an awk program that reads a file it names (getline VAR < "f", ARGV) meets the Read deny rules', () => {
+  const cmds = [
+    `awk 'BEGIN{getline l < ".env"; print l}'`,
+    `awk 'BEGIN{while ((getline line < ".env") > 0) print line}'`,
+    `awk 'BEGIN{ARGV[1]=".env"; ARGC=2} {print}'`,
+  ];
+  const cases: DamageCase[] = cmds.flatMap((cmd) => [
+    { cmd, allow: ['Bash(awk:*)'], deny: ['Read(.env)'], done: said('SECRET'), want: ['deny' as const] },
+    { cmd, mode: 'bypass' as const, deny: ['Read(.env)'], done: said('SECRET'), want: ['deny' as const] },
+  ]);
+  // A name put together when it runs: asks (Bypass under the deny rule: refused).
+  const hidden = `awk 'BEGIN{f=".e" "nv"; getline l < f; print l}'`;
+  cases.push({ cmd: hidden, allow: ['Bash(awk:*)'], deny: ['Read(.env)'], done: said('SECRET'), want: ['ask'] });
+  cases.push({ cmd: hidden, mode: 'bypass', deny: ['Read(.env)'], done: said('SECRET'), want: ['deny'] });
+  const r = checkCases(cases, { files: ENV });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= cmds.length + 1, `damage shown for ${r.shown} commands`);
+  const ok = checkCases(
+    [`awk '{print $1}' a.txt`, `awk -F: 'NR==1{print}' a.txt`, `awk '{ while ((getline l) > 0) n++ } END {print n}' a.txt`].map((cmd) => ({
+      cmd,
+      allow: ['Bash(awk:*)'],
+      deny: ['Read(.env)'],
+      done: () => false,
+      want: ['allow' as const],
+    })),
+    { files: ENV },
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 3: a wrapper that runs the command in another directory (env -C, find -execdir) is decided there', () => {
+  const files = { 'secrets/k': 'key\n', x: '#!/bin/sh\ntouch X\n', 'src/a': 'touch X\n' };
+  const made = (rel: string) => (w: World) => exists(w, rel);
+  const cases: DamageCase[] = [
+    { cmd: 'env -C secrets touch a', done: made('secrets/a') },
+    { cmd: 'env --chdir=secrets touch a', done: made('secrets/a') },
+    { cmd: 'env -i -C secrets /usr/bin/touch a', done: made('secrets/a') },
+    { cmd: 'find secrets -name k -execdir touch a \\;', done: made('secrets/a') },
+  ].flatMap((c) => [
+    { ...c, allow: ['Bash'], deny: ['Edit(secrets/**)'], want: ['deny' as const] },
+    { ...c, mode: 'bypass' as const, deny: ['Edit(secrets/**)'], want: ['deny' as const] },
+  ]);
+  // The protected paths: in Bypass too.
+  for (const cmd of ['env -C .git/hooks cp ../../x pre-commit', 'env -C src cat a > .git/hooks/pre-commit'])
+    cases.push({ cmd, mode: 'bypass', git: true, done: HOOK, want: ['ask'] });
+  const r = checkCases(cases, { files });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 5, `damage shown for ${r.shown} commands`);
+  const ok = checkCases(
+    [
+      { cmd: 'env -C src ls', allow: ['Bash(ls:*)'] },
+      { cmd: 'env FOO=1 npm test', allow: ['Bash(npm test)'] },
+      { cmd: 'find . -name "*.ts"', mode: 'plan' as const },
+      { cmd: 'env -C src touch b', allow: ['Bash'], deny: ['Edit(secrets/**)'] },
+    ].map((c) => ({ ...c, files, done: () => false, want: ['allow' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
+
+test("class 4: variables that carry a program's options or files (TAR_OPTIONS, MAKEFILES, *_OPTS, *_LAUNCHER) are code", () => {
+  const tar = (w: World) => {
+    chmodSync(join(w.dir, 'x'), 0o755);
+    execFileSync('tar', ['-cf', 't.tar', 'a.txt'], { cwd: w.dir });
+  };
+  const files = { x: '#!/bin/sh\ntouch X\ncat >/dev/null\n', 'a.txt': 'hi\n', 'e.mk': '$(shell touch X)\n' };
+  const cmds: Array<[string, string, ((w: World) => void) | undefined]> = [
+    ["TAR_OPTIONS='--to-command=./x' tar -xf t.tar", 'Bash(tar:*)', tar],
+    ['MAKEFILES=e.mk make -f /dev/null', 'Bash(make:*)', undefined],
+    ['env MAKEFILES=e.mk make -f /dev/null', 'Bash(make:*)', undefined],
+  ];
+  const cases: DamageCase[] = cmds.flatMap(([cmd, allow, prepare]) => [
+    { cmd, allow: [allow], prepare, done: X, want: ['ask' as const] },
+    { cmd, mode: 'bypass' as const, deny: ['Bash(touch:*)'], prepare, done: X, want: ['deny' as const] },
+  ]);
+  const r = checkCases(cases, { files });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= 2, `damage shown for ${r.shown} commands`);
+  const d = checkCases(
+    [
+      { cmd: "FZF_DEFAULT_OPTS='--preview=./x' fzf -f a", allow: ['Bash(fzf:*)'] },
+      { cmd: 'CMAKE_C_COMPILER_LAUNCHER=./x cmake --build b', allow: ['Bash(cmake:*)'] },
+      { cmd: "PYTEST_ADDOPTS='-p evil' pytest", allow: ['Bash(pytest:*)'] },
+      { cmd: 'PYTEST_PLUGINS=evil pytest', allow: ['Bash(pytest:*)'] },
+      { cmd: "ZIPOPT='-TT ./x' zip a.zip a.txt", allow: ['Bash(zip:*)'] },
+    ].map((c) => ({ ...c, done: () => false, want: ['ask' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(d.failures, []);
+  const ok = checkCases(
+    [
+      { cmd: 'GIT_PAGER=cat git log', allow: ['Bash(git log:*)'] },
+      { cmd: 'git status', allow: ['Bash(git status:*)'] },
+      { cmd: 'NODE_ENV=test npm test', allow: ['Bash(npm test)'] },
+      { cmd: 'CFLAGS=-O2 make', allow: ['Bash(make:*)'] },
+      { cmd: 'tar -xf t.tar', allow: ['Bash(tar:*)'] },
+    ].map((c) => ({ ...c, done: () => false, want: ['allow' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 5: a command run as another user (sudo, doas, pkexec) is allowed only by a rule that names the wrapper', () => {
+  const w = world({});
+  const asks: Array<[string, string[]]> = [
+    ['sudo ls', ['Bash(ls:*)']],
+    ['sudo -u root cat /etc/shadow', ['Bash(cat:*)']],
+    ['doas rm -rf build', ['Bash(rm:*)']],
+    ['pkexec touch /etc/x', ['Bash(touch:*)']],
+    ['sudo npm test', ['Bash']],
+    ['sudo ls', ['Bash(*)']],
+  ];
+  for (const [cmd, allow] of asks) {
+    const d = decideIn(w, { cmd, allow });
+    assert.equal(d.behavior, 'ask', `${cmd} under ${allow}: ${d.reason}`);
+  }
+  for (const mode of ['plan', 'auto-accept'] as const) assert.notEqual(decideIn(w, { cmd: 'sudo ls', mode }).behavior, 'allow', mode);
+  // A deny rule still sees through the wrapper; a rule naming the wrapper allows it.
+  assert.equal(decideIn(w, { cmd: 'sudo rm x', mode: 'bypass', deny: ['Bash(rm:*)'] }).behavior, 'deny');
+  for (const [cmd, allow] of [
+    ['sudo ls', 'Bash(sudo:*)'],
+    ['sudo -u x ls -la', 'Bash(sudo ls:*)'],
+    ['doas apt-get update', 'Bash(doas apt-get update)'],
+  ])
+    assert.equal(decideIn(w, { cmd, allow: [allow] }).behavior, 'allow', `${cmd} under ${allow}`);
+  assert.equal(decideIn(w, { cmd: 'sudo rm x', allow: ['Bash(sudo:*)'], deny: ['Bash(rm:*)'] }).behavior, 'deny');
+  // Other wrappers are still looked through by allow rules.
+  for (const cmd of ['timeout 5 ls', 'nice -n 5 npm test', 'time npm test'])
+    assert.equal(decideIn(w, { cmd, allow: ['Bash(ls:*)', 'Bash(npm test)'] }).behavior, 'allow', cmd);
+});
+
+test('class 6: more files that run code later are protected (site-packages .pth, curlrc, emacs, pip, submodule git dirs)', () => {
+  const w = world({ git: true });
+  for (const rel of [
+    '~/.local/lib/python3.12/site-packages/x.pth',
+    '~/.local/lib/python3.12/site-packages/usercustomize.py',
+    '~/.curlrc',
+    '~/.wgetrc',
+    '~/.inputrc',
+    '~/.emacs',
+    '~/.emacs.d/init.el',
+    '~/.config/emacs/init.el',
+    '~/.config/pip/pip.conf',
+    '~/.pip/pip.conf',
+    '~/.docker/config.json',
+    '~/.m2/settings.xml',
+    '~/.hgrc',
+    '~/.condarc',
+    '.git/modules/sub/hooks/pre-commit',
+    '.git/modules/sub/config',
+  ]) {
+    for (const mode of ['bypass', 'auto-accept'] as const) {
+      const d = decideIn(w, { cmd: '', mode }, 'Write', { file_path: rel, content: 'x' });
+      assert.equal(d.behavior, 'ask', `${mode} ${rel}: ${d.reason}`);
+    }
+  }
+  // The damage: Python runs a .pth file of the user's site-packages at every start.
+  if (installed('python3')) {
+    const home = world({});
+    const site = spawnSync('python3', ['-c', 'import site; print(site.getusersitepackages())'], {
+      env: { PATH: process.env.PATH, HOME: home.home },
+      encoding: 'utf8',
+    }).stdout.trim();
+    const rel = `~/${site.slice(home.home.length + 1)}/x.pth`;
+    const r = checkCases([
+      {
+        cmd: `mkdir -p ${rel.slice(0, -6)} && echo 'import os; os.system("touch X")' > ${rel} && python3 -c pass`,
+        mode: 'bypass',
+        done: X,
+        want: ['ask'],
+        needs: ['python3'],
+      },
+    ]);
+    assert.deepEqual(r.failures, []);
+    assert.equal(r.shown, 1);
+  }
+  // Ordinary files of the home and the project are not.
+  for (const rel of ['~/notes.txt', '~/.local/share/x', 'src/a.ts', '.gitmodules'])
+    assert.equal(decideIn(w, { cmd: '', mode: 'bypass' }, 'Write', { file_path: rel, content: 'x' }).behavior, 'allow', rel);
+});
