@@ -206,7 +206,15 @@ function dynamicTail(word: string): string | undefined {
   const rest = w.slice(last + 1);
   const slash = rest.indexOf('/');
   const tail = slash >= 0 ? rest.slice(slash + 1) : undefined;
-  return tail && !/[$`]/.test(tail) ? tail : undefined;
+  if (!tail || /[$`]/.test(tail)) return undefined;
+  // `$HOME/.config/../.bashrc` is `$HOME/.bashrc`: `.` and `..` segments are taken away (a `..` past the start eats the unknown part).
+  const segs: string[] = [];
+  for (const s of tail.split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') segs.pop();
+    else segs.push(s);
+  }
+  return segs.length ? segs.join('/') : undefined;
 }
 
 /** Resolves one word in every directory the command may run in. */

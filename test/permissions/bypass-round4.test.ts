@@ -234,3 +234,28 @@ test('class 6: more files that run code later are protected (site-packages .pth,
   for (const rel of ['~/notes.txt', '~/.local/share/x', 'src/a.ts', '.gitmodules'])
     assert.equal(decideIn(w, { cmd: '', mode: 'bypass' }, 'Write', { file_path: rel, content: 'x' }).behavior, 'allow', rel);
 });
+
+test('class 7: a name known only at run time whose literal tail walks with `..` into a protected path asks', () => {
+  const cases: DamageCase[] = [
+    { cmd: `echo 'touch X' >> "$HOME"/x/./../.bashrc`, done: (w) => read(w, '~/.bashrc').includes('touch X') },
+    { cmd: 'cp x "$PWD/src/../.git/hooks/pre-commit"', done: HOOK, git: true },
+    { cmd: 'cp x "$(pwd)/src/./../.git/hooks/pre-commit"', done: HOOK, git: true },
+  ];
+  const r = checkCases(
+    cases.map((c) => ({ ...c, mode: 'bypass' as const, want: ['ask' as const], needs: ['bash'] })),
+    { files: { x: '#!/bin/sh\ntouch X\n', 'src/a': '', '~/x/a': '' } },
+  );
+  assert.deepEqual(r.failures, []);
+  assert.equal(r.shown, cases.length);
+  const ok = checkCases(
+    ['echo x > "$PWD/out/../b.txt"', 'cp x "$HOME/tmp/../notes.txt"', 'cat "$PWD/src/../README.md"'].map((cmd) => ({
+      cmd,
+      mode: 'bypass' as const,
+      done: () => false,
+      want: ['allow' as const],
+    })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
