@@ -259,3 +259,30 @@ test('class 7: a name known only at run time whose literal tail walks with `..` 
   );
   assert.deepEqual(ok.failures, []);
 });
+
+test('class 8: the words after a redirection are still the arguments of the command (`cat 2>/dev/null .env`, `ls >&2 $(…)`)', () => {
+  const cases: DamageCase[] = [
+    { cmd: 'cat 2>/dev/null .env', mode: 'plan', deny: ['Read(.env)'], done: said('SECRET'), want: ['deny'] },
+    { cmd: 'cat </dev/null .env', allow: ['Bash'], deny: ['Read(.env)'], done: said('SECRET'), want: ['deny'] },
+    { cmd: 'head -n1 >&2 .env', mode: 'bypass', deny: ['Read(.env)'], done: said('SECRET'), want: ['deny'] },
+    { cmd: 'ls 2>/dev/null >&2 $(touch X)', mode: 'plan', done: X, want: ['deny'] },
+    { cmd: 'ls >/dev/null $(touch X)', allow: ['Bash(ls:*)'], done: X, want: ['ask'] },
+    { cmd: 'rm >/dev/null -f a.txt', mode: 'bypass', deny: ['Bash(rm:*)'], done: (w) => !exists(w, 'a.txt'), want: ['deny'] },
+    { cmd: 'echo ok | cp >/dev/null x .git/hooks/pre-commit', mode: 'bypass', git: true, done: HOOK, want: ['ask'] },
+    { cmd: 'true && cp 2>&1 x .git/hooks/pre-commit', mode: 'bypass', git: true, done: HOOK, want: ['ask'] },
+  ];
+  const r = checkCases(cases, { files: { ...ENV, x: '#!/bin/sh\ntouch X\n' }, needs: ['bash'] });
+  assert.deepEqual(r.failures, []);
+  assert.equal(r.shown, cases.length);
+  const ok = checkCases(
+    [
+      { cmd: 'ls -la src 2>/dev/null', mode: 'plan' as const },
+      { cmd: 'grep -rn foo src 2>&1 | head', mode: 'plan' as const },
+      { cmd: 'npm test 2>&1', allow: ['Bash(npm test:*)'] },
+      { cmd: 'git status 2>/dev/null', allow: ['Bash(git status:*)'] },
+    ].map((c) => ({ ...c, files: { 'src/a.ts': 'foo\n' }, done: () => false, want: ['allow' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
