@@ -30,7 +30,13 @@ test('Plan Mode and Normal: glob options, awk getline and env -C cannot reach a 
     'a.txt': 'hi\n',
   });
   for (const [mode, tools] of [
-    ['plan', [['Bash', { command: 'GLOBIGNORE=x; cat *' }]]],
+    [
+      'plan',
+      [
+        ['Bash', { command: 'GLOBIGNORE=x; cat *' }],
+        ['Bash', { command: 'cat 2>/dev/null .env' }],
+      ],
+    ],
     [
       'normal',
       [
@@ -48,7 +54,7 @@ test('Plan Mode and Normal: glob options, awk getline and env -C cannot reach a 
       ['--permission-mode', mode],
       tools as unknown as Array<[string, Record<string, unknown>]>,
     );
-    const refused = mode === 'plan' ? 1 : 3;
+    const refused = mode === 'plan' ? 2 : 3;
     assert.equal(result.permission_denials.length, refused, `${mode}: ${results.join('\n---\n')}`);
     for (const r of results.slice(0, refused)) assert.doesNotMatch(r, /hunter2/);
     if (mode === 'normal') assert.match(results[3], /hi/);
