@@ -7,6 +7,7 @@ import {
   fileDenial,
   hiddenProgram,
   planUnreadable,
+  optionFromGlob,
   readsOnlyWorkspace,
   runtimeReadRisk,
 } from './bash-deny.ts';
@@ -245,7 +246,9 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
         'name the files in the command',
       );
   }
-  const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
+  // A glob that puts a file named like an option where the program reads options: as unanalysable as `eval`.
+  const injected = a.commands.flatMap((c, i) => optionFromGlob(c, files[i], at(i), dot) ?? []);
+  const unseen = [...a.unanalysable.filter((r) => !a.filesRun?.includes(r)), ...injected];
   // A part the analyser cannot see that spells a protected path (`eval "cp x .git/hooks/pre-commit"`): a firm question in every mode.
   const spelled = ctx.mode !== 'plan' ? hiddenGuardWrite(a, command, ctx) : undefined;
   if (spelled) {
@@ -265,8 +268,12 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
       remedy: 'write the command so that every part is visible',
     };
   }
-  if (a.unanalysable.length && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
-    return { behavior: 'ask', reason: `the command cannot be fully analysed (${a.unanalysable.join('; ')})`, remedy: SANDBOX };
+  if ((a.unanalysable.length || injected.length) && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
+    return {
+      behavior: 'ask',
+      reason: `the command cannot be fully analysed (${[...a.unanalysable, ...injected].join('; ')})`,
+      remedy: SANDBOX,
+    };
   }
   // 2. Plan Mode: only read-only commands that read what the Read tool may, whatever the rules say.
   if (ctx.mode === 'plan') return decidePlan(a, files, ctx, dot, command);

@@ -336,3 +336,71 @@ test('class 9: options and make variables that do what the code variables do (np
   );
   assert.deepEqual(ok.failures, []);
 });
+
+test('class 10: `ln TARGET` with no link name makes the link in the current directory, named like its target', () => {
+  const rc = (w: World) => read(w, '~/.bashrc').includes('touch X');
+  const cases: DamageCase[] = [
+    { cmd: "ln -s ~/.bashrc; echo 'touch X' >> .bashrc", mode: 'bypass', done: rc, want: ['ask'] },
+    { cmd: "ln ~/.bashrc && echo 'touch X' >> .bashrc", mode: 'bypass', done: rc, want: ['ask'] },
+    { cmd: 'ln -s .git/hooks; cp x hooks/pre-commit', mode: 'bypass', git: true, done: HOOK, want: ['ask'] },
+    {
+      cmd: 'cd src && ln -s ../secrets && touch secrets/a',
+      allow: ['Bash'],
+      deny: ['Edit(secrets/**)'],
+      done: (w) => exists(w, 'secrets/a'),
+      want: ['deny'],
+    },
+  ];
+  const r = checkCases(cases, { files: { '~/.bashrc': '# rc\n', x: '#!/bin/sh\ntouch X\n', 'secrets/k': '', 'src/a': '' } });
+  assert.deepEqual(r.failures, []);
+  assert.equal(r.shown, cases.length);
+  const ok = checkCases(
+    ['ln -s ../lib', 'ln -s node_modules/.bin/tsc'].map((cmd) => ({
+      cmd,
+      allow: ['Bash(ln:*)'],
+      mode: 'auto-accept' as const,
+      done: () => false,
+      want: ['allow' as const],
+    })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
+
+test('class 11: a glob that expands to a file named like an option (`--checkpoint-action=exec=…`, `-r`) cannot be analysed', () => {
+  const files = { '--checkpoint=1': '', '--checkpoint-action=exec=sh x': '', x: '#!/bin/sh\ntouch X\n' };
+  const cases: DamageCase[] = [
+    { cmd: 'tar cf o.tar *', allow: ['Bash(tar:*)'], files, done: X, want: ['ask'] },
+    { cmd: 'tar cf o.tar *', mode: 'bypass', deny: ['Bash(touch:*)'], files, done: X, want: ['deny'] },
+    {
+      cmd: 'rm -f *',
+      allow: ['Bash(rm:*)'],
+      deny: ['Edit(secrets/**)'],
+      files: { '-r': '', 'secrets/k': '' },
+      done: (w) => !exists(w, 'secrets/k'),
+      want: ['ask'],
+    },
+    {
+      cmd: 'rm -f *',
+      mode: 'bypass',
+      deny: ['Edit(secrets/**)'],
+      files: { '-r': '', 'secrets/k': '' },
+      done: (w) => !exists(w, 'secrets/k'),
+      want: ['deny'],
+    },
+  ];
+  const r = checkCases(cases);
+  assert.deepEqual(r.failures, []);
+  assert.equal(r.shown, 2);
+  const ok = checkCases(
+    [
+      { cmd: 'tar cf o.tar ./*', allow: ['Bash(tar:*)'], files },
+      { cmd: 'tar cf o.tar *', allow: ['Bash(tar:*)'], files: { 'a.txt': '' } },
+      { cmd: 'rm -f *.log', allow: ['Bash(rm:*)'], files: { '-r': '', 'a.log': '' } },
+    ].map((c) => ({ ...c, done: () => false, want: ['allow' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
