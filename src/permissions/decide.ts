@@ -152,6 +152,9 @@ export function isReadOnlyCommand(a: ShellAnalysis): boolean {
 
 const SANDBOX = '--permission-mode bypass (only in a sandbox)';
 
+/** Programs whose own code is mostly about reading and writing files (their scripts name files the rules may cover). */
+const EDITORS = new Set(['ed', 'red', 'ex', 'vi', 'vim', 'nvim', 'view', 'gvim', 'emacs', 'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk']);
+
 /** Deny rules that a part the rules cannot see into could match (SPEC §5: Bypass is everything but rules' deny). */
 function hiddenDenials(ctx: DecideContext): { bash?: Rule; path?: Rule } {
   return {
@@ -219,6 +222,15 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
           `\`${shownText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`,
           hidden.bash,
           'run the program as a command of its own',
+        );
+      // Code can open any file: under a Read or Edit deny rule, Bypass refuses it, and an editor's script (`ed` fed
+      // `w secrets/k`, `sed -f`, `awk -f`) asks, as a file it writes may be one the rule covers.
+      if (hidden.path && (ctx.mode === 'bypass' || EDITORS.has(c.program)))
+        return risky(
+          ctx,
+          `\`${shownText(c)}\`: ${c.code.why}, which can open any file, and the rule ${describe(hidden.path)} is in force`,
+          hidden.path,
+          'make the change with the Edit tool',
         );
     }
     const runs = hiddenProgram(c, files[i], rules.deny);

@@ -393,12 +393,54 @@ test('class 11: a glob that expands to a file named like an option (`--checkpoin
   const r = checkCases(cases);
   assert.deepEqual(r.failures, []);
   assert.equal(r.shown, 2);
+  const okCases: DamageCase[] = [
+    { cmd: 'tar cf o.tar ./*', allow: ['Bash(tar:*)'], files, done: () => false },
+    { cmd: 'tar cf o.tar *', allow: ['Bash(tar:*)'], files: { 'a.txt': '' }, done: () => false },
+    { cmd: 'rm -f *.log', allow: ['Bash(rm:*)'], files: { '-r': '', 'a.log': '' }, done: () => false },
+  ];
+  const ok = checkCases(
+    okCases.map((c) => ({ ...c, want: ['allow' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+});
+
+test("class 12: an editor's own script (ed fed `w F`, ex -sc, sed -f, awk -f, awk's joined names) under a Read or Edit deny rule", () => {
+  const files = {
+    'secrets/k': 'x\n',
+    'a.txt': 'hi\n',
+    cmds: 'w secrets/k\n',
+    's.sed': 'w secrets/k\n',
+    'p.awk': '{print > "secrets/k"}\n',
+  };
+  const hit = (w: World) => read(w, 'secrets/k').includes('hi');
+  const cmds = [
+    "ed -s a.txt <<< 'w secrets/k'",
+    "printf 'w secrets/k\\n' | ed -s a.txt",
+    'ed -s a.txt < cmds',
+    "ex -sc 'wq! secrets/k' a.txt",
+    'sed -f s.sed a.txt',
+    'awk -f p.awk a.txt',
+    `awk '{print > "secrets/" "k"}' a.txt`,
+  ];
+  const cases: DamageCase[] = cmds.flatMap((cmd) => [
+    { cmd, allow: ['Bash'], deny: ['Edit(secrets/**)'], done: hit, want: ['ask' as const, 'deny' as const] },
+    { cmd, mode: 'bypass' as const, deny: ['Edit(secrets/**)'], done: hit, want: ['deny' as const] },
+  ]);
+  // Inline code of any interpreter: Bypass refuses it while a path deny rule is in force.
+  const py = `python3 -c 'import os; os.remove("secrets/" + "k")'`;
+  cases.push({ cmd: py, mode: 'bypass', deny: ['Edit(secrets/**)'], done: (w) => !exists(w, 'secrets/k'), want: ['deny'] });
+  const r = checkCases(cases, { files });
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= cmds.length - 1, `damage shown for ${r.shown} commands`);
   const ok = checkCases(
     [
-      { cmd: 'tar cf o.tar ./*', allow: ['Bash(tar:*)'], files },
-      { cmd: 'tar cf o.tar *', allow: ['Bash(tar:*)'], files: { 'a.txt': '' } },
-      { cmd: 'rm -f *.log', allow: ['Bash(rm:*)'], files: { '-r': '', 'a.log': '' } },
-    ].map((c) => ({ ...c, done: () => false, want: ['allow' as const] })),
+      { cmd: "sed -n '1p' a.txt", allow: ['Bash(sed:*)'] },
+      { cmd: `awk '{print > "out.txt"}' a.txt`, allow: ['Bash(awk:*)'], mode: 'auto-accept' as const },
+      { cmd: "python3 -c 'print(1)'", allow: ['Bash(python3:*)'] },
+      { cmd: 'sed -f s.sed a.txt', allow: ['Bash(sed:*)'] },
+    ].map((c) => ({ ...c, deny: c.cmd.startsWith('sed -f') ? [] : ['Read(.env)'], files, done: () => false, want: ['allow' as const] })),
     {},
     { decisionsOnly: true },
   );

@@ -259,8 +259,10 @@ export function awkScript(program: string): {
     else if (t === ';' || t === '{' || t === '}') printDepth = undefined;
     else if ((t === '>' || t === '>>') && printDepth === depth) {
       const target = toks[k + 1];
-      if (target?.t === 'str' && !/^\/dev\/(stdout|stderr|null|fd\/[12])$/.test(target.s!)) out.writes.push(target.s!);
-      else if (target?.t !== 'str') out.unknownWrite = true;
+      // `print > "secrets/" "k"`: a name put together from parts is known only when it runs.
+      const joined = /^(str|[A-Za-z_$(])/.test(toks[k + 2]?.t ?? '');
+      if (target?.t === 'str' && !joined && !/^\/dev\/(stdout|stderr|null|fd\/[12])$/.test(target.s!)) out.writes.push(target.s!);
+      else if (target?.t !== 'str' || joined) out.unknownWrite = true;
     } else if (t === '<' && (toks[k - 1]?.t === 'getline' || (toks[k - 2]?.t === 'getline' && /^[A-Za-z_$]/.test(toks[k - 1].t)))) {
       // `getline < "f"`, `getline line < "f"` (and `getline $0 < f`): the file is read.
       const target = toks[k + 1];

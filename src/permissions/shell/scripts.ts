@@ -275,6 +275,8 @@ function editorFacts(program: string, args: Word[], stdinFed: boolean): ScriptFa
     const v = a.value;
     if (
       /^(-c|--cmd|-S|-s|-u|-U|--eval|-l|--load|-f|--funcall|-x|--script|-batch|--batch)$/.test(v) ||
+      // vim's short options may be run together: `ex -sc 'wq! F'` is `-s -c 'wq! F'`.
+      (/^-[a-zA-Z]+[cS]$/.test(v) && /^(vi|vim|nvim|view|gvim|ex|rvim|vimdiff)$/.test(program)) ||
       (v.startsWith('+') && v.length > 1) ||
       /^--(eval|load|funcall)=/.test(v)
     ) {
