@@ -12,6 +12,7 @@ import {
   runtimeReadRisk,
 } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
+import { runsWrittenFile } from './bash-runs.ts';
 import { hiddenGuardWrite, protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, type PathLookup } from './look.ts';
 import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
@@ -258,6 +259,15 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
         'name the files in the command',
       );
   }
+  // A part running a file an earlier part wrote (`cp /usr/bin/rm t && ./t x`, `echo 'rm x' > s.sh; bash s.sh`): its code is in the command.
+  const ran = hidden.bash ? runsWrittenFile(a, files) : undefined;
+  if (ran)
+    return risky(
+      ctx,
+      `\`${shownText(ran.runner)}\` runs a file that \`${shownText(ran.writer)}\` wrote in the same command, which can run any program, and the rule ${describe(hidden.bash!)} is in force`,
+      hidden.bash!,
+      'write the file and run it in separate commands',
+    );
   // A glob that puts a file named like an option where the program reads options: as unanalysable as `eval`.
   const injected = a.commands.flatMap((c, i) => optionFromGlob(c, files[i], at(i), dot) ?? []);
   const unseen = [...a.unanalysable.filter((r) => !a.filesRun?.includes(r)), ...injected];

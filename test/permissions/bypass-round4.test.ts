@@ -446,3 +446,37 @@ test("class 12: an editor's own script (ed fed `w F`, ex -sc, sed -f, awk -f, aw
   );
   assert.deepEqual(ok.failures, []);
 });
+
+test('class 13: a part that runs a file an earlier part wrote (a copied program, a script, package.json) under a Bash deny rule', () => {
+  const cmds = [
+    'cp /usr/bin/touch t && ./t X',
+    'ln -s /usr/bin/touch t; ./t X',
+    "echo 'touch X' > s.sh; bash s.sh",
+    "echo 'touch X' > s.sh; . ./s.sh",
+    "printf '#!/bin/sh\\ntouch X\\n' > s; chmod +x s; ./s",
+    `echo '{"scripts":{"t":"touch X"}}' > package.json; npm run -s t`,
+    "printf 'x:\\n\\ttouch X\\n' > Makefile; make x",
+  ];
+  const cases: DamageCase[] = cmds.flatMap((cmd) => [
+    { cmd, mode: 'bypass' as const, deny: ['Bash(touch:*)'], done: X, want: ['deny' as const], needs: ['bash'] },
+    { cmd, allow: ['Bash'], deny: ['Bash(touch:*)'], done: X, want: ['ask' as const], needs: ['bash'] },
+  ]);
+  const r = checkCases(cases);
+  assert.deepEqual(r.failures, []);
+  assert.ok(r.shown >= cmds.length - 1, `damage shown for ${r.shown} commands`);
+  const d = decideIn(world({}), { cmd: cmds[2], mode: 'normal', allow: ['Bash'], deny: ['Bash(touch:*)'] });
+  assert.equal(d.firm, true);
+  const ok = checkCases(
+    [
+      'npm run build > log.txt && npm test',
+      "echo '{}' > out.json && node scripts/check.js out.json",
+      "printf 'x' > a.txt && make",
+      'npx tsc --outDir build && node build/index.js',
+    ].map((cmd) => ({ cmd, allow: ['Bash'], deny: ['Bash(rm:*)'], done: () => false, want: ['allow' as const] })),
+    {},
+    { decisionsOnly: true },
+  );
+  assert.deepEqual(ok.failures, []);
+  // Without a Bash deny rule, writing and running a script is the shell the allow rule grants.
+  assert.equal(decideIn(world({}), { cmd: cmds[2], allow: ['Bash'] }).behavior, 'allow');
+});
