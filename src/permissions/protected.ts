@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -136,12 +136,6 @@ function buildGuarded(g: Guards): GuardedPath[] {
   out.push({ path: resolve(g.projectRoot, '.git', 'hooks'), dir: true, why: GIT_HOOKS });
   out.push({ path: resolve(g.projectRoot, '.git', 'config'), dir: false, why: GIT_CONFIG });
   out.push({ path: resolve(g.projectRoot, '.git', 'config.worktree'), dir: false, why: GIT_CONFIG });
-  // Submodules' git directories: their hooks and configuration, as the repository's own.
-  out.push({
-    path: resolve(g.projectRoot, '.git', 'modules'),
-    dir: true,
-    why: 'git directories of submodules (their hooks and configuration)',
-  });
   for (const s of HOME_STARTUP) out.push({ path: resolve(g.home, s.rel), dir: !!s.dir, why: s.why });
   out.push(...(g.extra ?? []));
   return out;
@@ -284,6 +278,21 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
   } catch {
     /* not a worktree */
   }
+  // Submodules' git directories (`.git/modules/NAME`, nested too): their hooks and configuration, as the repository's own.
+  const modules = (dir: string, depth: number) => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(join(dir, 'modules'));
+    } catch {
+      return;
+    }
+    for (const n of names.slice(0, 200)) {
+      const m = join(dir, 'modules', n);
+      if (existsSync(join(m, 'HEAD'))) dirs.push(m);
+      if (depth < 4) modules(m, depth + 1);
+    }
+  };
+  for (const d of [...dirs]) modules(d, 0);
   const hookDirs: string[] = [];
   for (const d of dirs) {
     out.push(

@@ -1,7 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initShellParser } from '../../src/permissions/shell/parser.ts';
 import { checkCases, decideIn, exists, installed, read, world, type DamageCase, type World } from './damage.ts';
@@ -186,7 +186,13 @@ test('class 5: a command run as another user (sudo, doas, pkexec) is allowed onl
 });
 
 test('class 6: more files that run code later are protected (site-packages .pth, curlrc, emacs, pip, submodule git dirs)', () => {
-  const w = world({ git: true });
+  const w = world({
+    git: true,
+    prepare: (v) => {
+      mkdirSync(join(v.dir, '.git/modules/sub/hooks'), { recursive: true });
+      writeFileSync(join(v.dir, '.git/modules/sub/HEAD'), 'ref: refs/heads/main\n');
+    },
+  });
   for (const rel of [
     '~/.local/lib/python3.12/site-packages/x.pth',
     '~/.local/lib/python3.12/site-packages/usercustomize.py',
@@ -231,7 +237,7 @@ test('class 6: more files that run code later are protected (site-packages .pth,
     assert.equal(r.shown, 1);
   }
   // Ordinary files of the home and the project are not.
-  for (const rel of ['~/notes.txt', '~/.local/share/x', 'src/a.ts', '.gitmodules'])
+  for (const rel of ['~/notes.txt', '~/.local/share/x', 'src/a.ts', '.gitmodules', '.git/modules/sub/objects/x'])
     assert.equal(decideIn(w, { cmd: '', mode: 'bypass' }, 'Write', { file_path: rel, content: 'x' }).behavior, 'allow', rel);
 });
 
