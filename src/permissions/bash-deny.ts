@@ -203,6 +203,21 @@ export function readsOnlyWorkspace(c: SimpleCommand, f: CommandFiles, ctx: PathC
 }
 
 /**
+ * A glob that expands to a file whose name starts with `-` puts that name where the program reads
+ * options (`tar cf o.tar *` beside a file named `--checkpoint-action=exec=sh x` runs it; `rm -f *`
+ * beside `-r` removes directories): what the program then does is not what its words say. `./*`
+ * and `dir/*` are safe. Returns why, or undefined.
+ */
+export function optionFromGlob(c: SimpleCommand, f: CommandFiles, ctx: PathContext, dot: boolean): string | undefined {
+  for (const t of [...f.reads, ...f.writes, ...f.dests, ...f.trees]) {
+    if (!t.glob || t.word.includes('/') || !picomatch.scan(t.abs).isGlob) continue;
+    const opt = expansions(t, ctx, dot).paths.find((p) => p.slice(p.lastIndexOf('/') + 1).startsWith('-'));
+    if (opt) return `${t.word} expands to ${opt.slice(opt.lastIndexOf('/') + 1)}, a name ${c.program} reads as an option`;
+  }
+  return undefined;
+}
+
+/**
  * Files a read-only part reads that its words do not name (SPEC §11.5): names it takes from
  * another file (`wc --files0-from=F`), and where symbolic links lead in a tree it walks through
  * them (`grep -R`, `rg -L`, `find -L`). Returns what, or undefined.

@@ -206,7 +206,15 @@ function dynamicTail(word: string): string | undefined {
   const rest = w.slice(last + 1);
   const slash = rest.indexOf('/');
   const tail = slash >= 0 ? rest.slice(slash + 1) : undefined;
-  return tail && !/[$`]/.test(tail) ? tail : undefined;
+  if (!tail || /[$`]/.test(tail)) return undefined;
+  // `$HOME/.config/../.bashrc` is `$HOME/.bashrc`: `.` and `..` segments are taken away (a `..` past the start eats the unknown part).
+  const segs: string[] = [];
+  for (const s of tail.split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') segs.pop();
+    else segs.push(s);
+  }
+  return segs.length ? segs.join('/') : undefined;
 }
 
 /** Resolves one word in every directory the command may run in. */
@@ -270,12 +278,26 @@ export function commandFiles(a: ShellAnalysis, cwd: string, projectRoot: string,
     };
     // `git -C DIR`, `--git-dir`, `--work-tree`: paths are relative to a directory of git's choosing.
     const elsewhere = c.program === 'git' && c.args.some((x) => x === '-C' || x.startsWith('--git-dir') || x.startsWith('--work-tree'));
-    const dd: Dirs = elsewhere ? { ...d, unknown: d.unknown ?? '`git -C`' } : d;
+    // `find … -execdir CMD`: CMD runs in the directory of each match, so its relative names are not known;
+    // `env -C DIR CMD` runs it in DIR (known when DIR is literal).
+    const inMatchDir = c.wrappers.find((w) => /^find -(execdir|okdir)$/.test(w));
+    const chdir = c.wrappers.map((w) => /^env (?:-C|--chdir) (.*)$/s.exec(w)).find((m) => m);
+    const chdirTo = chdir && chdir[1] !== '' && !/[$`*?[{]/.test(chdir[1]) && !otherTilde(chdir[1]) ? chdir[1] : undefined;
+    const dd: Dirs = elsewhere
+      ? { ...d, unknown: d.unknown ?? '`git -C`' }
+      : inMatchDir
+        ? { ...d, unknown: d.unknown ?? `\`${inMatchDir}\`` }
+        : chdir && !chdirTo
+          ? { ...d, unknown: d.unknown ?? '`env -C`' }
+          : chdirTo
+            ? { ...d, dirs: d.dirs.map((x) => absolute(chdirTo, x, home).abs) }
+            : d;
     const add = (
       into: 'reads' | 'writes' | 'dests' | 'trees',
       w: string,
       kind: { dynamic: boolean; glob: boolean } | undefined,
       repo = false,
+      at: Dirs = dd,
     ) => {
       const unknown = into === 'reads' ? files.unknownReads : files.unknownWrites;
       const loop = into === 'reads' ? /^(")?\$(\{)?([A-Za-z_][A-Za-z0-9_]*)(\})?(")?$/.exec(w) : null;
@@ -299,7 +321,7 @@ export function commandFiles(a: ShellAnalysis, cwd: string, projectRoot: string,
         unknown.push({ word: w, rel: tail ?? '', why: `${w} is only known when the command runs` });
         return;
       }
-      const t = targets(w, kind, dd, projectRoot, home, repo && !elsewhere);
+      const t = targets(w, kind, at, projectRoot, home, repo && !elsewhere);
       files[into].push(...t.found);
       unknown.push(...t.unknown);
     };
@@ -337,8 +359,10 @@ export function commandFiles(a: ShellAnalysis, cwd: string, projectRoot: string,
     }
     for (const r of c.redirects) {
       if (r.target === '' || r.target === '/dev/null' || r.target.startsWith('&') || (!r.reads && !r.writes)) continue;
-      if (r.reads) add('reads', r.target, undefined);
-      if (r.writes) add('writes', r.target, undefined);
+      // The shell opens redirections where it runs, before `env -C` changes directory.
+      const shellDirs = chdirTo ? d : dd;
+      if (r.reads) add('reads', r.target, undefined, false, shellDirs);
+      if (r.writes) add('writes', r.target, undefined, false, shellDirs);
     }
     out.push(files);
   }

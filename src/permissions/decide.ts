@@ -7,10 +7,12 @@ import {
   fileDenial,
   hiddenProgram,
   planUnreadable,
+  optionFromGlob,
   readsOnlyWorkspace,
   runtimeReadRisk,
 } from './bash-deny.ts';
 import { commandFiles, type CommandFiles } from './bash-files.ts';
+import { runsWrittenFile } from './bash-runs.ts';
 import { hiddenGuardWrite, protectedWrite, withLinks, writeAfterLink } from './bash-protected.ts';
 import { decisionLookup, type PathLookup } from './look.ts';
 import { decideByMode, type Decision, type PermissionMode } from './modes.ts';
@@ -94,11 +96,17 @@ const FIND_WRITES = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Version control needs an explicit grant naming it (SPEC §5). */
 const VCS = new Set(['git', 'gh']);
 
+/** Wrappers that run the command as another user (root): an allow rule covers them only when it names them. */
+const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'runuser']);
+
 function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   if (rule.tool !== 'Bash') return false;
-  if (rule.specifier === undefined) return !VCS.has(c.program) || rule.kind !== 'allow';
+  // `sudo ls` is not covered by `Bash(ls:*)` (nor by a bare `Bash`): only by a rule naming sudo (`Bash(sudo ls:*)`).
+  const priv = rule.kind === 'allow' ? c.wrappers.map((w) => programName(w.split(/\s+/)[0])).find((w) => PRIVILEGED.has(w)) : undefined;
+  if (rule.specifier === undefined) return (!VCS.has(c.program) && !priv) || rule.kind !== 'allow';
   const [first, ...rest] = rule.specifier.trim().split(/\s+/);
   const spec = [programName(first.replace(/:\*$/, '')) + (first.endsWith(':*') ? ':*' : ''), ...rest].join(' ');
+  if (priv) return new RegExp(`^${priv}(\\s|:|$)`).test(spec) && matchesBash(spec, `${priv} ${commandText(c)}`);
   if (rule.kind === 'allow' && VCS.has(c.program) && !new RegExp(`^${c.program}(\\s|:|$)`).test(spec)) return false;
   return matchesBash(spec, commandText(c));
 }
@@ -145,6 +153,9 @@ export function isReadOnlyCommand(a: ShellAnalysis): boolean {
 
 const SANDBOX = '--permission-mode bypass (only in a sandbox)';
 
+/** Programs whose own code is mostly about reading and writing files (their scripts name files the rules may cover). */
+const EDITORS = new Set(['ed', 'red', 'ex', 'vi', 'vim', 'nvim', 'view', 'gvim', 'emacs', 'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk']);
+
 /** Deny rules that a part the rules cannot see into could match (SPEC §5: Bypass is everything but rules' deny). */
 function hiddenDenials(ctx: DecideContext): { bash?: Rule; path?: Rule } {
   return {
@@ -185,8 +196,9 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
   const firstLink = files.findIndex((f) => f.links.length > 0);
   const at = (i: number) => (firstLink >= 0 && i > firstLink ? ctx : given);
   const { rules } = ctx;
-  // `shopt -s dotglob` makes `*` match `.env`.
-  const dot = a.commands.some((c) => c.program === 'shopt');
+  // `shopt -s dotglob` makes `*` match `.env`, `shopt -s nocaseglob` `.EN*`; setting GLOBIGNORE turns dotglob
+  // on, and a new bash takes its options from BASHOPTS. Then globs are matched with dots and in any case.
+  const dot = a.commands.some((c) => c.program === 'shopt') || /GLOBIGNORE|BASHOPTS/.test(command);
   // 1. deny rules: any part, any file it reads (Read deny) or writes (Edit deny).
   for (const [i, c] of a.commands.entries()) {
     const r = rules.deny.find((d) => bashRuleMatches(d, c));
@@ -211,6 +223,15 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
           `\`${shownText(c)}\`: ${c.code.why}, which can run any program, and the rule ${describe(hidden.bash)} is in force`,
           hidden.bash,
           'run the program as a command of its own',
+        );
+      // Code can open any file: under a Read or Edit deny rule, Bypass refuses it, and an editor's script (`ed` fed
+      // `w secrets/k`, `sed -f`, `awk -f`) asks, as a file it writes may be one the rule covers.
+      if (hidden.path && (ctx.mode === 'bypass' || EDITORS.has(c.program)))
+        return risky(
+          ctx,
+          `\`${shownText(c)}\`: ${c.code.why}, which can open any file, and the rule ${describe(hidden.path)} is in force`,
+          hidden.path,
+          'make the change with the Edit tool',
         );
     }
     const runs = hiddenProgram(c, files[i], rules.deny);
@@ -238,7 +259,18 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
         'name the files in the command',
       );
   }
-  const unseen = a.unanalysable.filter((r) => !a.filesRun?.includes(r));
+  // A part running a file an earlier part wrote (`cp /usr/bin/rm t && ./t x`, `echo 'rm x' > s.sh; bash s.sh`): its code is in the command.
+  const ran = hidden.bash ? runsWrittenFile(a, files) : undefined;
+  if (ran)
+    return risky(
+      ctx,
+      `\`${shownText(ran.runner)}\` runs a file that \`${shownText(ran.writer)}\` wrote in the same command, which can run any program, and the rule ${describe(hidden.bash!)} is in force`,
+      hidden.bash!,
+      'write the file and run it in separate commands',
+    );
+  // A glob that puts a file named like an option where the program reads options: as unanalysable as `eval`.
+  const injected = a.commands.flatMap((c, i) => optionFromGlob(c, files[i], at(i), dot) ?? []);
+  const unseen = [...a.unanalysable.filter((r) => !a.filesRun?.includes(r)), ...injected];
   // A part the analyser cannot see that spells a protected path (`eval "cp x .git/hooks/pre-commit"`): a firm question in every mode.
   const spelled = ctx.mode !== 'plan' ? hiddenGuardWrite(a, command, ctx) : undefined;
   if (spelled) {
@@ -258,8 +290,12 @@ function decideBash(input: Record<string, unknown>, given: DecideContext): Ruled
       remedy: 'write the command so that every part is visible',
     };
   }
-  if (a.unanalysable.length && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
-    return { behavior: 'ask', reason: `the command cannot be fully analysed (${a.unanalysable.join('; ')})`, remedy: SANDBOX };
+  if ((a.unanalysable.length || injected.length) && ctx.mode !== 'bypass' && ctx.mode !== 'plan') {
+    return {
+      behavior: 'ask',
+      reason: `the command cannot be fully analysed (${[...a.unanalysable, ...injected].join('; ')})`,
+      remedy: SANDBOX,
+    };
   }
   // 2. Plan Mode: only read-only commands that read what the Read tool may, whatever the rules say.
   if (ctx.mode === 'plan') return decidePlan(a, files, ctx, dot, command);

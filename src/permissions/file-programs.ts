@@ -1247,7 +1247,9 @@ export function fileRoles(c: SimpleCommand): FileRoles {
   let role: FileProgram['operands'] = spec.operands;
   if (inPlace) role = 'write';
   if (keep) role = 'read';
-  const target = values(scanned, spec.targetOptions).at(-1);
+  let target = values(scanned, spec.targetOptions).at(-1);
+  // `ln -s ~/.bashrc`: with one operand, ln makes the link in the current directory, named like its target.
+  if (!target && (c.program === 'ln' || c.program === 'link') && operands.length === 1) target = { ...operands[0], value: '.' };
   const hard = spec.hardLinks === true ? !has(scanned, spec.symlinks) : has(scanned, spec.hardLinks || undefined);
   const sym = has(scanned, spec.symlinks);
   let sources = operands;

@@ -17,7 +17,7 @@ export interface PathLookup {
   realpath(path: string): string;
   /**
    * The existing paths an absolute shell glob expands to (bash's rules; `dot`: patterns match
-   * leading dots), at most `limit` of them (default GLOB_LIMIT); `truncated` when there may be more.
+   * leading dots, in any case: the command may change bash's glob options), at most `limit` of them (default GLOB_LIMIT); `truncated` when there may be more.
    */
   glob(pattern: string, dot: boolean, limit?: number): GlobResult;
   isDir(path: string): boolean;
@@ -104,7 +104,7 @@ function glob(pattern: string, dot: boolean, limit = GLOB_LIMIT): GlobResult {
       paths = paths.map((p) => join(p, seg));
       continue;
     }
-    const isMatch = picomatch(seg, { dot });
+    const isMatch = picomatch(seg, { dot, nocase: dot });
     const last = k === segs.length - 1;
     const next: string[] = [];
     walk: for (const p of paths) {

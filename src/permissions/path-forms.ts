@@ -130,7 +130,7 @@ export function globMayMatch(rule: Rule, globAbs: string, dot: boolean, ctx: Pat
   const spec = rule.specifier ?? '';
   const { path, anchored } = bare(spec);
   if (!literal(path)) return false;
-  const opts = { dot };
+  const opts = { dot, nocase: dot };
   if (!anchored) return picomatch(basename(globAbs), opts)(basename(path));
   return ruleBases(spec, ctx).some((base) => picomatch(globAbs, opts)(`${base === '/' ? '' : base}/${path}`));
 }
@@ -149,7 +149,7 @@ export function globMayOverlap(rule: Rule, globAbs: string, dot: boolean, ctx: P
     const gw = picomatch.scan(g).isGlob;
     const rw = !literal(r);
     if (!gw && !rw) return g === r;
-    if (!rw) return picomatch(g, { dot })(r);
+    if (!rw) return picomatch(g, { dot, nocase: dot })(r);
     if (!gw) return picomatch(r, { dot: true })(g);
     return true;
   };

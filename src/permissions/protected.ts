@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -77,13 +77,24 @@ const HOME_STARTUP: ReadonlyArray<{ rel: string; dir?: boolean; why: string }> =
     '.aws/config',
     '.cargo/config',
     '.cargo/config.toml',
+    '.curlrc',
+    '.wgetrc',
+    '.inputrc',
+    '.emacs',
+    '.hgrc',
+    '.condarc',
+    '.pip/pip.conf',
+    '.docker/config.json',
+    '.m2/settings.xml',
   ].map((rel) => ({ rel, why: 'start-up code or configuration that names programs to run' })),
-  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d'].map((rel) => ({
+  ...['.vim', '.config/nvim', '.config/direnv', '.ipython', '.gradle/init.d', '.emacs.d', '.config/emacs', '.config/pip'].map((rel) => ({
     rel,
     dir: true,
     why: 'start-up code of a program',
   })),
   ...['.local/bin', 'bin'].map((rel) => ({ rel, dir: true, why: 'programs on your PATH (a file there can stand in for git or npm)' })),
+  // Python runs every `.pth` file and `usercustomize.py` of the user's site-packages at each start.
+  { rel: '.local/lib', dir: true, why: "the user's site-packages (Python runs their .pth files at every start)" },
 ];
 
 /** Settings files and state of `assistant` itself. */
@@ -267,6 +278,21 @@ export function gitGuards(projectRoot: string, home = homedir()): GuardedPath[] 
   } catch {
     /* not a worktree */
   }
+  // Submodules' git directories (`.git/modules/NAME`, nested too): their hooks and configuration, as the repository's own.
+  const modules = (dir: string, depth: number) => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(join(dir, 'modules'));
+    } catch {
+      return;
+    }
+    for (const n of names.slice(0, 200)) {
+      const m = join(dir, 'modules', n);
+      if (existsSync(join(m, 'HEAD'))) dirs.push(m);
+      if (depth < 4) modules(m, depth + 1);
+    }
+  };
+  for (const d of [...dirs]) modules(d, 0);
   const hookDirs: string[] = [];
   for (const d of dirs) {
     out.push(

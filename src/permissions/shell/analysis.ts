@@ -156,15 +156,17 @@ export class Analysis {
    * `a | b |& c`: every part after a pipe reads its input from the pipe. Redirections written
    * after the pipeline (`a | b > f`; the grammar hangs them on the whole pipeline) are the last part's.
    */
-  pipeline(node: Node, env: Env, last?: { redirects: Redirect[]; stdin: boolean }) {
+  pipeline(node: Node, env: Env, last?: { redirects: Redirect[]; stdin: boolean; trailing?: Node[] }) {
     let piped = env.stdinFed;
     const parts = node.children;
     const lastIndex = parts.findLastIndex((c) => c.isNamed);
     parts.forEach((c, i) => {
       if (c.type === '|' || c.type === '|&') piped = true;
-      else if (i === lastIndex && last)
-        this.walk(c, { ...env, redirects: [...env.redirects, ...last.redirects], stdinFed: piped || last.stdin });
-      else this.walk(c, { ...env, stdinFed: piped });
+      else if (i === lastIndex && last) {
+        const inner = { ...env, redirects: [...env.redirects, ...last.redirects], stdinFed: piped || last.stdin };
+        if (c.type === 'command' && last.trailing?.length) this.command(c, inner, last.trailing);
+        else this.walk(c, inner);
+      } else this.walk(c, { ...env, stdinFed: piped });
     });
   }
 
@@ -192,12 +194,13 @@ export class Analysis {
   redirected(node: Node, env: Env) {
     const redirects: Redirect[] = [];
     const after: Node[] = [];
+    const extra: Node[] = [];
     let stdin = false;
     let body: Node | null = null;
     for (let i = 0; i < node.childCount; i++) {
       const c = node.child(i)!;
       if (node.fieldNameForChild(i) === 'body') body = c;
-      else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after) || stdin;
+      else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after, extra) || stdin;
       else this.walk(c, fresh(env));
     }
     const inner = { ...env, redirects: [...env.redirects, ...redirects], stdinFed: env.stdinFed || stdin };
@@ -208,7 +211,15 @@ export class Analysis {
       for (const p of parts.slice(0, -1)) this.walk(p, env);
       last = parts[parts.length - 1] ?? null;
     }
-    if (last?.type === 'pipeline') this.pipeline(last, env, { redirects, stdin });
+    // Words after the redirections are the arguments of the command they follow (`ls >&2 x`).
+    const tail = last?.type === 'pipeline' ? last.namedChildren[last.namedChildren.length - 1] : last;
+    if (extra.length && tail?.type !== 'command') {
+      this.reason(env, `words after a redirection (${extra.map((m) => m.text).join(' ')}) where no command takes them`);
+      for (const m of extra) this.walk(m, fresh(env));
+    }
+    const trailing = tail?.type === 'command' ? extra : [];
+    if (last?.type === 'pipeline') this.pipeline(last, env, { redirects, stdin, trailing });
+    else if (last?.type === 'command') this.command(last, inner, trailing);
     else if (last) this.walk(last, inner);
     else if (redirects.length) this.emitBare(inner);
     for (const a of after) this.walk(a, env);
@@ -219,8 +230,22 @@ export class Analysis {
    * heredoc) is walked; statements the grammar hangs under a heredoc (`cat <<EOF | sh`,
    * `cat <<EOF && rm x`) go into `after`. Returns whether it feeds standard input.
    */
-  redirect(node: Node, env: Env, out: Redirect[], after: Node[]): boolean {
+  redirect(node: Node, env: Env, out: Redirect[], after: Node[], extra?: Node[]): boolean {
     const fd = node.children.find((c) => c.type === 'file_descriptor')?.text;
+    // The grammar hangs the words after a redirection (`cat 2>/dev/null .env`, `ls >&2 $(…)`) on it as
+    // more destinations: they are the command's arguments. Where no command can take them, they cannot be analysed.
+    const more: Node[] = [];
+    let seen = false;
+    for (let i = 0; i < node.childCount; i++) {
+      if (node.fieldNameForChild(i) !== 'destination') continue;
+      if (seen) more.push(node.child(i)!);
+      seen = true;
+    }
+    if (more.length && extra) extra.push(...more);
+    else if (more.length) {
+      this.reason(env, `words after a redirection (${more.map((m) => m.text).join(' ')}) where no command takes them`);
+      for (const m of more) this.walk(m, fresh(env));
+    }
     const feedsStdin = fd === undefined || fd === '0';
     if (node.type === 'heredoc_redirect') {
       let stdin = feedsStdin;
@@ -229,7 +254,7 @@ export class Analysis {
           if (!quotedHeredoc(node)) this.walk(c, fresh(env));
         }
         // `cat <<EOF > file`: the grammar hangs the command's other redirections under the heredoc.
-        else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, out, after) || stdin;
+        else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, out, after, extra) || stdin;
         else if (c.isNamed && !['heredoc_start', 'heredoc_end', 'file_descriptor'].includes(c.type)) after.push(c);
       }
       return stdin;
@@ -281,7 +306,7 @@ export class Analysis {
   }
 
   /** A simple command node: assignments, redirections, name, arguments. */
-  command(node: Node, env: Env) {
+  command(node: Node, env: Env, trailing: Node[] = []) {
     const assigned: string[] = [];
     const redirects: Redirect[] = [];
     const after: Node[] = [];
@@ -295,12 +320,22 @@ export class Analysis {
         assigned.push(this.assignment(c, env));
         const file = variableFile(this, c, env);
         if (file) redirects.push(file);
-      } else if (c.type.endsWith('_redirect')) stdin = this.redirect(c, env, redirects, after) || stdin;
-      else if (field === 'name' || field === 'argument') {
+      } else if (c.type.endsWith('_redirect')) {
+        const extra: Node[] = [];
+        stdin = this.redirect(c, env, redirects, after, extra) || stdin;
+        for (const x of extra) {
+          this.walk(x, fresh(env));
+          words.push(wordOf(x));
+        }
+      } else if (field === 'name' || field === 'argument') {
         named ||= field === 'name';
         this.walk(c, fresh(env));
         words.push(wordOf(c.type === 'command_name' && c.firstChild ? c.firstChild : c));
       } else this.walk(c, fresh(env));
+    }
+    for (const x of trailing) {
+      this.walk(x, fresh(env));
+      words.push(wordOf(x));
     }
     const inner: Env = {
       ...env,
@@ -344,7 +379,8 @@ export class Analysis {
         this.reason(env, peeled.reason);
         return this.emit(words.slice(i), wrappers, env, runtimeArgs);
       }
-      wrappers.push(name);
+      // `env -C DIR cmd`: the wrapper is named with the option, so where cmd runs is known to be elsewhere (bash-files.ts).
+      wrappers.push('chdir' in peeled && peeled.chdir ? `${name} ${peeled.chdir}` : name);
       if ('shellArgs' in peeled) {
         // `su root -c 'cmd'`: the words after the user are a shell's arguments.
         words = [literalWord('sh'), ...words.slice(peeled.shellArgs)];

@@ -152,6 +152,19 @@ const CODE_VARIABLES = new Set([
   'HELM_PLUGINS',
   'KREW_ROOT',
   'GH_CONFIG_DIR',
+  // Options and files a program takes from the environment as if given on its command line
+  // (`TAR_OPTIONS=--to-command=…`, `MAKEFILES=evil.mk`, `PYTEST_PLUGINS=mod`).
+  'MAKEFLAGS',
+  'GNUMAKEFLAGS',
+  'MFLAGS',
+  'MAKEFILES',
+  'ZIPOPT',
+  'UNZIP',
+  'UNZIPOPT',
+  'ZIPINFO',
+  'ZIPINFOOPT',
+  'PARALLEL',
+  'PYTEST_PLUGINS',
 ]);
 const CODE_VARIABLE_PREFIXES = [
   'LD_',
@@ -163,9 +176,9 @@ const CODE_VARIABLE_PREFIXES = [
   'CARGO_TARGET_',
   'CARGO_BUILD_',
 ];
-/** Names that say what they hold is a program or a command line (`GH_PAGER`, `KUBE_EDITOR`, `SUDO_ASKPASS`, `FZF_DEFAULT_COMMAND`, `RSYNC_RSH`). */
+/** Names that say what they hold is a program, a command line or a program's options (`GH_PAGER`, `KUBE_EDITOR`, `SUDO_ASKPASS`, `FZF_DEFAULT_COMMAND`, `RSYNC_RSH`, `TAR_OPTIONS`, `FZF_DEFAULT_OPTS`). */
 const CODE_VARIABLE_SUFFIXES =
-  /(PAGER|EDITOR|VISUAL|ASKPASS|_COMMAND|_CMD|_RSH|_PROG|_PROGRAM|_HELPER|_WRAPPER|_SHELL|_HOOK|_HOOKS|_PLUGINS?)$/;
+  /(PAGER|EDITOR|VISUAL|ASKPASS|_COMMAND|_CMD|_RSH|_PROG|_PROGRAM|_HELPER|_WRAPPER|_LAUNCHER|_SHELL|_HOOK|_HOOKS|_PLUGINS?|_OPTIONS|_OPTS|_ADDOPTS)$/;
 
 /**
  * Variables that make programs write a file they name (`GIT_TRACE=/tmp/t git status`,
@@ -330,6 +343,26 @@ function tarReasons(args: string[]): string[] {
   return [];
 }
 
+/**
+ * npm's configuration given as options, as `npm_config_*` variables give it: the shell scripts run with, options
+ * of the node it starts, another configuration file (`npm test --script-shell=./x`).
+ */
+const NPM_CODE_CONFIG = ['script-shell', 'node-options', 'userconfig', 'globalconfig', 'shell', 'rcfile'];
+function npmConfigCode(program: string, args: string[]): string[] {
+  for (const a of args) {
+    if (a === '--') break;
+    const name = NPM_CODE_CONFIG.find((n) => a.startsWith('--') && a.slice(2).split('=')[0] === n);
+    if (name) return [`${program} ${a} sets configuration that runs other programs (--${name})`];
+  }
+  return [];
+}
+
+/** pip's package index given as an option, as `PIP_INDEX_URL` gives it: packages from there run their build code. */
+function pipIndex(args: string[]): string[] {
+  const a = args.find((x) => x === '-i' || /^-i./.test(x) || mayBeLong(x, 'index-url') || mayBeLong(x, 'extra-index-url'));
+  return a ? [`pip ${a} installs packages from another index, whose build code runs`] : [];
+}
+
 /** `read PATH`, `printf -v PATH …`: builtins that set the variables they name. */
 function setsNames(names: string[]): string[] {
   return names.flatMap((n) => assignmentReason(n, undefined) ?? []);
@@ -385,17 +418,34 @@ const PROGRAM_CHECKS: Record<string, (args: string[]) => string[]> = {
     const a = args.find((x) => mayBeLong(x, 'diff-program', ['d']));
     return a ? [`diff3 ${a} runs another program`] : [];
   },
-  npx: (args) => npmCall(args),
-  npm: (args) => (['exec', 'x'].includes(args.find((a) => !a.startsWith('-')) ?? '') ? npmCall(args) : []),
-  pnpm: (args) =>
-    args[0] === 'exec' && args.some((a) => a === '-c' || mayBeLong(a, 'shell-mode')) ? ['pnpm exec --shell-mode runs a shell string'] : [],
+  npx: (args) => [...npmConfigCode('npx', args), ...npmCall(args)],
+  npm: (args) => [
+    ...npmConfigCode('npm', args),
+    ...(['exec', 'x'].includes(args.find((a) => !a.startsWith('-')) ?? '') ? npmCall(args) : []),
+  ],
+  pnpm: (args) => [
+    ...npmConfigCode('pnpm', args),
+    ...(args[0] === 'exec' && args.some((a) => a === '-c' || mayBeLong(a, 'shell-mode'))
+      ? ['pnpm exec --shell-mode runs a shell string']
+      : []),
+  ],
+  yarn: (args) => npmConfigCode('yarn', args),
+  pip: pipIndex,
+  pip3: pipIndex,
+  cargo: (args) => {
+    const a = args.find((x) => x === '--config' || x.startsWith('--config='));
+    return a ? [`cargo ${a} sets configuration that can run other programs (a runner, a rustc wrapper)`] : [];
+  },
   go: (args) => {
     const a = args.find((x) => /^--?(exec|toolexec|vettool)(=|$)/.test(x) || x === '-exec');
     return a ? [`go ${a} runs another program`] : [];
   },
   make: (args) => {
     const a = args.find((x) => x === '-E' || /^-E./.test(x) || mayBeLong(x, 'eval'));
-    return a ? [`make ${a} evaluates text as a makefile, where $(shell …) runs`] : [];
+    if (a) return [`make ${a} evaluates text as a makefile, where $(shell …) runs`];
+    // `make test SHELL=./x`: a variable given on the command line that names the program recipes run with.
+    const v = args.find((x) => /^(SHELL|\.SHELLFLAGS|MAKESHELL|MAKE|MAKEFLAGS|MAKEFILES|\.DEFAULT_GOAL)\s*[:+?!]?=/.test(x));
+    return v ? [`make ${v} changes the program recipes run with or the makefiles read`] : [];
   },
   gpg: (args) => {
     const a = args.find((x) => mayBeLong(x, 'photo-viewer') || mayBeLong(x, 'exec-path'));

@@ -166,8 +166,14 @@ export function sedScript(script: string): { execs: boolean; writes: string[]; r
  * comments are set aside first; `>` counts as a redirection only inside a print statement,
  * outside parentheses.
  */
-export function awkScript(program: string): { execs: boolean; writes: string[]; unknownWrite: boolean; reads: string[] } {
-  const out = { execs: false, writes: [] as string[], unknownWrite: false, reads: [] as string[] };
+export function awkScript(program: string): {
+  execs: boolean;
+  writes: string[];
+  unknownWrite: boolean;
+  reads: string[];
+  unknownRead: boolean;
+} {
+  const out = { execs: false, writes: [] as string[], unknownWrite: false, reads: [] as string[], unknownRead: false };
   type Tok = { t: string; s?: string };
   const toks: Tok[] = [];
   let i = 0;
@@ -253,11 +259,25 @@ export function awkScript(program: string): { execs: boolean; writes: string[]; 
     else if (t === ';' || t === '{' || t === '}') printDepth = undefined;
     else if ((t === '>' || t === '>>') && printDepth === depth) {
       const target = toks[k + 1];
-      if (target?.t === 'str' && !/^\/dev\/(stdout|stderr|null|fd\/[12])$/.test(target.s!)) out.writes.push(target.s!);
-      else if (target?.t !== 'str') out.unknownWrite = true;
-    } else if (t === '<' && toks[k - 1]?.t === 'getline') {
+      // `print > "secrets/" "k"`: a name put together from parts is known only when it runs.
+      const joined = /^(str|[A-Za-z_$(])/.test(toks[k + 2]?.t ?? '');
+      if (target?.t === 'str' && !joined && !/^\/dev\/(stdout|stderr|null|fd\/[12])$/.test(target.s!)) out.writes.push(target.s!);
+      else if (target?.t !== 'str' || joined) out.unknownWrite = true;
+    } else if (t === '<' && (toks[k - 1]?.t === 'getline' || (toks[k - 2]?.t === 'getline' && /^[A-Za-z_$]/.test(toks[k - 1].t)))) {
+      // `getline < "f"`, `getline line < "f"` (and `getline $0 < f`): the file is read.
       const target = toks[k + 1];
-      if (target?.t === 'str') out.reads.push(target.s!);
+      const after = toks[k + 2]?.t;
+      if (target?.t === 'str' && !/^(str|[A-Za-z_$])/.test(after ?? '')) out.reads.push(target.s!);
+      else out.unknownRead = true;
+    } else if (t === 'ARGV' && toks[k + 1]?.t === '[') {
+      // `ARGV[1] = ".env"`: awk reads the files ARGV names when the program starts.
+      let j = k + 1;
+      while (j < toks.length && toks[j].t !== ']') j++;
+      if (toks[j + 1]?.t === '=') {
+        const target = toks[j + 2];
+        if (target?.t === 'str' && !/^(str|[A-Za-z_$])/.test(toks[j + 3]?.t ?? '')) out.reads.push(target.s!);
+        else out.unknownRead = true;
+      }
     }
     if (t === '@' && /^(load|include|namespace)$/.test(toks[k + 1]?.t ?? '')) out.execs ||= toks[k + 1].t === 'load';
   }

@@ -119,6 +119,7 @@ function awkFacts(args: string[]): ScriptFacts {
   const parsed = awkScript(sources.join('\n'));
   if (parsed.execs && !sandbox) facts.reasons.push('the awk program runs commands (system(), pipes or a coprocess)');
   if (parsed.unknownWrite && !sandbox) facts.reasons.push('the awk program writes to a file named only when it runs');
+  if (parsed.unknownRead && !sandbox) facts.reasons.push('the awk program reads a file named only when it runs (getline <, ARGV)');
   if (!sandbox) {
     facts.writes.push(...parsed.writes);
     facts.reads.push(...parsed.reads);
@@ -274,6 +275,8 @@ function editorFacts(program: string, args: Word[], stdinFed: boolean): ScriptFa
     const v = a.value;
     if (
       /^(-c|--cmd|-S|-s|-u|-U|--eval|-l|--load|-f|--funcall|-x|--script|-batch|--batch)$/.test(v) ||
+      // vim's short options may be run together: `ex -sc 'wq! F'` is `-s -c 'wq! F'`.
+      (/^-[a-zA-Z]+[cS]$/.test(v) && /^(vi|vim|nvim|view|gvim|ex|rvim|vimdiff)$/.test(program)) ||
       (v.startsWith('+') && v.length > 1) ||
       /^--(eval|load|funcall)=/.test(v)
     ) {

@@ -17,6 +17,8 @@ export interface WrapperSpec {
   unknown?: Record<string, string>;
   /** Options whose value is a shell command it runs (`su -c`, `script -c`, `flock -c`). */
   scriptOptions?: string[];
+  /** Options that run the command in another directory (`env -C DIR`): its relative names are not known. */
+  chdirOptions?: string[];
   /** Options whose value is a file it writes (`strace -o`, `time -o`). */
   writeOptions?: string[];
   /** Options whose value is a file it reads. */
@@ -107,6 +109,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     },
     {
       assignments: true,
+      chdirOptions: ['-C', '--chdir'],
       unknown: {
         '-S': 'env -S splits a string into a command line at run time',
         '--split-string': 'env -S splits a string into a command line at run time',

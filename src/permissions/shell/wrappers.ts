@@ -27,6 +27,8 @@ type Peeled =
       writes?: Word[];
       /** Files the wrapper itself reads (`parallel -a F`). */
       reads?: Word[];
+      /** It runs the command in another directory: the option and the directory as written (`-C DIR`). */
+      chdir?: string;
     }
   | { script: Word; writes?: Word[]; reads?: Word[]; runtimeArgs?: boolean }
   /** The words from `shellArgs` on are the arguments of a shell it starts (`su root -c '…'`). */
@@ -254,6 +256,8 @@ function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, 
   const writes = optionFiles(spec.writeOptions);
   const reads = optionFiles(spec.readOptions);
   const script = has(o, spec.scriptOptions);
+  const chdirOption = has(o, spec.chdirOptions);
+  const chdir = chdirOption ? `${chdirOption} ${o.seen.get(chdirOption) ?? ''}` : undefined;
   if (script)
     return o.next < words.length
       ? { reason: `${program} with ${script} and a command` }
@@ -292,9 +296,10 @@ function peelWith(spec: WrapperSpec, words: Word[], i: number, program: string, 
       writes,
       reads,
       ...(assigned ? { assignments: assigned } : {}),
+      ...(chdir ? { chdir } : {}),
     };
   }
-  return { next, writes, reads, ...(assigned ? { assignments: assigned } : {}) };
+  return { next, writes, reads, ...(assigned ? { assignments: assigned } : {}), ...(chdir ? { chdir } : {}) };
 }
 
 /** Looks through the wrapper program `name` at `words[i]`, or returns undefined when it is none. */
