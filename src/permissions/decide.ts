@@ -99,10 +99,15 @@ const VCS = new Set(['git', 'gh']);
 /** Wrappers that run the command as another user (root): an allow rule covers them only when it names them. */
 const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'runuser']);
 
+/** The wrapper that runs `c` as another user (`sudo`, `doas`…), if any. */
+export function privilegedWrapper(c: SimpleCommand): string | undefined {
+  return c.wrappers.map((w) => programName(w.split(/\s+/)[0])).find((w) => PRIVILEGED.has(w));
+}
+
 function bashRuleMatches(rule: Rule, c: SimpleCommand): boolean {
   if (rule.tool !== 'Bash') return false;
   // `sudo ls` is not covered by `Bash(ls:*)` (nor by a bare `Bash`): only by a rule naming sudo (`Bash(sudo ls:*)`).
-  const priv = rule.kind === 'allow' ? c.wrappers.map((w) => programName(w.split(/\s+/)[0])).find((w) => PRIVILEGED.has(w)) : undefined;
+  const priv = rule.kind === 'allow' ? privilegedWrapper(c) : undefined;
   if (rule.specifier === undefined) return (!VCS.has(c.program) && !priv) || rule.kind !== 'allow';
   const [first, ...rest] = rule.specifier.trim().split(/\s+/);
   const spec = [programName(first.replace(/:\*$/, '')) + (first.endsWith(':*') ? ':*' : ''), ...rest].join(' ');

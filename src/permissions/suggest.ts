@@ -1,5 +1,5 @@
 import { relative, isAbsolute, dirname } from 'node:path';
-import { isReadOnlyPart } from './decide.ts';
+import { isReadOnlyPart, privilegedWrapper } from './decide.ts';
 import { urlHost } from './web.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
@@ -91,7 +91,12 @@ export function suggestRules(tool: string, input: Record<string, unknown>, proje
       ...new Set(
         shell.commands
           .filter((c) => c.program !== '' && !isReadOnlyPart(c))
-          .map(bashRule)
+          .map((c) => {
+            // `sudo ls` is allowed only by a rule that names sudo too (decide.ts).
+            const rule = bashRule(c);
+            const priv = privilegedWrapper(c);
+            return rule && priv ? rule.replace(/^Bash\(/, `Bash(${priv} `) : rule;
+          })
           .filter((r): r is string => !!r),
       ),
     ];

@@ -15,6 +15,9 @@ test('allow-always suggests a short, sensible set: one rule per part, no duplica
   const s = (c: string) => suggestRules('Bash', { command: c }, '/p', splitCommand(c));
   const table: Array<[string, string[]]> = [
     ['git status && npm test', ['Bash(git status:*)', 'Bash(npm test:*)']],
+    // A command run as another user is allowed only by a rule naming the wrapper (decide.ts): the suggestion names it.
+    ['sudo npm test', ['Bash(sudo npm test:*)']],
+    ['doas apt-get install jq', ['Bash(doas apt-get:*)']],
     ['npm run test:unit -- --watch', ['Bash(npm run test:unit:*)']],
     // Read-only parts run without asking: no rule for them.
     ['ls -la | wc -l', []],
