@@ -68,8 +68,8 @@ function prepare(call: ToolCall, tools: Map<string, ToolDef>, cwd: string): Prep
 }
 
 /**
- * validate (the input, then the tool's own check) → PreToolUse hooks → permission decision (deny rules → Plan Mode → ask → allow → mode)
- * → ask → execute → PostToolUse (SPEC §3, §11.4–5). A hook's "allow" only skips the question: it
+ * validate → PreToolUse hooks → permission decision (deny rules → Plan Mode → ask → allow → mode)
+ * → the tool's own check, then ask → execute → PostToolUse (SPEC §3, §11.4–5). A hook's "allow" only skips the question: it
  * never overrides a deny rule or Plan Mode. Never throws.
  */
 export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<CallOutcome> {
@@ -78,8 +78,6 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
   if (!('tool' in prepared)) return { result: prepared };
   const { tool } = prepared;
   let { input } = prepared;
-  const unworkable = await tool.check?.(input as never, ctx.toolCtx).catch(() => undefined);
-  if (unworkable) return { result: unworkable };
   const deny = (reason: string): CallOutcome => {
     ctx.emit({ type: 'tool-denied', id: call.id, name: call.name, input, reason });
     return { result: err(reason), denied: true };
@@ -114,6 +112,10 @@ export async function runCall(call: ToolCall, ctx: ToolRunContext): Promise<Call
     reason = hook.reason ?? reason;
   }
   if (behavior === 'ask') {
+    // A call that cannot work (an Edit of a file never read) says so instead of costing a question;
+    // deny rules and protected paths (firm) still come first, so a check never reads past them.
+    const unworkable = decision.firm ? undefined : await tool.check?.(input as never, ctx.toolCtx).catch(() => undefined);
+    if (unworkable) return { result: unworkable };
     const answer = await ctx.ask({ tool: tool.name, input, reason, remedy: decision.remedy, firm: decision.firm }, signal);
     if (!answer.allow) return deny(answer.message);
     if (answer.updatedInput) {

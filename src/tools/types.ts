@@ -113,7 +113,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   /**
    * Checks a valid input against the world before anyone is asked (a file never read, missing, or
    * without the text to replace), as Claude Code's `validateInput`: a call that cannot work says so
-   * instead of costing a permission question. Reads only; `execute` checks again when it runs.
+   * instead of costing a permission question. Runs after deny rules and protected paths, only when
+   * the call would ask. Reads only; `execute` checks again when it runs.
    */
   check?(input: z.infer<S>, ctx: ToolContext): Promise<ToolResult | undefined>;
   /** Never throws for expected failures: returns `{isError: true}` with a message the model can act on. */

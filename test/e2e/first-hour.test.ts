@@ -17,6 +17,8 @@ test('a headless text run names each call on stderr in one line and ends with wh
   const model = replay(dir, [
     { name: 'LS', input: { path: '.' } },
     { name: 'Read', input: { file_path: '../../../../../../etc/hostname' } },
+    // Read first: an Edit of a file never read fails its own check before any question (docs/decisions.md).
+    { name: 'Read', input: { file_path: 'a.txt' } },
     { name: 'Edit', input: { file_path: 'a.txt', old_string: 'x', new_string: 'y' } },
     { name: 'Bash', input: { command: 'npm test' } },
   ]);
