@@ -1,13 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { copyFile, lstat, mkdir, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 
 const tempBeside = (target: string, kind: string) =>
   join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.${kind}`);
 
 /**
+ * The file a write to `path` lands on: symlinks followed, also a link whose target does not exist
+ * yet (the target is created; the link is never replaced by a plain file).
+ */
+async function writeTarget(path: string): Promise<string> {
+  const real = await realpath(path).catch(() => undefined);
+  if (real) return real;
+  let at = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    const st = await lstat(at).catch(() => undefined);
+    if (!st?.isSymbolicLink()) return at;
+    at = resolve(dirname(at), await readlink(at));
+  }
+  return at;
+}
+
+/**
  * Writes `content` to `path`: follows a symlink to its target, keeps an existing file's permission
- * bits and creates missing parent directories. Throws on failure, after removing its temp files.
+ * bits and owner (where the process may set it) and creates missing parent directories. Refuses
+ * anything that is not a regular file (a pipe, a device): it is never replaced. Throws on failure, after removing its temp files.
  *
  * A file with one link is replaced atomically: a temp file beside the target, fsync, then rename,
  * so a reader never sees half a file and a crash leaves the old file intact. A rename would cut a
@@ -15,9 +32,10 @@ const tempBeside = (target: string, kind: string) =>
  * such a file is written in place (`writeInPlace`), with a backup copy kept until the write is done.
  */
 export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
-  const target = await realpath(path).catch(() => path);
+  const target = await writeTarget(path);
   await mkdir(dirname(target), { recursive: true });
   const st = await stat(target).catch(() => undefined);
+  if (st && !st.isFile()) throw new Error(`${target} is not a regular file (a directory, device, socket or pipe)`);
   if (st && st.isFile() && st.nlink > 1) return writeInPlace(target, content);
   const mode = st ? st.mode & 0o7777 : undefined;
   const tmp = tempBeside(target, 'tmp');
@@ -25,6 +43,8 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     const fh = await open(tmp, 'wx', mode ?? 0o666);
     try {
       await fh.writeFile(content);
+      // The new inode is the writer's: give it the old owner back (only root may; chown clears set-id bits, so first).
+      if (st && (st.uid !== process.getuid?.() || st.gid !== process.getgid?.())) await fh.chown(st.uid, st.gid).catch(() => {});
       // open() applies the umask; put the original bits back exactly.
       if (mode !== undefined) await fh.chmod(mode);
       await fh.sync();

@@ -78,6 +78,7 @@ export const editTool: ToolDef<typeof schema> = {
       return { output: `Created ${abs}.`, display: diff.text, response: response('', diff.hunks) };
     }
     if (st.isDirectory()) return fail(`${abs} is a directory; Edit needs a file path.`);
+    if (!st.isFile()) return fail(`${abs} is not a regular file (a device, socket or pipe); Edit changes regular files only.`);
 
     const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
     if (file instanceof Error) return fail(`Cannot edit ${abs}: ${file.message}`);

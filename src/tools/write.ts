@@ -35,6 +35,7 @@ export const writeTool: ToolDef<typeof schema> = {
     let old: TextFile | undefined;
     if (!(st instanceof Error)) {
       if (st.isDirectory()) return fail(`${abs} is a directory; Write needs a file path.`);
+      if (!st.isFile()) return fail(`${abs} is not a regular file (a device, socket or pipe); Write changes regular files only.`);
       const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
       if (file instanceof Error) return fail(`Cannot write ${abs}: ${file.message}`);
       const snap = ctx.fileState.get(abs);
