@@ -79,6 +79,7 @@ export const TranscriptEntrySchema = z.discriminatedUnion('type', [
       ...stamp,
     })
     .loose(),
+  z.object({ type: z.literal('tool-result'), result: ToolResult, ...stamp }).loose(),
   z.object({ type: z.literal('file-state'), path: z.string(), mtimeMs: z.number(), size: z.number(), ...stamp }).loose(),
   z
     .object({
