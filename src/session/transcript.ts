@@ -35,7 +35,8 @@ export type TranscriptEntry =
   /** `shown`: a prompt as the terminal UI showed it; `tools`: each tool call's time, sandbox, refusal (for a redraw, agent/view-notes.ts). */
   | { type: 'message'; message: Message; usage?: Usage; shown?: string; tools?: Record<string, ToolNote>; timestamp: string }
   /** A file's content before prompt `prompt` changed it: `backup` names the copy; null if it did not exist. */
-  | { type: 'checkpoint'; prompt: number; path: string; backup: string | null; timestamp: string }
+  /** `mode`: its permission bits then, to put back on a file that was deleted since. */
+  | { type: 'checkpoint'; prompt: number; path: string; backup: string | null; mode?: number; timestamp: string }
   /** The conversation was compacted: from here on the model sees `summary` instead of what came before. */
   | { type: 'compact'; trigger: 'manual' | 'auto'; summary: string; timestamp: string }
   /**
