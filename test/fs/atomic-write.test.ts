@@ -70,3 +70,49 @@ test('Edit through the tools keeps owner and a dangling-then-created link target
   assert.ok(lstatSync(join(d, 'l.txt')).isSymbolicLink());
   assert.equal(readFileSync(join(d, 'real.txt'), 'utf8'), 'beta\n');
 });
+
+/** Runs writeFileAtomic as an unprivileged user (nobody when the tests run as root): each case's outcome. */
+async function asUser(cases: Array<[string, string]>): Promise<string[]> {
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const mod = fileURLToPath(new URL('../../src/fs/atomic-write.ts', import.meta.url));
+  const code = `import { writeFileAtomic } from ${JSON.stringify(mod)};
+const out = [];
+for (const [f, c] of ${JSON.stringify(cases)}) out.push(await writeFileAtomic(f, c).then(() => 'ok', (e) => 'error: ' + e.message));
+console.log(JSON.stringify(out));`;
+  const root = process.getuid?.() === 0;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    encoding: 'utf8',
+    ...(root ? { uid: 65534, gid: 65534 } : {}),
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+test('as a user without root: a read-only file is refused (not replaced); a writable file in a read-only folder is written in place', async () => {
+  const { chmodSync } = await import('node:fs');
+  const d = dir();
+  const ro = join(d, 'ro.txt');
+  const locked = join(d, 'locked');
+  const inLocked = join(locked, 'rw.txt');
+  writeFileSync(ro, 'protected\n');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(locked);
+  writeFileSync(inLocked, 'old\n');
+  if (process.getuid?.() === 0) for (const p of [d, ro, locked, inLocked]) chownSync(p, 65534, 65534);
+  chmodSync(ro, 0o444);
+  chmodSync(inLocked, 0o644);
+  chmodSync(locked, 0o555);
+  const [a, b] = await asUser([
+    [ro, 'overwritten\n'],
+    [inLocked, 'new\n'],
+  ]);
+  chmodSync(locked, 0o755);
+  assert.match(a, /^error: .*ro\.txt.*(read-only|permission)/i);
+  assert.equal(readFileSync(ro, 'utf8'), 'protected\n');
+  assert.equal((statSync(ro).mode & 0o777).toString(8), '444');
+  assert.equal(b, 'ok');
+  assert.equal(readFileSync(inLocked, 'utf8'), 'new\n');
+  assert.deepEqual(readdirSync(locked), ['rw.txt']);
+  assert.deepEqual(readdirSync(d).sort(), ['locked', 'ro.txt']);
+});
