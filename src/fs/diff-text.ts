@@ -24,7 +24,7 @@ export function hunkLines(
   const lines: string[] = [];
   for (const h of hunks) {
     lines.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
-    lines.push(...h.lines);
+    for (const l of h.lines) lines.push(l); // not push(...): a hunk of a big file has more lines than the stack takes arguments
   }
   return lines;
 }
