@@ -29,6 +29,8 @@ interface LoopOptions {
   images?: ImageData[];
   /** Runs before every request after the first (auto-compaction between requests of a long run); a text ends the run with that error. */
   beforeRequest?(signal: AbortSignal): Promise<string | undefined>;
+  /** One call of a batch of several finished (its result, before the batch's tool message): recorded at once. */
+  settled?(result: LanguageModelV4ToolResultPart): void;
   /** Counts refusals for permission_denials. */
   onDenied?(call: ToolCall, input: unknown): void;
 }
@@ -90,17 +92,22 @@ async function streamTurn(opts: LoopOptions): Promise<StreamedTurn> {
 }
 
 /** Read-only calls next to each other run concurrently; anything that writes runs alone, in order. */
-async function runCalls(calls: ToolCall[], ctx: ToolRunContext): Promise<CallOutcome[]> {
+async function runCalls(calls: ToolCall[], ctx: ToolRunContext, done?: (call: ToolCall, o: CallOutcome) => void): Promise<CallOutcome[]> {
   const out: CallOutcome[] = [];
+  const run = async (c: ToolCall) => {
+    const o = await runCall(c, ctx);
+    done?.(c, o);
+    return o;
+  };
   for (let i = 0; i < calls.length; ) {
     let j = i;
     while (j < calls.length && ctx.tools.get(calls[j].name)?.readOnly) j++;
     if (j > i + 1) {
-      out.push(...(await Promise.all(calls.slice(i, j).map((c) => runCall(c, ctx)))));
+      out.push(...(await Promise.all(calls.slice(i, j).map(run))));
       i = j;
       continue;
     }
-    out.push(await runCall(calls[i], ctx));
+    out.push(await run(calls[i]));
     i++;
   }
   return out;
@@ -168,11 +175,18 @@ export async function runAgent(userText: string, opts: LoopOptions): Promise<Run
       continue;
     }
 
-    const outcomes = await runCalls(t.calls, opts.run);
+    const part = (c: ToolCall, o: CallOutcome): LanguageModelV4ToolResultPart => ({
+      type: 'tool-result',
+      toolCallId: c.id,
+      toolName: c.name,
+      output: toolOutput(o.result, opts.model),
+    });
+    // With several calls, each result is kept as it comes: a crash mid-batch loses none that finished.
+    const settled = opts.settled;
+    const outcomes = await runCalls(t.calls, opts.run, settled && t.calls.length > 1 ? (c, o) => settled(part(c, o)) : undefined);
     const results: LanguageModelV4ToolResultPart[] = t.calls.map((c, i) => {
-      const r = outcomes[i].result;
       if (outcomes[i].denied) opts.onDenied?.(c, parseInput(c.rawInput));
-      return { type: 'tool-result', toolCallId: c.id, toolName: c.name, output: toolOutput(r, opts.model) };
+      return part(c, outcomes[i]);
     });
     opts.append({ role: 'tool', content: results });
     if (opts.signal.aborted) return { status: 'aborted', text: lastText, turns, usage };

@@ -57,6 +57,7 @@ export async function runTurn(o: TurnOptions): Promise<RunOutcome> {
         conversation.append(message, usage, notes(message));
         appended(message, usage);
       },
+      settled: (result) => conversation.settled(result),
       run: { ...run, tools: offered.map, emit },
       // Verification first: a failure goes back to the model before Stop hooks see an answer.
       onStop: async (sig, lastText) => (await verifier?.onStop(sig)) ?? onStop(sig, lastText),

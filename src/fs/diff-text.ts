@@ -24,14 +24,67 @@ export function hunkLines(
   const lines: string[] = [];
   for (const h of hunks) {
     lines.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
-    lines.push(...h.lines);
+    for (const l of h.lines) lines.push(l); // not push(...): a hunk of a big file has more lines than the stack takes arguments
   }
   return lines;
 }
 
+/** How long a line-by-line diff may take before the change is shown as one hunk instead. */
+const DIFF_TIMEOUT_MS = 1000;
+
+type Hunk = StructuredPatchHunk;
+
+/**
+ * The change as one hunk: the lines both texts share at the start and the end are context, all
+ * between is removed and added. What a diff that took too long (every line of a big file changed)
+ * falls back to: linear time, still a correct patch.
+ */
+export function oneHunk(before: string, after: string, context: number): Hunk[] {
+  const split = (t: string) => {
+    const l = t.split('\n');
+    const eol = t.endsWith('\n') || t === '';
+    if (eol) l.pop();
+    return { l, eol };
+  };
+  const a = split(before);
+  const b = split(after);
+  // The last line counts as different when only one of the texts ends it with a newline.
+  const same = (i: number, j: number) =>
+    a.l[i] === b.l[j] && (i === a.l.length - 1) === (j === b.l.length - 1) && (i !== a.l.length - 1 || a.eol === b.eol);
+  let p = 0;
+  while (p < a.l.length && p < b.l.length && same(p, p)) p++;
+  let s = 0;
+  while (s < a.l.length - p && s < b.l.length - p && same(a.l.length - 1 - s, b.l.length - 1 - s)) s++;
+  if (p === a.l.length && p === b.l.length) return [];
+  const start = Math.max(0, p - context);
+  const tail = Math.min(s, context);
+  const oldEnd = a.l.length - s + tail;
+  const newEnd = b.l.length - s + tail;
+  const noEol = '\\ No newline at end of file';
+  const lines: string[] = a.l.slice(start, p).map((l) => ` ${l}`);
+  for (const l of a.l.slice(p, a.l.length - s)) lines.push(`-${l}`);
+  if (!a.eol && s === 0 && a.l.length > p) lines.push(noEol);
+  for (const l of b.l.slice(p, b.l.length - s)) lines.push(`+${l}`);
+  if (!b.eol && s === 0 && b.l.length > p) lines.push(noEol);
+  for (const l of a.l.slice(a.l.length - s, oldEnd)) lines.push(` ${l}`);
+  if (!a.eol && s > 0 && tail === s) lines.push(noEol);
+  const oldLines = oldEnd - start;
+  const newLines = newEnd - start;
+  return [
+    {
+      oldStart: oldLines === 0 && start > 0 ? start : start + 1,
+      oldLines,
+      newStart: newLines === 0 && start > 0 ? start : start + 1,
+      newLines,
+      lines,
+    },
+  ];
+}
+
 /** A unified diff of a change with `context` lines around each hunk. */
 export function diffFiles(path: string, before: string, after: string, context = 3): FileDiff {
-  const { hunks } = structuredPatch(path, path, before, after, undefined, undefined, { context });
+  const patch = structuredPatch(path, path, before, after, undefined, undefined, { context, timeout: DIFF_TIMEOUT_MS });
+  const hunks = patch ? patch.hunks : oneHunk(before, after, context);
   const lines = hunkLines(hunks);
   let added = 0;
   let removed = 0;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transcript } from './transcript.ts';
 import { readEntries, replayTranscript } from './transcript.ts';
@@ -39,13 +39,23 @@ export class FileHistory {
     if (this.seen.has(path)) return;
     this.seen.add(path);
     let backup: string | null = null;
+    let mode: number | undefined;
     if (previous !== null) {
+      mode = statSync(path, { throwIfNoEntry: false })?.mode;
+      if (mode !== undefined) mode &= 0o7777;
       mkdirSync(this.dir, { recursive: true });
       backup = `${++this.count}-${this.prompt}`;
       while (existsSync(join(this.dir, backup))) backup = `${++this.count}-${this.prompt}`;
       writeFileSync(join(this.dir, backup), previous);
     }
-    this.transcript.write({ type: 'checkpoint', prompt: this.prompt, path, backup, timestamp: new Date().toISOString() });
+    this.transcript.write({
+      type: 'checkpoint',
+      prompt: this.prompt,
+      path,
+      backup,
+      ...(mode !== undefined ? { mode } : {}),
+      timestamp: new Date().toISOString(),
+    });
   };
 }
 

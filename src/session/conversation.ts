@@ -75,6 +75,12 @@ export class Conversation {
     this.transcript.write({ type: 'message', message, ...(usage ? { usage } : {}), ...notes, timestamp: new Date().toISOString() });
   }
 
+  /** One call of a batch of tool calls finished: its result is recorded at once (kept should the session crash mid-batch). */
+  settled(result: Extract<Message, { role: 'tool' }>['content'][number]): void {
+    if (result.type !== 'tool-result') return;
+    this.transcript.write({ type: 'tool-result', result, timestamp: new Date().toISOString() });
+  }
+
   /** A prompt ended: its result closes it in the transcript (where the next prompt starts, for `/rewind` and `-c`). */
   endPrompt(r: { status: string; turns: number; usage: Usage; costUsd: number; error?: string }): void {
     this.transcript.write({

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readEntries, replayTranscript, type TranscriptEntry } from './transcript.ts';
 
 /** One earlier prompt of a session, and the files changed from it onwards (for `/rewind`, SPEC §9). */
@@ -38,14 +38,14 @@ function walk(entries: TranscriptEntry[]) {
       active: p.active,
     };
   });
-  const checkpoints: Array<{ point: number; path: string; backup: string | null }> = [];
+  const checkpoints: Array<{ point: number; path: string; backup: string | null; mode?: number }> = [];
   let owner = -1;
   entries.forEach((e, i) => {
     while (owner + 1 < prompts.length && prompts[owner + 1].at < i) owner++;
     if (e.type !== 'checkpoint' || owner < 0) return;
     const p = points[owner];
     if (!p.files.includes(e.path)) p.files.push(e.path);
-    checkpoints.push({ point: owner, path: e.path, backup: e.backup });
+    checkpoints.push({ point: owner, path: e.path, backup: e.backup, mode: e.mode });
   });
   return { points, checkpoints };
 }
@@ -55,10 +55,18 @@ function walk(entries: TranscriptEntry[]) {
  * with that earlier content (null: the file did not exist). The earliest backup of a file wins.
  */
 function pending(transcriptPath: string, index: number): Map<string, Buffer | null> {
+  return pendingWithModes(transcriptPath, index).files;
+}
+
+function pendingWithModes(transcriptPath: string, index: number): { files: Map<string, Buffer | null>; modes: Map<string, number> } {
   const dir = transcriptPath.replace(/\.jsonl$/, '.files');
   const earliest = new Map<string, string | null>();
+  const modes = new Map<string, number>();
   for (const c of walk(readEntries(transcriptPath)).checkpoints) {
-    if (c.point >= index && !earliest.has(c.path)) earliest.set(c.path, c.backup);
+    if (c.point >= index && !earliest.has(c.path)) {
+      earliest.set(c.path, c.backup);
+      if (c.mode !== undefined) modes.set(c.path, c.mode);
+    }
   }
   const out = new Map<string, Buffer | null>();
   for (const [path, backup] of earliest) {
@@ -67,7 +75,7 @@ function pending(transcriptPath: string, index: number): Map<string, Buffer | nu
     const now = existsSync(path) ? readFileSync(path) : null;
     if (before === null ? now !== null : now === null || !before.equals(now)) out.set(path, before);
   }
-  return out;
+  return { files: out, modes };
 }
 
 /** The files `rewindFiles(transcriptPath, index)` would put back, without touching them. */
@@ -83,10 +91,27 @@ export function filesToRewind(transcriptPath: string, index: number): string[] {
  * were then, so rewinding the conversation alone never disturbs the files' history.
  */
 export function rewindFiles(transcriptPath: string, index: number): string[] {
-  const todo = pending(transcriptPath, index);
+  const { files: todo, modes } = pendingWithModes(transcriptPath, index);
+  const failed: string[] = [];
   for (const [path, before] of todo) {
-    if (before === null) rmSync(path, { force: true });
-    else writeFileSync(path, before);
+    try {
+      if (before === null) {
+        rmSync(path, { force: true });
+        continue;
+      }
+      // A file deleted since (its folder too) comes back with its folder and its permission bits;
+      // one that is there is overwritten in place (its links, owner and mode stay).
+      const existed = existsSync(path);
+      if (!existed) mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, before);
+      const mode = modes.get(path);
+      if (!existed && mode !== undefined) chmodSync(path, mode);
+    } catch (e) {
+      failed.push(`${path}: ${(e as Error).message}`);
+    }
   }
+  // One file that cannot be put back does not stop the others; then the failure is reported.
+  if (failed.length)
+    throw new Error(`Could not restore ${failed.length === 1 ? 'a file' : `${failed.length} files`}: ${failed.join('; ')}`);
   return [...todo.keys()];
 }

@@ -65,7 +65,16 @@ export const TranscriptEntrySchema = z.discriminatedUnion('type', [
     })
     .loose(),
   z.object({ type: z.literal('message'), message: MessageSchema, usage: Usage.optional(), ...stamp }).loose(),
-  z.object({ type: z.literal('checkpoint'), prompt: z.number().int(), path: z.string(), backup: z.string().nullable(), ...stamp }).loose(),
+  z
+    .object({
+      type: z.literal('checkpoint'),
+      prompt: z.number().int(),
+      path: z.string(),
+      backup: z.string().nullable(),
+      mode: z.number().int().optional(),
+      ...stamp,
+    })
+    .loose(),
   z.object({ type: z.literal('compact'), trigger: z.enum(['manual', 'auto']), summary: z.string(), ...stamp }).loose(),
   z.object({ type: z.literal('rewind'), prompt: z.number().int().nonnegative(), ...stamp }).loose(),
   z
@@ -79,6 +88,7 @@ export const TranscriptEntrySchema = z.discriminatedUnion('type', [
       ...stamp,
     })
     .loose(),
+  z.object({ type: z.literal('tool-result'), result: ToolResult, ...stamp }).loose(),
   z.object({ type: z.literal('file-state'), path: z.string(), mtimeMs: z.number(), size: z.number(), ...stamp }).loose(),
   z
     .object({

@@ -12,6 +12,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { Message, Usage } from '../providers/types.ts';
+
+type ToolResultPart = Extract<Message, { role: 'tool' }>['content'][number] & { type: 'tool-result' };
 import { summaryMessage } from './compact.ts';
 import { TranscriptEntrySchema } from './transcript-schema.ts';
 
@@ -33,7 +35,8 @@ export type TranscriptEntry =
   /** `shown`: a prompt as the terminal UI showed it; `tools`: each tool call's time, sandbox, refusal (for a redraw, agent/view-notes.ts). */
   | { type: 'message'; message: Message; usage?: Usage; shown?: string; tools?: Record<string, ToolNote>; timestamp: string }
   /** A file's content before prompt `prompt` changed it: `backup` names the copy; null if it did not exist. */
-  | { type: 'checkpoint'; prompt: number; path: string; backup: string | null; timestamp: string }
+  /** `mode`: its permission bits then, to put back on a file that was deleted since. */
+  | { type: 'checkpoint'; prompt: number; path: string; backup: string | null; mode?: number; timestamp: string }
   /** The conversation was compacted: from here on the model sees `summary` instead of what came before. */
   | { type: 'compact'; trigger: 'manual' | 'auto'; summary: string; timestamp: string }
   /**
@@ -42,6 +45,11 @@ export type TranscriptEntry =
    */
   | { type: 'rewind'; prompt: number; timestamp: string }
   | { type: 'result'; status: string; turns: number; usage: Usage; costUsd: number; error?: string; timestamp: string }
+  /**
+   * One tool call of a batch finished (its result as the model will get it), written before the
+   * batch's `tool` message: a crash mid-batch keeps the results of the calls that had finished.
+   */
+  | { type: 'tool-result'; result: ToolResultPart; timestamp: string }
   /** The session read (or wrote) this file as it was then: a resumed session may edit it while it is unchanged. */
   | { type: 'file-state'; path: string; mtimeMs: number; size: number; timestamp: string }
   /** A verification run (SPEC §8), so a resumed session knows whether it passed. `output`: its last lines. */
@@ -290,10 +298,14 @@ export function replayTranscript(
 
 /**
  * The conversation of a transcript, made safe to send again: tool calls left without results
- * (the session was interrupted or crashed mid-call) get an "interrupted" result.
+ * (the session was interrupted or crashed mid-call) get the result recorded when the call
+ * finished (`tool-result`), or an "interrupted" one when it never finished.
  */
 export function loadMessages(path: string): Message[] {
-  const messages = replayTranscript(readEntries(path)).messages;
+  const entries = readEntries(path);
+  const messages = replayTranscript(entries).messages;
+  const finished = new Map<string, ToolResultPart>();
+  for (const e of entries) if (e.type === 'tool-result') finished.set(e.result.toolCallId, e.result);
   const repaired: Message[] = [];
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
@@ -305,12 +317,15 @@ export function loadMessages(path: string): Message[] {
     const answered = new Set(next?.role === 'tool' ? next.content.map((p) => (p as { toolCallId: string }).toolCallId) : []);
     const missing = calls.filter((c) => !answered.has(c.toolCallId));
     if (missing.length === 0) continue;
-    const fill = missing.map((c) => ({
-      type: 'tool-result' as const,
-      toolCallId: c.toolCallId,
-      toolName: c.toolName,
-      output: { type: 'error-text' as const, value: 'Interrupted: the session ended before this tool call finished.' },
-    }));
+    const fill = missing.map(
+      (c): ToolResultPart =>
+        finished.get(c.toolCallId) ?? {
+          type: 'tool-result' as const,
+          toolCallId: c.toolCallId,
+          toolName: c.toolName,
+          output: { type: 'error-text' as const, value: 'Interrupted: the session ended before this tool call finished.' },
+        },
+    );
     if (next?.role === 'tool') {
       next.content.push(...fill);
     } else {

@@ -106,6 +106,7 @@ async function planEdit(input: z.infer<typeof schema>, ctx: ToolContext): Promis
     return { abs, original: '', updated: input.new_string, count: 1, before: null, encoded: bytes };
   }
   if (st.isDirectory()) return fail(`${abs} is a directory; Edit needs a file path.`);
+  if (!st.isFile()) return fail(`${abs} is not a regular file (a device, socket or pipe); Edit changes regular files only.`);
 
   const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
   if (file instanceof Error) return fail(`Cannot edit ${abs}: ${file.message}`);

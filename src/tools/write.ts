@@ -76,6 +76,7 @@ async function existing(
   if (st instanceof Error)
     return st.code === 'ENOENT' ? { abs, previous: null, prevBytes: null } : fail(`Cannot write ${abs}: ${st.message}`);
   if (st.isDirectory()) return fail(`${abs} is a directory; Write needs a file path.`);
+  if (!st.isFile()) return fail(`${abs} is not a regular file (a device, socket or pipe); Write changes regular files only.`);
   const file = await readTextFile(abs, ctx.signal).catch((e: Error) => e);
   if (file instanceof Error) return fail(`Cannot write ${abs}: ${file.message}`);
   const snap = ctx.fileState.get(abs);

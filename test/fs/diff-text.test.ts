@@ -65,3 +65,33 @@ test("previewPatch: the change with the file's line numbers and 3 lines of conte
   assert.equal(previewPatch('Write', { file_path: 'f.txt', content: file }, file), undefined, 'nothing changes');
   assert.equal(previewPatch('Bash', { command: 'ls' }, file), undefined);
 });
+
+test('a diff too large to work out line by line in time comes back at once as one hunk (Edit replace_all on a big file never hangs)', () => {
+  const n = 300_000;
+  const before = lines((i) => `row ${i} padding padding`, n);
+  const after = `head\n${lines((i) => `row ${i} pad`, n).replace(/\n$/, '')}`;
+  const started = Date.now();
+  const d = diffFiles('/p/big.txt', before, after);
+  assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+  assert.equal(d.removed, n);
+  assert.equal(d.added, n + 1);
+  const whole = hunkLines(d.hunks);
+  assert.equal(whole[0], `@@ -1,${n} +1,${n + 1} @@`);
+  assert.equal(whole[1], '-row 0 padding padding');
+  assert.equal(whole.at(-2), '+row 299999 pad');
+  assert.equal(whole.at(-1), '\\ No newline at end of file');
+  assert.match(d.text.split('\n').at(-1)!, MORE_DIFF_LINES);
+});
+
+test('the one-hunk fallback is a patch that applies, final newlines included', async () => {
+  const { applyPatch } = await import('diff');
+  const { oneHunk } = await import('../../src/fs/diff-text.ts');
+  const cases = ['', 'a', 'a\n', 'a\nb\nc\n', 'a\nb\nc', 'x\ny\n', 'a\nB\nc\n', 'a\nb\nc\nd\ne\nf\ng\nh\n', 'a\nb\nc\nd\nX\nf\ng\nh'];
+  for (const before of cases)
+    for (const after of cases) {
+      if (before === after) continue;
+      const hunks = oneHunk(before, after, 3);
+      const applied = applyPatch(before, { oldFileName: 'f', newFileName: 'f', oldHeader: '', newHeader: '', hunks });
+      assert.equal(applied, after, `${JSON.stringify(before)} -> ${JSON.stringify(after)}: ${JSON.stringify(hunks)}`);
+    }
+});
