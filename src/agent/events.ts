@@ -1,3 +1,4 @@
+import type { HookRan } from '../hooks/engine.ts';
 import type { Message, Usage } from '../providers/types.ts';
 import type { ToolKinds, ToolResult } from '../tools/types.ts';
 import type { TodoItem } from '../tools/todo-write.ts';
@@ -23,16 +24,7 @@ export type AgentEvent =
   /** A call refused before it ran (rule, mode, hook, or a question headless could not ask). */
   | { type: 'tool-denied'; id: string; name: string; input: unknown; reason: string }
   /** A hook ran (stream-json shows these as hook decisions). */
-  | {
-      type: 'hook';
-      event: string;
-      command: string;
-      source: string;
-      exitCode: number | null;
-      durationMs: number;
-      outcome: 'ok' | 'block' | 'failed';
-      message?: string;
-    }
+  | HookRan
   /** A hook has been running for over a second: show it by name. */
   | { type: 'hook-running'; event: string; command: string }
   /** The verification command starts (SPEC §8): attempt 0 is the first check, 1 and 2 follow fix attempts. */

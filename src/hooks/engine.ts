@@ -6,20 +6,20 @@ import { runHookCommand, type HookRun } from './runner.ts';
 import { runHookFunction } from './function-runner.ts';
 import { TOOL_EVENTS, type HookEvent, type HookSpec } from './schema.ts';
 
+/** A hook ran: its command, where it came from, how it ended (stream-json shows these as hook decisions). */
+export interface HookRan {
+  type: 'hook';
+  event: string;
+  command: string;
+  source: string;
+  exitCode: number | null;
+  durationMs: number;
+  outcome: 'ok' | 'block' | 'failed';
+  message?: string;
+}
+
 /** The events a hook engine reports: a subset of the agent's events, so its sink fits. */
-type HookReport =
-  | {
-      type: 'hook';
-      event: string;
-      command: string;
-      source: string;
-      exitCode: number | null;
-      durationMs: number;
-      outcome: 'ok' | 'block' | 'failed';
-      message?: string;
-    }
-  | { type: 'hook-running'; event: string; command: string }
-  | { type: 'warning'; message: string };
+type HookReport = HookRan | { type: 'hook-running'; event: string; command: string } | { type: 'warning'; message: string };
 type HookSink = (report: HookReport) => void;
 
 interface HookContext {

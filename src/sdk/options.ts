@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETTINGS_MODE_NAMES } from '../permissions/mode-names.ts';
+import { HOOK_EVENTS } from '../hooks/schema.ts';
 import { AssistantError } from './errors.ts';
 import type { Options } from './public.ts';
 
@@ -36,22 +37,7 @@ export const OptionsSchema = z
     sandbox: z.boolean().optional(),
     thinking: z.enum(['off', 'low', 'medium', 'high']).optional(),
     canUseTool: fn.optional(),
-    hooks: z
-      .partialRecord(
-        z.enum([
-          'PreToolUse',
-          'PostToolUse',
-          'Notification',
-          'Stop',
-          'UserPromptSubmit',
-          'SessionStart',
-          'SessionEnd',
-          'PreCompact',
-          'SubagentStop',
-        ]),
-        z.array(HookMatcher),
-      )
-      .optional(),
+    hooks: z.partialRecord(z.enum(HOOK_EVENTS), z.array(HookMatcher)).optional(),
     abortController: z.custom<AbortController>((v) => v instanceof AbortController, 'must be an AbortController').optional(),
     signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, 'must be an AbortSignal').optional(),
   })
