@@ -1,19 +1,6 @@
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { replaceFileSync } from '../fs/atomic-write.ts';
 import { parseSettings } from './load.ts';
 
 /** How long a session waits for another one's change of the file, and when a lock left by a crash is taken over. */
@@ -51,26 +38,6 @@ function withLock<T>(file: string, fn: () => T): T {
 }
 
 /** Replaces `file` whole (temp file beside it, fsync, rename; a symlink's target is written, the mode kept): never half written. */
-function replaceFile(file: string, text: string): void {
-  const target = existsSync(file) ? realpathSync(file) : file;
-  const mode = statSync(target, { throwIfNoEntry: false })?.mode;
-  const tmp = join(dirname(target), `.settings.local.json.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const fd = openSync(tmp, 'wx', mode === undefined ? 0o666 : mode & 0o7777);
-    try {
-      writeFileSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, target);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {}
-    throw e;
-  }
-}
 
 /**
  * Changes `.assistant/settings.local.json` through `edit` (given the file's JSON, changed in place),
@@ -92,7 +59,7 @@ function changeLocked(projectRoot: string, file: string, edit: (json: Record<str
   const body = text.replace(/^\uFEFF/, '');
   const json = JSON.parse(body.trim() === '' ? '{}' : body) as Record<string, unknown>;
   edit(json);
-  replaceFile(file, `${JSON.stringify(json, null, 2)}\n`);
+  replaceFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   if (!existed) {
     const gitignore = join(projectRoot, '.gitignore');
     const entry = '.assistant/settings.local.json';

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { replaceFileSync } from '../fs/atomic-write.ts';
 
 /**
  * The user's own state, `~/.assistant/state.json`: what the program remembers for the user across
@@ -30,9 +31,7 @@ export function readState(home: string): UserState {
 export function updateState(home: string, change: (s: UserState) => UserState): void {
   const file = statePath(home);
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(change(readState(home)), null, 2)}\n`);
-  renameSync(tmp, file);
+  replaceFileSync(file, `${JSON.stringify(change(readState(home)), null, 2)}\n`);
 }
 
 /** The notices not shown before, which are now remembered as shown. Never throws (a read-only HOME shows them again). */

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { access, copyFile, lstat, mkdir, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -115,4 +126,30 @@ async function writeInPlace(target: string, content: string | Uint8Array): Promi
     throw e;
   }
   await unlink(backup).catch(() => {});
+}
+
+/**
+ * Replaces a small file (settings, state, history) whole and synchronously: a temp file beside its
+ * real target, fsync, rename, so a crash or a second writer never leaves half a file; the file's
+ * permission bits are kept. For callers that must finish before they return.
+ */
+export function replaceFileSync(file: string, text: string): void {
+  const target = existsSync(file) ? realpathSync(file) : file;
+  const mode = statSync(target, { throwIfNoEntry: false })?.mode;
+  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const fd = openSync(tmp, 'wx', mode === undefined ? 0o666 : mode & 0o7777);
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, target);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {}
+    throw e;
+  }
 }

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseSettings } from '../config/load.ts';
 import { updateLocalSettings } from '../config/local-rules.ts';
 import { mcpJsonPath, parseMcpJson } from './config.ts';
 import type { McpServerConfig } from './schema.ts';
+import { replaceFileSync } from '../fs/atomic-write.ts';
 
 /**
  * Where `assistant mcp add|remove --scope` writes (SPEC §12, Claude Code's scopes): `local` (the
@@ -46,7 +47,7 @@ function edit(scope: WriteScope, projectRoot: string, home: string, change: (ser
   change(servers);
   json.mcpServers = servers;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  replaceFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   return file;
 }
 

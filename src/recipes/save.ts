@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BUILTIN_NAMES } from '../commands/builtins.ts';
 import { COMMANDS_DIR } from '../commands/loader.ts';
 import type { Recipe } from './schema.ts';
 import { fileReference, normaliseSlotName, substitute, type Fill } from './slots.ts';
+import { replaceFileSync } from '../fs/atomic-write.ts';
 
 const NAME = /^[a-z0-9][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)*$/i;
 
@@ -52,6 +53,6 @@ export function saveRecipe(r: Recipe, name: string, fill: Fill, o: { root: strin
     '---',
   ];
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${front.join('\n')}\n${body}\n`);
+  replaceFileSync(file, `${front.join('\n')}\n${body}\n`);
   return { ok: true, file, command: `/${name}`, argumentHint };
 }

@@ -1,5 +1,6 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { replaceFileSync } from '../fs/atomic-write.ts';
 
 const KEEP = 500;
 
@@ -42,7 +43,7 @@ export class InputHistory {
       mkdirSync(dirname(this.file), { recursive: true });
       if (this.entries.length > KEEP * 2) {
         this.entries = this.entries.slice(-KEEP);
-        writeFileSync(this.file, this.entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+        replaceFileSync(this.file, this.entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
       } else {
         appendFileSync(this.file, `${JSON.stringify(text)}\n`);
       }

@@ -1,10 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chownSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../src/fs/atomic-write.ts';
+import { replaceFileSync, writeFileAtomic } from '../../src/fs/atomic-write.ts';
 import { editTool } from '../../src/tools/edit.ts';
 import { readTool } from '../../src/tools/read.ts';
 import { writeTool } from '../../src/tools/write.ts';
@@ -115,4 +126,20 @@ test('as a user without root: a read-only file is refused (not replaced); a writ
   assert.equal(readFileSync(inLocked, 'utf8'), 'new\n');
   assert.deepEqual(readdirSync(locked), ['rw.txt']);
   assert.deepEqual(readdirSync(d).sort(), ['locked', 'ro.txt']);
+});
+
+test('replaceFileSync replaces a small file whole: mode kept, a symlink followed, no temp file left', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'replace-sync-'));
+  const real = join(dir, 'real.json');
+  writeFileSync(real, '{"old":true}\n');
+  chmodSync(real, 0o600);
+  const link = join(dir, 'link.json');
+  symlinkSync(real, link);
+  replaceFileSync(link, '{"new":true}\n');
+  assert.equal(readFileSync(real, 'utf8'), '{"new":true}\n');
+  assert.ok(lstatSync(link).isSymbolicLink(), 'the link stays a link');
+  assert.equal(statSync(real).mode & 0o777, 0o600);
+  assert.deepEqual(readdirSync(dir).sort(), ['link.json', 'real.json']);
+  replaceFileSync(join(dir, 'fresh.txt'), 'x');
+  assert.equal(readFileSync(join(dir, 'fresh.txt'), 'utf8'), 'x');
 });
