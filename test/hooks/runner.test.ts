@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runHookCommand } from '../../src/hooks/runner.ts';
 import type { HookSpec } from '../../src/hooks/schema.ts';
+import { waitGone } from '../fakes/processes.ts';
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'assistant-hook-runner-')));
 
@@ -24,25 +24,6 @@ function exec(
   opts: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string } = {},
 ) {
   return runHookCommand(spec(command, over), input, opts.env ?? { ...process.env }, opts.cwd ?? dir, opts.signal ?? never);
-}
-
-async function isGone(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat === '' || /\) Z /.test(stat);
-}
-
-async function waitGone(pid: number, ms = 4000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await isGone(pid)) return true;
-    await sleep(50);
-  }
-  return isGone(pid);
 }
 
 test('the event is one JSON object on standard input, followed by end-of-file', async () => {
@@ -104,7 +85,7 @@ test('on timeout the whole process group is killed, background children included
   assert.ok(Date.now() - started < 5000, 'the run ends soon after its timeout');
   const bg = Number(readFileSync(pidFile, 'utf8'));
   assert.ok(bg > 0);
-  assert.ok(await waitGone(bg), `background child ${bg} is still running`);
+  assert.ok(await waitGone(bg, 4000), `background child ${bg} is still running`);
 });
 
 test('a hook that ignores SIGTERM is killed anyway', async () => {
@@ -160,7 +141,7 @@ test('an abort signal kills the hook group: interrupted, no exit code', async ()
   assert.equal(r.interrupted, true);
   assert.equal(r.timedOut, false);
   assert.equal(r.exitCode, null);
-  assert.ok(await waitGone(Number(readFileSync(pidFile, 'utf8'))));
+  assert.ok(await waitGone(Number(readFileSync(pidFile, 'utf8')), 4000));
   // Already aborted before it starts: ends at once.
   const pre = new AbortController();
   pre.abort();

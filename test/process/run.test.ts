@@ -1,36 +1,17 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DRAIN_MS, runGroup, type RunOptions } from '../../src/process/run.ts';
+import { isGone, waitGone } from '../fakes/processes.ts';
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'assistant-run-group-')));
 const never = new AbortController().signal;
 
 function run(command: RunOptions['command'], over: Partial<RunOptions> = {}) {
   return runGroup({ command, cwd: dir, timeoutMs: 10_000, signal: never, maxBytes: 64 * 1024, ...over });
-}
-
-async function isGone(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat === '' || /\) Z /.test(stat);
-}
-
-async function waitGone(pid: number, ms = 5000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await isGone(pid)) return true;
-    await sleep(50);
-  }
-  return isGone(pid);
 }
 
 async function waitFile(path: string): Promise<number> {

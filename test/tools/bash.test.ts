@@ -4,26 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { bashTool } from '../../src/tools/bash.ts';
 import { makeCtx, sleep, tempDir } from './helpers.ts';
-
-/** True when the process is gone (or only a zombie waiting to be reaped). */
-async function isGone(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat === '' || /\) Z /.test(stat);
-}
-
-async function waitGone(pid: number, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await isGone(pid)) return true;
-    await sleep(50);
-  }
-  return isGone(pid);
-}
+import { waitGone } from '../fakes/processes.ts';
 
 test('Bash returns stdout, then stderr, then a non-zero exit code', async () => {
   const dir = await tempDir();
@@ -81,7 +62,7 @@ test('Bash timeout kills the whole process group', async () => {
   assert.equal((r.response as { interrupted: boolean }).interrupted, true);
   const bg = Number(await readFile(join(dir, 'bg.pid'), 'utf8'));
   assert.ok(bg > 0);
-  assert.ok(await waitGone(bg), `background sleep ${bg} survived`);
+  assert.ok(await waitGone(bg, 3000), `background sleep ${bg} survived`);
 });
 
 test('Bash abort via the signal kills the whole process group', async () => {
@@ -101,8 +82,8 @@ test('Bash abort via the signal kills the whole process group', async () => {
   const r = await pending;
   assert.equal(r.isError, true);
   assert.match(r.output, /interrupted/);
-  assert.ok(await waitGone(bg), `background sleep ${bg} survived`);
-  assert.ok(await waitGone(shell), `shell ${shell} survived`);
+  assert.ok(await waitGone(bg, 3000), `background sleep ${bg} survived`);
+  assert.ok(await waitGone(shell, 3000), `shell ${shell} survived`);
 });
 
 // How fast is measured in bench/, not asserted here (a busy machine is slow, not wrong).
