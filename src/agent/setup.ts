@@ -303,7 +303,7 @@ const WORKING_ROOM = 4_096;
  * the tools' definitions) with room to work: such a model would get its prompt cut (Ollama does so
  * silently) or fail on the first long answer. Undefined when it fits.
  */
-export function contextTooSmall(
+function contextTooSmall(
   model: Pick<ModelHandle, 'provider' | 'label' | 'contextWindow' | 'contextSource'>,
   fixedTokens: number,
 ): string | undefined {

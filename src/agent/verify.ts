@@ -8,9 +8,9 @@ import { knownKinds } from '../tools/kinds.ts';
 import type { AgentEvent, EventSink } from './events.ts';
 
 /** Fix attempts after a failed verification (the source's constant): then an honest failure. */
-export const MAX_FIX_ATTEMPTS = 2;
+const MAX_FIX_ATTEMPTS = 2;
 /** A verification command that runs longer than this is stopped and counts as failed. */
-export const VERIFY_TIMEOUT_MS = 10 * 60_000;
+const VERIFY_TIMEOUT_MS = 10 * 60_000;
 /** Tools whose success means files changed (ToolDef access `edit`); Bash counts unless its command is read-only. */
 const changesFiles = (tool: string) => knownKinds.get(tool)?.access === 'edit';
 /** The permission check's own read-only test; the parser is ready, since the call was decided first. */

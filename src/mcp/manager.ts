@@ -218,6 +218,3 @@ export class McpManager {
     await Promise.all([...this.connections.values()].map((c) => c.close()));
   }
 }
-
-/** Whether a session needs MCP at all: no server configured, nothing of MCP is loaded. */
-export const hasMcpServers = (config: McpConfig): boolean => config.servers.length > 0;

@@ -47,7 +47,7 @@ export function parseRule(text: string, kind: RuleKind, source: string): Rule | 
  * A warning for a well-formed rule that names no tool we have (`Frob`, `bash(ls:*)`): it would
  * never match, silently. MCP tools (`mcp__server__tool`) are left alone.
  */
-export function unknownToolWarning(rule: Rule, tools: RuleTools): string | undefined {
+function unknownToolWarning(rule: Rule, tools: RuleTools): string | undefined {
   if (tools.kinds.has(rule.tool) || rule.tool.startsWith('mcp__')) return undefined;
   const guess = closest(rule.tool, [...tools.kinds.keys()]);
   const fixed = guess && (rule.specifier === undefined ? guess : `${guess}(${rule.specifier})`);
@@ -121,7 +121,7 @@ export function ruleTool(rule: Rule, tool: string, family?: string): boolean {
 }
 
 /** Words of a Bash specifier: `git:*` and `git *` are the prefix `git`; `*` elsewhere is a wildcard. */
-export function bashPattern(spec: string): { prefix?: string; glob?: RegExp; exact?: string } {
+function bashPattern(spec: string): { prefix?: string; glob?: RegExp; exact?: string } {
   const s = spec.trim();
   if (s === '*' || s === ':*') return { glob: /^[\s\S]*$/ };
   if (s.endsWith(':*') && !s.slice(0, -2).includes('*')) return { prefix: s.slice(0, -2).trim() };

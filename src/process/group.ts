@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 /** Grace between SIGTERM and SIGKILL when stopping a process group. */
-export const KILL_GRACE_MS = 2000;
+const KILL_GRACE_MS = 2000;
 
 function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
   try {

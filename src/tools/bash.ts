@@ -8,10 +8,10 @@ import type { ToolDef, ToolResult } from './types.ts';
 import { optionalInt, optionalString } from './zod-helpers.ts';
 import description from './bash.md';
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const MAX_TIMEOUT_MS = 600_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
+const MAX_TIMEOUT_MS = 600_000;
 /** Characters of output the model gets, stdout and stderr together. */
-export const MAX_OUTPUT_CHARS = 30_000;
+const MAX_OUTPUT_CHARS = 30_000;
 /** Bytes kept of each stream while it runs: the beginning and a rolling end. */
 const KEEP = { head: 16_000, tail: 16_000 };
 

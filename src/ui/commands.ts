@@ -18,7 +18,7 @@ import { modelCommand } from './model-switch.ts';
 import { formatCost, formatTokens, MODE_LABELS, oneLine, shortPath } from './format.ts';
 
 /** Keys the terminal UI understands, for /help. */
-export const KEYS_HELP = [
+const KEYS_HELP = [
   'Keys:',
   '  Enter            send            \\ then Enter, Shift+Enter*, Alt+Enter   new line',
   '  ↑ / ↓            earlier prompts (kept per project)',
@@ -154,7 +154,7 @@ async function mode(ctrl: Controller, args: string): Promise<void> {
 
 const ruleLine = (r: Rule, cwd: string) => `  ${r.text.padEnd(32)} ${r.source.startsWith('/') ? shortPath(r.source, cwd) : r.source}`;
 
-export function permissionsText(ctrl: Controller): string {
+function permissionsText(ctrl: Controller): string {
   const r = ctrl.session.gate.rules;
   const { cwd } = ctrl.setup;
   const lines = [`Mode: ${ctrl.session.gate.mode} (${MODE_LABELS[ctrl.session.gate.mode].text})`, ''];
@@ -219,7 +219,7 @@ async function hooks(ctrl: Controller): Promise<void> {
   );
 }
 
-export function costText(ctrl: Controller): string {
+function costText(ctrl: Controller): string {
   const s = ctrl.session;
   const u = ctrl.meter.totalUsage(s);
   return [
