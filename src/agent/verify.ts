@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isReadOnlyCommand } from '../permissions/decide.ts';
+import { isReadOnlyCommand } from '../permissions/bash-commands.ts';
 import { asksForVerification, namedVerifyCommand } from '../recipes/verification.ts';
 import { splitCommand } from '../permissions/shell/parser.ts';
 import { runGroup } from '../process/run.ts';

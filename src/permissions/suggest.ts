@@ -1,5 +1,5 @@
 import { relative, isAbsolute, dirname } from 'node:path';
-import { isReadOnlyPart, privilegedWrapper } from './decide.ts';
+import { isReadOnlyPart, privilegedWrapper } from './bash-commands.ts';
 import { urlHost } from './web.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/parser.ts';
 
